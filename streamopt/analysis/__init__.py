@@ -1,0 +1,1 @@
+"""Analyses over the op graph, each computed once per module run."""

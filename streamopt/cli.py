@@ -1,0 +1,333 @@
+"""The `streamopt` command: read IR, run passes in command-line order, print IR.
+
+    streamopt [INPUT|-] [-o OUT] [--split-input-file] [--verify-diagnostics]
+              [--print-ir-after-all] [--stats] [--pass-pipeline=a,b] [--<pass> ...]
+
+IR goes to stdout (or -o) as plain text; diagnostics go to stderr as
+`file:line:col: error: message` with the source line and a caret. Exit status: 0 on success, 1
+when there were diagnostics, 2 for usage errors, 70 for an internal error.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source, render
+
+SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.MULTILINE)
+EXIT_INTERNAL = 70
+
+
+@dataclass
+class Chunk:
+    """One piece of a split input: its text and the line it starts at in the file."""
+
+    text: str
+    line_offset: int
+
+
+def split_input(text: str, split: bool) -> list[Chunk]:
+    """Split `text` on `// -----` lines (when `split`), keeping file line numbers."""
+    if not split:
+        return [Chunk(text, 0)]
+    chunks: list[Chunk] = []
+    start = 0
+    line = 0
+    for match in SPLIT_MARKER.finditer(text):
+        piece = text[start : match.start()]
+        chunks.append(Chunk(piece, line))
+        line += piece.count("\n") + 1
+        start = match.end() + 1 if text[match.end() : match.end() + 1] == "\n" else match.end()
+    chunks.append(Chunk(text[start:], line))
+    return chunks
+
+
+def _pass_flags() -> dict[str, tuple[str, str]]:
+    from streamopt.passes import load_all
+
+    return {flag: (cls.__name__, cls.summary) for flag, cls in load_all().items()}
+
+
+class _PassFlagCommand(click.Command):
+    """A click command that lists the registered passes in `--help`."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_help(ctx, formatter)
+        rows = [(f"--{flag}", summary) for flag, (_, summary) in _pass_flags().items()]
+        with formatter.section("Passes (run in the order given)"):
+            formatter.write_dl(rows)
+
+
+def _append_pass(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.ensure_object(dict).setdefault("pipeline", []).append(param.name.replace("_", "-"))
+
+
+def _append_pipeline(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    if not value:
+        return
+    known = _pass_flags()
+    text = value.strip()
+    # Accept `builtin.module(a,b)` as mlir-opt writes pipelines, and plain `a,b`.
+    inner = re.fullmatch(r"(?:builtin\.module)?\((.*)\)", text)
+    if inner:
+        text = inner.group(1)
+    for name in [n.strip() for n in text.split(",") if n.strip()]:
+        if name not in known:
+            raise click.BadParameter(f"unknown pass '{name}'", ctx=ctx, param=param)
+        ctx.ensure_object(dict).setdefault("pipeline", []).append(name)
+
+
+def _pass_options(function: Any) -> Any:
+    for flag, (_, summary) in reversed(list(_pass_flags().items())):
+        function = click.option(
+            f"--{flag}",
+            is_flag=True,
+            expose_value=False,
+            callback=_append_pass,
+            help=summary,
+        )(function)
+    return function
+
+
+@click.command(cls=_PassFlagCommand, context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input_file", default="-", metavar="[INPUT|-]", type=click.Path(allow_dash=True))
+@click.option("-o", "output_file", default="-", metavar="OUT", help="Write output here.")
+@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
+@click.option(
+    "--verify-diagnostics",
+    is_flag=True,
+    help="Check diagnostics against '// expected-error @+1 {{...}}' comments.",
+)
+@click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after each pass.")
+@click.option("--stats", is_flag=True, help="Print pass statistics to stderr.")
+@click.option(
+    "--pass-pipeline",
+    metavar="PASSES",
+    expose_value=False,
+    callback=_append_pipeline,
+    help="Comma-separated pass flags (without --), e.g. 'canonicalize,elide-async-copies'.",
+)
+@click.option("--no-verify", is_flag=True, help="Do not verify the IR after each pass.")
+@_pass_options
+@click.pass_context
+def command(
+    ctx: click.Context,
+    input_file: str,
+    output_file: str,
+    split_input_file: bool,
+    verify_diagnostics: bool,
+    print_ir_after_all: bool,
+    stats: bool,
+    no_verify: bool,
+) -> None:
+    """Parse stream/hal IR, run the given passes in order, and print the result."""
+    pipeline: list[str] = (ctx.obj or {}).get("pipeline", [])
+    try:
+        if input_file == "-":
+            text = sys.stdin.read()
+            name = "<stdin>"
+        else:
+            with open(input_file, encoding="utf-8") as handle:
+                text = handle.read()
+            name = input_file
+    except OSError as exc:
+        click.echo(f"streamopt: cannot read '{input_file}': {exc.strerror}", err=True)
+        ctx.exit(1)
+    driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
+    outputs: list[str] = []
+    failed = False
+    for chunk in split_input(text, split_input_file):
+        source = Source(name, chunk.text, chunk.line_offset)
+        result, diagnostics = driver.process(source)
+        if verify_diagnostics:
+            if not check_expected_diagnostics(source, diagnostics):
+                failed = True
+        elif diagnostics:
+            failed = True
+            for diagnostic in diagnostics:
+                click.echo(render(diagnostic), err=True)
+        if result is not None:
+            outputs.append(result)
+    text_out = "// -----\n".join(outputs)
+    if output_file == "-":
+        sys.stdout.write(text_out)
+        sys.stdout.flush()
+    else:
+        with open(output_file, "w", encoding="utf-8") as handle:
+            handle.write(text_out)
+    if stats:
+        click.echo(driver.statistics_text(), err=True, nl=False)
+    ctx.exit(1 if failed else 0)
+
+
+class Driver:
+    """Runs parse, passes and print on one chunk, collecting diagnostics."""
+
+    def __init__(self, pipeline: list[str], print_ir_after_all: bool, stats: bool, verify: bool):
+        self.pipeline = pipeline
+        self.print_ir_after_all = print_ir_after_all
+        self.stats = stats
+        self.verify = verify
+        self.managers: list[Any] = []
+
+    def process(self, source: Source) -> tuple[str | None, list[Diagnostic]]:
+        from streamopt.ir.verify import verify_module
+        from streamopt.parser import parse_module
+        from streamopt.passes import PassManager
+        from streamopt.printer import print_module
+
+        try:
+            module = parse_module(source.text, source.name, source.line_offset)
+            verify_module(module)
+            manager = PassManager.from_flags(
+                self.pipeline,
+                verify_each=self.verify,
+                after_pass=self._dump_after if self.print_ir_after_all else None,
+            )
+            self.managers.append(manager)
+            manager.run(module)
+            return print_module(module) + "\n", []
+        except DiagnosticError as exc:
+            return None, exc.diagnostics
+
+    @staticmethod
+    def _dump_after(pass_: Any, module: Any) -> None:
+        from streamopt.printer import print_module
+
+        header = f"// -----// IR Dump After {pass_.name} ({pass_.flag}) //----- //"
+        click.echo(header + "\n" + print_module(module), err=True)
+
+    def statistics_text(self) -> str:
+        if not self.managers:
+            return ""
+        # Sum statistics across split chunks, as mlir-opt reports one table per run.
+        first = self.managers[0]
+        for other in self.managers[1:]:
+            for mine, theirs in zip(first.passes, other.passes):
+                for key, statistic in theirs.statistics.items():
+                    if key in mine.statistics:
+                        mine.statistics[key].value += statistic.value
+                    else:
+                        mine.statistics[key] = statistic
+                mine.report_lines.extend(theirs.report_lines)
+        text: str = first.statistics_report()
+        return text
+
+
+_EXPECTED = re.compile(
+    r"//\s*expected-(error|warning|note|remark)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}"
+)
+
+
+@dataclass
+class _Expectation:
+    severity: str
+    line: int
+    message: str
+    comment_line: int
+    matched: bool = False
+
+
+def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) -> bool:
+    """MLIR's --verify-diagnostics: every diagnostic must be expected and vice versa.
+
+    `// expected-error {{msg}}` applies to its own line, `@+N`/`@-N` to a line relative to it;
+    the message must contain `msg`. Problems are reported on stderr; returns True when clean.
+    """
+    expectations: list[_Expectation] = []
+    for index, line_text in enumerate(source.text.split("\n")):
+        line = index + 1 + source.line_offset
+        for match in _EXPECTED.finditer(line_text):
+            offset = match.group(2)
+            target = line
+            if offset in ("@above",):
+                target = line - 1
+            elif offset in ("@below",):
+                target = line + 1
+            elif offset:
+                target = line + int(offset[1:])
+            expectations.append(_Expectation(match.group(1), target, match.group(3), line))
+    ok = True
+    flat: list[Diagnostic] = []
+    for diagnostic in diagnostics:
+        flat.append(diagnostic)
+        flat.extend(diagnostic.notes)
+    for diagnostic in flat:
+        found = next(
+            (
+                e
+                for e in expectations
+                if not e.matched
+                and e.severity == diagnostic.severity
+                and e.line == diagnostic.location.line
+                and e.message in diagnostic.message
+            ),
+            None,
+        )
+        if found is None:
+            if diagnostic.severity == "note" and diagnostic not in diagnostics:
+                # Notes only need an expectation when a test spells one out.
+                continue
+            ok = False
+            click.echo(
+                render(
+                    Diagnostic(
+                        "error",
+                        f"unexpected {diagnostic.severity}: {diagnostic.message}",
+                        diagnostic.location,
+                    )
+                ),
+                err=True,
+            )
+        else:
+            found.matched = True
+    for expectation in expectations:
+        if not expectation.matched:
+            ok = False
+            location = Location(source, expectation.comment_line, 1)
+            click.echo(
+                render(
+                    Diagnostic(
+                        "error",
+                        f'expected {expectation.severity} "{expectation.message}" was not '
+                        "produced",
+                        location,
+                    )
+                ),
+                err=True,
+            )
+    return ok
+
+
+def main() -> None:
+    """Console-script entry point: run the command, turning crashes into a short report."""
+    try:
+        command.main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        sys.exit(1)
+    except BrokenPipeError:
+        sys.exit(1)
+    except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        sys.stderr.write(
+            f"streamopt: internal error: {type(exc).__name__}: {exc}\n"
+            f"  at {frame.filename}:{frame.lineno} in {frame.name}\n"
+            "  This is a bug in streamopt; please report it with the input that caused it.\n"
+        )
+        sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Source locations and diagnostics.
+
+A `Location` names a point in a source buffer; a `Diagnostic` is a located message with a
+severity. `DiagnosticError` carries diagnostics out of the parser, verifier and passes, and
+`render` turns one into the `file:line:col: error: message` form with the source line and a caret
+that every tool in the package prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+
+class Source:
+    """A named text buffer that diagnostics can quote from."""
+
+    __slots__ = ("_line_starts", "line_offset", "name", "text")
+
+    def __init__(self, name: str, text: str, line_offset: int = 0) -> None:
+        self.name = name
+        self.text = text
+        # Lines in `text` are numbered from `line_offset + 1`, so a split chunk of a larger file
+        # still reports the line numbers of the file.
+        self.line_offset = line_offset
+        self._line_starts: list[int] | None = None
+
+    def line_text(self, line: int) -> str:
+        """Return the text of `line` (numbered as reported, without its newline)."""
+        local = line - self.line_offset
+        starts = self._starts()
+        if local < 1 or local > len(starts):
+            return ""
+        begin = starts[local - 1]
+        end = self.text.find("\n", begin)
+        return self.text[begin : end if end >= 0 else len(self.text)]
+
+    def location_at(self, pos: int) -> Location:
+        """Return the location of character offset `pos` in `text`."""
+        import bisect
+
+        starts = self._starts()
+        index = bisect.bisect_right(starts, pos) - 1
+        return Location(self, index + 1 + self.line_offset, pos - starts[index] + 1)
+
+    def _starts(self) -> list[int]:
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            pos = find("\n")
+            while pos >= 0:
+                starts.append(pos + 1)
+                pos = find("\n", pos + 1)
+            self._line_starts = starts
+        return self._line_starts
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A point in a source buffer: 1-based line and column."""
+
+    source: Source | None
+    line: int
+    column: int
+
+    @property
+    def filename(self) -> str:
+        return self.source.name if self.source is not None else "<unknown>"
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.column}"
+
+
+UNKNOWN_LOCATION = Location(None, 0, 0)
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    """A message attached to a location."""
+
+    severity: str  # "error", "warning", "note" or "remark"
+    message: str
+    location: Location
+    notes: list[Diagnostic] = field(default_factory=list)
+
+    def attach_note(self, message: str, location: Location) -> Diagnostic:
+        """Add a note (for example the other end of a conflict) and return self."""
+        self.notes.append(Diagnostic("note", message, location))
+        return self
+
+
+class DiagnosticError(Exception):
+    """Raised to stop work because of one or more error diagnostics."""
+
+    def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]) -> None:
+        self.diagnostics = (
+            [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
+        )
+        super().__init__("; ".join(d.message for d in self.diagnostics))
+
+
+def error(message: str, location: Location) -> DiagnosticError:
+    """Return (for raising) an error diagnostic at `location`."""
+    return DiagnosticError(Diagnostic("error", message, location))
+
+
+def render(diagnostic: Diagnostic) -> str:
+    """Format a diagnostic and its notes as text: header line, source line, caret."""
+    lines: list[str] = []
+    for diag in (diagnostic, *diagnostic.notes):
+        loc = diag.location
+        if loc.source is None:
+            lines.append(f"{loc.filename}: {diag.severity}: {diag.message}")
+            continue
+        lines.append(f"{loc}: {diag.severity}: {diag.message}")
+        text = loc.source.line_text(loc.line)
+        if text:
+            lines.append(text)
+            # Keep tabs so the caret lines up under the reported column.
+            pad = "".join(c if c == "\t" else " " for c in text[: max(loc.column - 1, 0)])
+            lines.append(pad + "^")
+    return "\n".join(lines)

@@ -1,0 +1,218 @@
+"""Builtin structure: the module op, and the three forms of ops streamopt does not model.
+
+* `OpaqueOp`: an op in custom syntax streamopt does not know. Its text is kept as a template of
+  literal pieces, operand references and regions, so it prints back exactly, follows renames of
+  the values it uses, and still exposes its uses and results to analyses (which must treat it
+  conservatively: it may read, write, capture or free anything it touches).
+* `GenericOp`: an op in MLIR's generic form (`"dialect.op"(%a) {...} : (T) -> T`).
+* `VerbatimOp`: an op whose whole text is kept (executables: kernel code never analysed).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from streamopt.dialects import register_op
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location
+from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
+from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
+
+if TYPE_CHECKING:
+    from streamopt.printer import Printer
+
+
+@register_op
+class ModuleOp(Operation):
+    """`module @name? attributes {...} { ... }`: the top-level container."""
+
+    __slots__ = ("sym_name",)
+    name = "builtin.module"
+    is_isolated_from_above = True
+
+    def __init__(
+        self,
+        body: Region | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        sym_name: str | None = None,
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        region = body if body is not None else Region([Block()])
+        super().__init__(attributes=attributes, regions=[region], location=location)
+        self.sym_name = sym_name
+
+    @classmethod
+    def from_parse(cls, b: Any, parts: list[Any], location: Location) -> ModuleOp:
+        sym_name: str | None = None
+        attributes: dict[str, Attribute] = {}
+        region: Region | None = None
+        for part in parts:
+            if isinstance(part, Region):
+                region = part
+            elif isinstance(part, dict):
+                attributes = dict(part)
+            elif getattr(part, "type", None) == "SYMBOL_REF":
+                sym_name = str(part)
+        return cls(region, attributes, sym_name, location)
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, ModuleOp)
+        new.sym_name = self.sym_name
+
+    @property
+    def body(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    def print(self, p: Printer) -> None:
+        p.write("module")
+        if self.sym_name is not None:
+            p.write(" " + self.sym_name)
+        if self.attributes:
+            p.write(" attributes " + print_attr_dict(self.attributes))
+        p.write(" ")
+        p.print_region(self.regions[0])
+
+
+# Pieces of an opaque op's template.
+OPERAND = 0  # ("operand", index into operands)
+REGION = 1  # region index
+DEFINED = 2  # a DetachedValue the op's own syntax defines
+RESULT_TYPES_UNKNOWN = None
+
+
+class OpaqueOp(Operation):
+    """An op in custom syntax that streamopt keeps as written."""
+
+    __slots__ = ("defined_values", "op_name", "template")
+
+    def __init__(
+        self,
+        op_name: str,
+        template: list[str | tuple[int, int] | tuple[int, DetachedValue]],
+        operands: list[Value],
+        num_results: int,
+        regions: list[Region],
+        defined_values: list[DetachedValue],
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        super().__init__(operands, [None] * num_results, None, regions, (), location)
+        self.op_name = op_name
+        self.template = template
+        self.defined_values = defined_values
+
+    @property  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]
+        return self.op_name
+
+    @property
+    def is_known(self) -> bool:
+        return False
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, OpaqueOp)
+        new.op_name = self.op_name
+        new.template = list(self.template)
+        new.defined_values = list(self.defined_values)
+
+    def print(self, p: Printer) -> None:
+        write = p.write
+        for piece in self.template:
+            if isinstance(piece, str):
+                write(piece)
+            elif piece[0] == OPERAND:
+                write(p.value_name(self._operands[piece[1]]))  # type: ignore[index]
+            elif piece[0] == REGION:
+                p.print_region(self.regions[piece[1]], opaque=True)  # type: ignore[index]
+            else:
+                write(p.value_name(piece[1]))  # type: ignore[arg-type]
+
+
+class GenericOp(Operation):
+    """An op in MLIR's generic form, printed back in generic form."""
+
+    __slots__ = ("op_name", "properties")
+
+    def __init__(
+        self,
+        op_name: str,
+        operands: list[Value],
+        result_types: list[Type],
+        attributes: dict[str, Attribute],
+        properties: dict[str, Attribute] | None,
+        regions: list[Region],
+        successors: list[Block],
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        super().__init__(operands, result_types, attributes, regions, successors, location)
+        self.op_name = op_name
+        self.properties = properties
+
+    @property  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]
+        return self.op_name
+
+    @property
+    def is_known(self) -> bool:
+        return False
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, GenericOp)
+        new.op_name = self.op_name
+        new.properties = dict(self.properties) if self.properties is not None else None
+
+    def print(self, p: Printer) -> None:
+        p.print_generic(self, self.properties)
+
+
+class VerbatimOp(Operation):
+    """An op kept as the exact text it was written as (executables)."""
+
+    __slots__ = ("column", "op_name", "text")
+
+    def __init__(
+        self, op_name: str, text: str, column: int, location: Location = UNKNOWN_LOCATION
+    ) -> None:
+        super().__init__(location=location)
+        self.op_name = op_name
+        self.text = text
+        # The column the op started at: lines after the first are re-indented relative to it.
+        self.column = column
+
+    @property  # type: ignore[override]
+    def name(self) -> str:  # type: ignore[override]
+        return self.op_name
+
+    @property
+    def is_known(self) -> bool:
+        return False
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, VerbatimOp)
+        new.op_name, new.text, new.column = self.op_name, self.text, self.column
+
+    @property
+    def symbol(self) -> str | None:
+        """The symbol the executable defines (`@name`), if it can be read off the header."""
+        header = self.text.split("{", 1)[0].split()
+        for word in header:
+            if word.startswith("@"):
+                return word[1:]
+        return None
+
+    def print(self, p: Printer) -> None:
+        shift = p.indent_width - (self.column - 1)
+        if shift == 0:
+            p.write(self.text)
+            return
+        lines = self.text.split("\n")
+        out = [lines[0]]
+        for line in lines[1:]:
+            if shift > 0:
+                out.append(" " * shift + line if line else line)
+            else:
+                strip = min(-shift, len(line) - len(line.lstrip(" ")))
+                out.append(line[strip:])
+        p.write("\n".join(out))
+
+
+def function_type_of(inputs: list[Type], results: list[Type]) -> FunctionType:
+    return FunctionType(inputs, results)

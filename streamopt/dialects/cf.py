@@ -1,0 +1,3 @@
+"""The cf dialect."""
+
+from __future__ import annotations

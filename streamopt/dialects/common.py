@@ -1,0 +1,172 @@
+"""Pieces shared by the dialect modules: operand segments, clause handling, shaped type lists.
+
+`SegmentedOp` stores variadic operand groups the way MLIR's `operandSegmentSizes` does, so an op
+class can name its groups (`workload`, `resource_operands`, ...) over one flat operand list.
+The `print_*` helpers reproduce IREE's shared custom directives (`custom<ShapedTypeList>`,
+`custom<ShapedFunctionType>`, `custom<SizeAwareType>`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from streamopt.diagnostics import Location, error
+from streamopt.ir.core import Operation, Value
+from streamopt.ir.types import Attribute, ResourceType, ShapedType, Type
+from streamopt.parser.parts import Clause
+
+if TYPE_CHECKING:
+    from streamopt.printer import Printer
+
+
+class SegmentedOp(Operation):
+    """An op whose operands form named variadic groups (segments)."""
+
+    __slots__ = ("segments",)
+
+    # Names of the operand groups, in order; subclasses set this.
+    segment_names: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, *args: Any, segments: Sequence[int] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.segments: tuple[int, ...] = tuple(segments)
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, SegmentedOp)
+        new.segments = self.segments
+
+    def segment(self, index: int) -> list[Value]:
+        """The operands of group `index`."""
+        start = sum(self.segments[:index])
+        return list(self.operands[start : start + self.segments[index]])
+
+    def segment_start(self, index: int) -> int:
+        return sum(self.segments[:index])
+
+    def set_segment(self, index: int, values: Sequence[Value]) -> None:
+        """Replace the operands of group `index` (the group may change length)."""
+        start = sum(self.segments[:index])
+        old = self.segments[index]
+        operands = list(self.operands)
+        operands[start : start + old] = list(values)
+        segments = list(self.segments)
+        segments[index] = len(values)
+        self.set_operands(operands)
+        self.segments = tuple(segments)
+
+
+def split_clauses(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """Separate keyword clauses (`on(...)`, `attributes {...}`) from positional parts."""
+    clauses: dict[str, Any] = {}
+    rest: list[Any] = []
+    for part in parts:
+        if isinstance(part, Clause):
+            clauses[part.kind] = part.value
+        else:
+            rest.append(part)
+    return clauses, rest
+
+
+def affinity_attrs(clauses: dict[str, Any], attributes: dict[str, Attribute]) -> None:
+    """Copy `on(...)` into `attributes["affinity"]`."""
+    if "on" in clauses:
+        attributes["affinity"] = clauses["on"]
+
+
+def is_sized(type: Type | None) -> bool:
+    """True for types printed with `{sizes}`: resources and dynamically shaped types."""
+    if isinstance(type, ResourceType):
+        return True
+    if isinstance(type, ShapedType):
+        return None in type.shape
+    return type is not None and type.text.startswith("!stream.resource")
+
+
+def dynamic_dim_count(type: Type | None) -> int:
+    """How many size operands follow `type` in a shaped type list."""
+    if isinstance(type, ShapedType):
+        return sum(1 for d in type.shape if d is None)
+    if is_sized(type):
+        return 1
+    return 0
+
+
+def print_sized(p: Printer, type: Type, sizes: Sequence[Value]) -> str:
+    """`T{%s}` for sized types, `T` otherwise."""
+    if sizes or is_sized(type):
+        return f"{type.text}{{{p.values(sizes)}}}"
+    return type.text
+
+
+def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> str:
+    """`T{%s}, index, tensor<?xf32>{%d}`: each type followed by the sizes it needs."""
+    out: list[str] = []
+    cursor = 0
+    for type in types:
+        count = dynamic_dim_count(type)
+        if count:
+            out.append(f"{type.text}{{{p.values(dims[cursor : cursor + count])}}}")
+            cursor += count
+        else:
+            out.append(type.text)
+    return ", ".join(out)
+
+
+def print_shaped_result_list(
+    p: Printer,
+    op: Operation,
+    operands: Sequence[Value],
+    result_types: Sequence[Type],
+    result_dims: Sequence[Value],
+    tied: Sequence[int | None],
+) -> str:
+    """Results of `custom<ShapedFunctionType>`: `T{%s}`, `%x{%s}` or `%x as T{%s}`."""
+    out: list[str] = []
+    cursor = 0
+    for type, tied_index in zip(result_types, tied):
+        text = ""
+        print_type = True
+        if tied_index is not None:
+            operand = operands[tied_index]
+            text = p.value_name(operand)
+            if operand.type != type:
+                text += " as "
+            else:
+                print_type = False
+        if print_type:
+            text += type.text
+        count = dynamic_dim_count(type)
+        if count:
+            text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"
+            cursor += count
+        out.append(text)
+    return ", ".join(out)
+
+
+def print_shaped_function_type(
+    p: Printer,
+    op: Operation,
+    operands: Sequence[Value],
+    operand_types: Sequence[Type],
+    operand_dims: Sequence[Value],
+    result_types: Sequence[Type],
+    result_dims: Sequence[Value],
+    tied: Sequence[int | None],
+) -> str:
+    """`(T{%s}, index) -> (%x{%s}, T{%s2})`."""
+    results = print_shaped_result_list(p, op, operands, result_types, result_dims, tied)
+    if len(result_types) != 1:
+        results = f"({results})"
+    return f"({print_shaped_type_list(p, operand_types, operand_dims)}) -> {results}"
+
+
+def check_operand_type(value: Value, type: Type, location: Location) -> None:
+    """Give a forward-referenced value its type, or check a known one matches."""
+    if value.type is None:
+        value.type = type
+    elif value.type != type:
+        raise error(
+            f"use of value expects different type than prior uses: '{type}' vs '{value.type}'",
+            location,
+        )

@@ -1,0 +1,3 @@
+"""The hal dialect."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""The scf dialect."""
+
+from __future__ import annotations

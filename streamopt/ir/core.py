@@ -1,0 +1,599 @@
+"""The op graph: values, uses, operations, blocks and regions.
+
+The graph follows MLIR's structure. An `Operation` has operands (values it uses), results, an
+attribute dictionary, nested regions and successor blocks. A `Region` holds blocks; a `Block`
+holds block arguments and a doubly linked list of operations. Every `Value` knows its uses, and
+every mutation (setting an operand, erasing an op, replacing uses) keeps those use lists in sync,
+so use-def queries are O(1) and rewrites are O(changed uses).
+
+Known ops are subclasses of `Operation` defined in `streamopt.dialects`; ops streamopt does not
+model are `OpaqueOp` (custom syntax kept as text) or `GenericOp` (MLIR's generic form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location
+
+if TYPE_CHECKING:
+    from streamopt.ir.types import Attribute, Type
+    from streamopt.printer import Printer
+
+
+class Use:
+    """One use of a value: operand `index` of `operation`."""
+
+    __slots__ = ("index", "operation")
+
+    def __init__(self, operation: Operation, index: int) -> None:
+        self.operation = operation
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"Use({self.operation.name}#{self.index})"
+
+
+class Value:
+    """An SSA value: an op result or a block argument."""
+
+    __slots__ = ("name_hint", "type", "uses")
+
+    def __init__(self, type: Type | None, name_hint: str | None = None) -> None:
+        self.type = type
+        # The name to print this value with when it is not an automatic number (see printer).
+        self.name_hint = name_hint
+        # Insertion-ordered set of uses: O(1) add and remove, deterministic iteration.
+        self.uses: dict[Use, None] = {}
+
+    @property
+    def owner(self) -> Operation | Block | None:
+        """The op or block that defines this value."""
+        return None
+
+    @property
+    def defining_op(self) -> Operation | None:
+        """The op whose result this is, or None for block arguments."""
+        return None
+
+    @property
+    def parent_block(self) -> Block | None:
+        """The block this value is defined in."""
+        return None
+
+    def has_uses(self) -> bool:
+        return bool(self.uses)
+
+    def has_one_use(self) -> bool:
+        return len(self.uses) == 1
+
+    @property
+    def users(self) -> Iterator[Operation]:
+        """The ops using this value, once per use, in use order."""
+        for use in self.uses:
+            yield use.operation
+
+    def replace_all_uses_with(self, other: Value) -> None:
+        """Make every user of this value use `other` instead."""
+        if other is self:
+            return
+        for use in list(self.uses):
+            use.operation.set_operand(use.index, other)
+
+    def replace_uses_where(self, other: Value, predicate: Callable[[Use], bool]) -> None:
+        """Replace the uses for which `predicate` holds with `other`."""
+        for use in list(self.uses):
+            if predicate(use):
+                use.operation.set_operand(use.index, other)
+
+
+class OpResult(Value):
+    """Result `index` of `op`."""
+
+    __slots__ = ("index", "op")
+
+    def __init__(
+        self, op: Operation, index: int, type: Type | None, name_hint: str | None = None
+    ) -> None:
+        super().__init__(type, name_hint)
+        self.op = op
+        self.index = index
+
+    @property
+    def owner(self) -> Operation:
+        return self.op
+
+    @property
+    def defining_op(self) -> Operation:
+        return self.op
+
+    @property
+    def parent_block(self) -> Block | None:
+        return self.op.parent
+
+    def __repr__(self) -> str:
+        return f"<OpResult {self.op.name}#{self.index}>"
+
+
+class BlockArgument(Value):
+    """Argument `index` of `block`."""
+
+    __slots__ = ("block", "debug_loc", "index")
+
+    def __init__(
+        self, block: Block, index: int, type: Type | None, name_hint: str | None = None
+    ) -> None:
+        super().__init__(type, name_hint)
+        self.block = block
+        self.index = index
+        self.debug_loc: str | None = None
+
+    @property
+    def owner(self) -> Block:
+        return self.block
+
+    @property
+    def parent_block(self) -> Block:
+        return self.block
+
+    def __repr__(self) -> str:
+        return f"<BlockArgument #{self.index}>"
+
+
+class DetachedValue(Value):
+    """A value with no defining op or block.
+
+    The parser uses these as placeholders for forward references, and opaque ops use them for
+    names their custom syntax defines (for example a loop variable) that streamopt cannot place.
+    """
+
+    __slots__ = ("defining", "spelling")
+
+    def __init__(self, spelling: str, defining: Operation | None = None) -> None:
+        super().__init__(None, None)
+        self.spelling = spelling
+        self.defining = defining
+
+    def __repr__(self) -> str:
+        return f"<DetachedValue {self.spelling}>"
+
+
+OpT = TypeVar("OpT", bound="Operation")
+
+
+class Operation:
+    """An operation. Known ops subclass it; `name` is the op's full name."""
+
+    __slots__ = (
+        "_next",
+        "_operands",
+        "_order",
+        "_prev",
+        "_uses",
+        "attributes",
+        "debug_loc",
+        "location",
+        "parent",
+        "regions",
+        "results",
+        "successors",
+    )
+
+    name: str = ""
+    # Known ops set these: the dialect prefix for printing, and traits the analyses read.
+    is_terminator: ClassVar[bool] = False
+    is_isolated_from_above: ClassVar[bool] = False
+    # Pure ops have no side effects: unused ones may be removed, equal ones merged.
+    is_pure: ClassVar[bool] = False
+
+    def __init__(
+        self,
+        operands: Sequence[Value] = (),
+        result_types: Sequence[Type | None] = (),
+        attributes: dict[str, Attribute] | None = None,
+        regions: Sequence[Region] = (),
+        successors: Sequence[Block] = (),
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        self._operands: list[Value] = list(operands)
+        uses = [Use(self, i) for i in range(len(self._operands))]
+        self._uses = uses
+        for value, use in zip(self._operands, uses):
+            value.uses[use] = None
+        self.results: list[OpResult] = [
+            OpResult(self, i, t) for i, t in enumerate(result_types)
+        ]
+        self.attributes: dict[str, Attribute] = attributes if attributes is not None else {}
+        self.regions: list[Region] = []
+        for region in regions:
+            self.add_region(region)
+        self.successors: list[Block] = list(successors)
+        self.location = location
+        self.debug_loc: str | None = None
+        self.parent: Block | None = None
+        self._prev: Operation | None = None
+        self._next: Operation | None = None
+        self._order = 0
+
+    # -- operands --------------------------------------------------------------------------
+
+    @property
+    def operands(self) -> Sequence[Value]:
+        """The operand values (read only; use set_operand/set_operands to change them)."""
+        return self._operands
+
+    def set_operand(self, index: int, value: Value) -> None:
+        """Set operand `index` to `value`, keeping both use lists in sync."""
+        old = self._operands[index]
+        if old is value:
+            return
+        use = self._uses[index]
+        del old.uses[use]
+        self._operands[index] = value
+        value.uses[use] = None
+
+    def set_operands(self, values: Sequence[Value]) -> None:
+        """Replace the whole operand list."""
+        self.drop_operand_uses()
+        self._operands = list(values)
+        self._uses = [Use(self, i) for i in range(len(self._operands))]
+        for value, use in zip(self._operands, self._uses):
+            value.uses[use] = None
+
+    def drop_operand_uses(self) -> None:
+        """Remove this op from the use lists of its operands (before erasing it)."""
+        for value, use in zip(self._operands, self._uses):
+            value.uses.pop(use, None)
+
+    @property
+    def result(self) -> OpResult:
+        """The single result of a one-result op."""
+        assert len(self.results) == 1, f"{self.name} has {len(self.results)} results"
+        return self.results[0]
+
+    # -- structure -------------------------------------------------------------------------
+
+    def add_region(self, region: Region) -> Region:
+        region.parent = self
+        self.regions.append(region)
+        return region
+
+    @property
+    def parent_op(self) -> Operation | None:
+        """The op whose region holds this op."""
+        if self.parent is None or self.parent.parent is None:
+            return None
+        return self.parent.parent.parent
+
+    @property
+    def next_op(self) -> Operation | None:
+        return self._next
+
+    @property
+    def prev_op(self) -> Operation | None:
+        return self._prev
+
+    def ancestors(self) -> Iterator[Operation]:
+        """This op's enclosing ops, innermost first."""
+        op = self.parent_op
+        while op is not None:
+            yield op
+            op = op.parent_op
+
+    def is_ancestor_of(self, other: Operation) -> bool:
+        """True if `other` is nested (at any depth) inside this op."""
+        return any(a is self for a in other.ancestors())
+
+    def is_before_in_block(self, other: Operation) -> bool:
+        """True if this op comes before `other`, both being in the same block."""
+        block = self.parent
+        assert block is not None and other.parent is block
+        block.ensure_order()
+        return self._order < other._order
+
+    def walk(self) -> Iterator[Operation]:
+        """This op and every op nested in it, in pre-order. Safe to erase the current op."""
+        yield self
+        for region in self.regions:
+            yield from region.walk()
+
+    def walk_regions_first(self) -> Iterator[Operation]:
+        """Every op nested in this one and then the op itself (post-order)."""
+        for region in self.regions:
+            for block in region.blocks:
+                for op in block.ops:
+                    yield from op.walk_regions_first()
+        yield self
+
+    # -- mutation --------------------------------------------------------------------------
+
+    def detach(self) -> None:
+        """Unlink this op from its block without touching uses."""
+        block = self.parent
+        if block is None:
+            return
+        block._unlink(self)
+
+    def erase(self) -> None:
+        """Remove this op and everything nested in it. Its results must have no uses left."""
+        for result in self.results:
+            assert not result.uses, f"erasing {self.name} whose result still has uses"
+        self.detach()
+        self.drop_all_references()
+
+    def drop_all_references(self) -> None:
+        """Drop the uses held by this op and every op nested in it."""
+        for op in self.walk():
+            op.drop_operand_uses()
+            op._operands = []
+            op._uses = []
+
+    def replace_all_uses_with(self, values: Sequence[Value]) -> None:
+        """Replace each result's uses with the matching value."""
+        assert len(values) == len(self.results)
+        for result, value in zip(self.results, values):
+            result.replace_all_uses_with(value)
+
+    def clone(self, mapping: dict[Value, Value] | None = None) -> Operation:
+        """Deep-copy this op; operands are remapped through `mapping`, which is updated."""
+        if mapping is None:
+            mapping = {}
+        new = self.__class__.__new__(self.__class__)
+        Operation.__init__(
+            new,
+            [mapping.get(v, v) for v in self._operands],
+            [r.type for r in self.results],
+            dict(self.attributes),
+            (),
+            [],
+            self.location,
+        )
+        new.debug_loc = self.debug_loc
+        self._copy_extra_state(new)
+        for old_result, new_result in zip(self.results, new.results):
+            new_result.name_hint = old_result.name_hint
+            mapping[old_result] = new_result
+        block_map: dict[Block, Block] = {}
+        for region in self.regions:
+            new.add_region(region.clone(mapping, block_map))
+        new.successors = [block_map.get(b, b) for b in self.successors]
+        return new
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        """Copy subclass-specific state into a clone (subclasses with extra slots override)."""
+
+    # -- interfaces known ops refine -------------------------------------------------------
+
+    def verify(self) -> None:
+        """Check op-specific invariants; raise DiagnosticError on failure."""
+
+    def print(self, printer: Printer) -> None:
+        """Print the op's custom form (after results and before the location)."""
+        printer.print_generic(self)
+
+    def fold(self) -> Sequence[Value] | None:
+        """Values that can replace this op's results, or None if it does not fold."""
+        return None
+
+    def asm_result_name(self, index: int) -> str | None:
+        """The name IREE's printer gives result `index` when it has none of its own."""
+        return None
+
+    def tied_operand_index(self, result_index: int) -> int | None:
+        """The operand index result `result_index` is tied to (aliases), or None."""
+        return None
+
+    @property
+    def is_known(self) -> bool:
+        """True for ops streamopt models (their semantics are understood by analyses)."""
+        return True
+
+    def get_attr(self, key: str, default: Any = None) -> Any:
+        return self.attributes.get(key, default)
+
+    def __repr__(self) -> str:
+        return f"<{self.name} at {self.location}>"
+
+
+class Block:
+    """A list of operations with arguments."""
+
+    __slots__ = ("_first", "_last", "_order_valid", "arguments", "label_hint", "parent")
+
+    def __init__(self, arg_types: Iterable[Type | None] = ()) -> None:
+        self.arguments: list[BlockArgument] = [
+            BlockArgument(self, i, t) for i, t in enumerate(arg_types)
+        ]
+        self.parent: Region | None = None
+        self._first: Operation | None = None
+        self._last: Operation | None = None
+        self._order_valid = False
+        # Whether the parsed text spelled out the entry block's label (kept for opaque ops).
+        self.label_hint: bool = False
+
+    @property
+    def parent_op(self) -> Operation | None:
+        return self.parent.parent if self.parent is not None else None
+
+    def add_argument(self, type: Type | None, name_hint: str | None = None) -> BlockArgument:
+        arg = BlockArgument(self, len(self.arguments), type, name_hint)
+        self.arguments.append(arg)
+        return arg
+
+    def erase_argument(self, index: int) -> None:
+        """Remove argument `index`; it must have no uses."""
+        arg = self.arguments.pop(index)
+        assert not arg.uses, "erasing a block argument that still has uses"
+        for i, later in enumerate(self.arguments):
+            later.index = i
+
+    @property
+    def ops(self) -> Iterator[Operation]:
+        """The ops in order. Erasing or moving the current op during iteration is safe."""
+        op = self._first
+        while op is not None:
+            following = op._next
+            yield op
+            op = following
+
+    def ops_reversed(self) -> Iterator[Operation]:
+        op = self._last
+        while op is not None:
+            preceding = op._prev
+            yield op
+            op = preceding
+
+    @property
+    def first_op(self) -> Operation | None:
+        return self._first
+
+    @property
+    def last_op(self) -> Operation | None:
+        return self._last
+
+    @property
+    def terminator(self) -> Operation | None:
+        last = self._last
+        return last if last is not None and last.is_terminator else None
+
+    def is_empty(self) -> bool:
+        return self._first is None
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self.ops)
+
+    def append(self, op: Operation) -> Operation:
+        """Add `op` (which must not be in a block) at the end."""
+        assert op.parent is None, "op is already in a block"
+        op.parent = self
+        op._prev = self._last
+        op._next = None
+        if self._last is None:
+            self._first = op
+        else:
+            self._last._next = op
+        self._last = op
+        self._order_valid = False
+        return op
+
+    def insert_before(self, op: Operation, anchor: Operation) -> Operation:
+        """Insert `op` right before `anchor`, which must be in this block."""
+        assert op.parent is None and anchor.parent is self
+        op.parent = self
+        op._next = anchor
+        op._prev = anchor._prev
+        if anchor._prev is None:
+            self._first = op
+        else:
+            anchor._prev._next = op
+        anchor._prev = op
+        self._order_valid = False
+        return op
+
+    def insert_after(self, op: Operation, anchor: Operation) -> Operation:
+        """Insert `op` right after `anchor`, which must be in this block."""
+        if anchor._next is None:
+            return self.append(op)
+        return self.insert_before(op, anchor._next)
+
+    def _unlink(self, op: Operation) -> None:
+        if op._prev is None:
+            self._first = op._next
+        else:
+            op._prev._next = op._next
+        if op._next is None:
+            self._last = op._prev
+        else:
+            op._next._prev = op._prev
+        op._prev = op._next = None
+        op.parent = None
+        self._order_valid = False
+
+    def ensure_order(self) -> None:
+        """Number the ops so that `is_before_in_block` is O(1) until the next mutation."""
+        if self._order_valid:
+            return
+        for i, op in enumerate(self.ops):
+            op._order = i
+        self._order_valid = True
+
+    def walk(self) -> Iterator[Operation]:
+        for op in self.ops:
+            yield from op.walk()
+
+    def is_entry_block(self) -> bool:
+        return self.parent is not None and self.parent.blocks[0] is self
+
+    def find_ancestor_op_in_block(self, op: Operation) -> Operation | None:
+        """The op in this block that is `op` or contains it, or None."""
+        current: Operation | None = op
+        while current is not None and current.parent is not self:
+            current = current.parent_op
+        return current
+
+
+class Region:
+    """A list of blocks owned by an op."""
+
+    __slots__ = ("blocks", "parent")
+
+    def __init__(self, blocks: Iterable[Block] = ()) -> None:
+        self.blocks: list[Block] = []
+        self.parent: Operation | None = None
+        for block in blocks:
+            self.add_block(block)
+
+    def add_block(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def entry_block(self) -> Block:
+        return self.blocks[0]
+
+    def walk(self) -> Iterator[Operation]:
+        for block in self.blocks:
+            for op in block.ops:
+                yield from op.walk()
+
+    def is_ancestor_of_op(self, op: Operation) -> bool:
+        """True if `op` is nested (at any depth) inside this region."""
+        block = op.parent
+        while block is not None:
+            if block.parent is self:
+                return True
+            owner = block.parent.parent if block.parent is not None else None
+            block = owner.parent if owner is not None else None
+        return False
+
+    def clone(self, mapping: dict[Value, Value], block_map: dict[Block, Block]) -> Region:
+        """Deep-copy the region, remapping values and blocks."""
+        new = Region()
+        for block in self.blocks:
+            new_block = Block()
+            new_block.label_hint = block.label_hint
+            for arg in block.arguments:
+                new_arg = new_block.add_argument(arg.type, arg.name_hint)
+                mapping[arg] = new_arg
+            block_map[block] = new_block
+            new.add_block(new_block)
+        for block in self.blocks:
+            new_block = block_map[block]
+            for op in block.ops:
+                new_block.append(op.clone(mapping))
+        # Successors of cloned ops were remapped as they were cloned only if their target was
+        # cloned first; fix up forward references now that every block exists.
+        for block in new.blocks:
+            for op in block.ops:
+                op.successors = [block_map.get(b, b) for b in op.successors]
+        return new
+
+
+def single_block_region(ops: Iterable[Operation] = (), arg_types: Iterable[Type] = ()) -> Region:
+    """A region with one block holding `ops`."""
+    block = Block(arg_types)
+    for op in ops:
+        block.append(op)
+    return Region([block])

@@ -1,0 +1,546 @@
+"""Types and attributes.
+
+Both are immutable values that print as text. The ones passes read are structured (resource
+lifetimes, affinities, the topology, integers, strings, arrays, dictionaries, symbol references);
+everything else is an `OpaqueType`/`OpaqueAttr` holding its text. A value parsed from text keeps
+that exact text, so printing it back is byte for byte; a value built by a pass prints in the
+canonical form IREE uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+
+class Type:
+    """Base of all types: compared and hashed by kind and canonical key."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def key(self) -> Any:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            other is self
+            or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.key()))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+
+class OpaqueType(Type):
+    """A type streamopt does not interpret, kept as written."""
+
+    __slots__ = ()
+
+
+class IndexType(Type):
+    __slots__ = ()
+
+    def __init__(self, text: str = "index") -> None:
+        super().__init__(text)
+
+
+class IntegerType(Type):
+    """`iN`, `siN` or `uiN`."""
+
+    __slots__ = ("signedness", "width")
+
+    def __init__(self, width: int, signedness: str = "", text: str | None = None) -> None:
+        super().__init__(text if text is not None else f"{signedness}i{width}")
+        self.width = width
+        self.signedness = signedness
+
+    def key(self) -> Any:
+        return (self.signedness, self.width)
+
+
+class FloatType(Type):
+    """A builtin float type such as `f32`, `bf16` or `f8E4M3FN`."""
+
+    __slots__ = ()
+
+    @property
+    def width(self) -> int:
+        digits = "".join(c for c in self.text[1:4] if c.isdigit())
+        return int(digits) if digits else 0
+
+
+class ShapedType(Type):
+    """`tensor<...>`, `vector<...>` or `memref<...>`: shape and element type read lazily."""
+
+    __slots__ = ()
+
+    @property
+    def kind(self) -> str:
+        return self.text[: self.text.index("<")]
+
+    @property
+    def shape(self) -> list[int | None]:
+        """Dimensions, None for dynamic ones (`?`)."""
+        body = self.text[self.text.index("<") + 1 : -1].split(",")[0].strip()
+        dims: list[int | None] = []
+        for part in body.split("x")[:-1]:
+            dims.append(None if part == "?" else int(part) if part.isdigit() else None)
+        return dims
+
+    @property
+    def element_type_text(self) -> str:
+        body = self.text[self.text.index("<") + 1 : -1].split(",")[0].strip()
+        return body.split("x")[-1]
+
+
+class ResourceType(Type):
+    """`!stream.resource<L>` with lifetime L in `*`, external, staging, transient, variable,
+    constant."""
+
+    __slots__ = ("lifetime",)
+
+    LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
+
+    def __init__(self, lifetime: str, text: str | None = None) -> None:
+        super().__init__(text if text is not None else f"!stream.resource<{lifetime}>")
+        self.lifetime = lifetime
+
+    def key(self) -> Any:
+        return self.lifetime
+
+
+class DialectType(Type):
+    """A parameterless dialect type such as `!stream.timepoint` or `!hal.buffer`."""
+
+    __slots__ = ()
+
+
+class FunctionType(Type):
+    """`(inputs) -> results`."""
+
+    __slots__ = ("inputs", "results")
+
+    def __init__(
+        self, inputs: Iterable[Type], results: Iterable[Type], text: str | None = None
+    ) -> None:
+        self.inputs = tuple(inputs)
+        self.results = tuple(results)
+        if text is None:
+            ins = ", ".join(t.text for t in self.inputs)
+            if len(self.results) == 1 and not isinstance(self.results[0], FunctionType):
+                outs = self.results[0].text
+            else:
+                outs = "(" + ", ".join(t.text for t in self.results) + ")"
+            text = f"({ins}) -> {outs}"
+        super().__init__(text)
+
+    def key(self) -> Any:
+        return (self.inputs, self.results)
+
+
+INDEX = IndexType()
+I1 = IntegerType(1)
+I32 = IntegerType(32)
+I64 = IntegerType(64)
+TIMEPOINT = DialectType("!stream.timepoint")
+HAL_DEVICE = DialectType("!hal.device")
+HAL_BUFFER = DialectType("!hal.buffer")
+HAL_FENCE = DialectType("!hal.fence")
+HAL_BUFFER_VIEW = DialectType("!hal.buffer_view")
+HAL_COMMAND_BUFFER = DialectType("!hal.command_buffer")
+HAL_ALLOCATOR = DialectType("!hal.allocator")
+UTIL_BUFFER = DialectType("!util.buffer")
+
+
+def resource_type(lifetime: str = "*") -> ResourceType:
+    return ResourceType(lifetime)
+
+
+# -------------------------------------------------------------------------------------------
+# Attributes
+
+
+class Attribute:
+    """Base of all attributes: compared and hashed by kind and canonical key."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def key(self) -> Any:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            other is self
+            or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.key()))
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+
+class OpaqueAttr(Attribute):
+    """An attribute streamopt does not interpret, kept as written."""
+
+    __slots__ = ()
+
+
+class UnitAttr(Attribute):
+    """Presence-only attribute (a dictionary key with no value)."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__("unit")
+
+
+UNIT = UnitAttr()
+
+
+class BoolAttr(Attribute):
+    __slots__ = ("value",)
+
+    def __init__(self, value: bool) -> None:
+        super().__init__("true" if value else "false")
+        self.value = value
+
+
+class IntegerAttr(Attribute):
+    """An integer with an optional type (`16 : index`; a bare `16` is i64)."""
+
+    __slots__ = ("type", "value")
+
+    def __init__(self, value: int, type: Type | None = None, text: str | None = None) -> None:
+        if text is None:
+            text = str(value) if type is None else f"{value} : {type.text}"
+        super().__init__(text)
+        self.value = value
+        self.type = type
+
+    def key(self) -> Any:
+        return (self.value, self.type)
+
+
+class FloatAttr(Attribute):
+    __slots__ = ("type", "value")
+
+    def __init__(self, value: float, type: Type | None, text: str) -> None:
+        super().__init__(text)
+        self.value = value
+        self.type = type
+
+
+def _escape(value: str) -> str:
+    out = []
+    for ch in value:
+        if ch == '"' or ch == "\\":
+            out.append("\\" + ch)
+        elif 32 <= ord(ch) < 127:
+            out.append(ch)
+        else:
+            out.extend(f"\\{b:02X}" for b in ch.encode())
+    return "".join(out)
+
+
+def unescape_string(literal: str) -> str:
+    """The value of an MLIR string literal (with its quotes)."""
+    body = literal[1:-1]
+    if "\\" not in body:
+        return body
+    out = bytearray()
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body):
+            nxt = body[i + 1]
+            if nxt in "\"\\":
+                out += nxt.encode()
+                i += 2
+                continue
+            if nxt == "n":
+                out += b"\n"
+                i += 2
+                continue
+            if nxt == "t":
+                out += b"\t"
+                i += 2
+                continue
+            hexpair = body[i + 1 : i + 3]
+            if len(hexpair) == 2 and all(c in "0123456789abcdefABCDEF" for c in hexpair):
+                out.append(int(hexpair, 16))
+                i += 3
+                continue
+        out += ch.encode()
+        i += 1
+    return out.decode(errors="replace")
+
+
+class StringAttr(Attribute):
+    __slots__ = ("value",)
+
+    def __init__(self, value: str, text: str | None = None) -> None:
+        super().__init__(text if text is not None else f'"{_escape(value)}"')
+        self.value = value
+
+    def key(self) -> Any:
+        return self.value
+
+
+class SymbolRefAttr(Attribute):
+    """`@root` or `@root::@nested`."""
+
+    __slots__ = ("path",)
+
+    def __init__(self, path: Iterable[str], text: str | None = None) -> None:
+        self.path = tuple(path)
+        if text is None:
+            text = "::".join("@" + _symbol_spelling(p) for p in self.path)
+        super().__init__(text)
+
+    @property
+    def root(self) -> str:
+        return self.path[0]
+
+    @property
+    def leaf(self) -> str:
+        return self.path[-1]
+
+    def key(self) -> Any:
+        return self.path
+
+
+def _symbol_spelling(name: str) -> str:
+    if name and (name[0].isalpha() or name[0] in "_$.") and all(
+        c.isalnum() or c in "_$.-" for c in name
+    ):
+        return name
+    return f'"{_escape(name)}"'
+
+
+def symbol_ref_from_text(text: str) -> SymbolRefAttr:
+    """Build a SymbolRefAttr from `@a::@b` text (quoted names allowed)."""
+    parts = []
+    for piece in _split_symbol_path(text):
+        name = piece[1:]
+        parts.append(unescape_string(name) if name.startswith('"') else name)
+    return SymbolRefAttr(parts, text)
+
+
+def _split_symbol_path(text: str) -> list[str]:
+    pieces: list[str] = []
+    i = 0
+    start = 0
+    in_string = False
+    while i < len(text):
+        ch = text[i]
+        if in_string:
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif text.startswith("::", i):
+            pieces.append(text[start:i])
+            i += 2
+            start = i
+            continue
+        i += 1
+    pieces.append(text[start:])
+    return pieces
+
+
+class TypeAttr(Attribute):
+    __slots__ = ("type",)
+
+    def __init__(self, type: Type) -> None:
+        super().__init__(type.text)
+        self.type = type
+
+    def key(self) -> Any:
+        return self.type
+
+
+class ArrayAttr(Attribute):
+    __slots__ = ("elements",)
+
+    def __init__(self, elements: Iterable[Attribute], text: str | None = None) -> None:
+        self.elements = tuple(elements)
+        if text is None:
+            text = "[" + ", ".join(e.text for e in self.elements) + "]"
+        super().__init__(text)
+
+    def key(self) -> Any:
+        return self.elements
+
+
+class DictAttr(Attribute):
+    """An attribute dictionary. Entry order is kept as written."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: Mapping[str, Attribute], text: str | None = None) -> None:
+        self.entries = dict(entries)
+        if text is None:
+            text = print_attr_dict(self.entries)
+        super().__init__(text)
+
+    def key(self) -> Any:
+        return tuple(sorted(self.entries.items(), key=lambda kv: kv[0]))
+
+    def get(self, name: str) -> Attribute | None:
+        return self.entries.get(name)
+
+
+def attr_name_spelling(name: str) -> str:
+    """A dictionary key as MLIR prints it (quoted unless a bare identifier)."""
+    if name and (name[0].isalpha() or name[0] == "_") and all(
+        c.isalnum() or c in "_$." for c in name
+    ):
+        return name
+    return f'"{_escape(name)}"'
+
+
+def print_attr_dict(entries: Mapping[str, Attribute]) -> str:
+    """`{a = 1, b}` with unit attributes printed as bare keys."""
+    parts = []
+    for name, value in entries.items():
+        spelled = attr_name_spelling(name)
+        parts.append(spelled if isinstance(value, UnitAttr) else f"{spelled} = {value.text}")
+    return "{" + ", ".join(parts) + "}"
+
+
+class AliasAttr(Attribute):
+    """A reference to an attribute alias defined at the top of the file (`#map`)."""
+
+    __slots__ = ()
+
+    @property
+    def alias_name(self) -> str:
+        return self.text
+
+
+class AffinityAttr(Attribute):
+    """`#hal.device.affinity<@dev>` / `#hal.device.promise<@dev>`, optionally with queues."""
+
+    __slots__ = ("device", "kind", "queues")
+
+    def __init__(
+        self,
+        device: str,
+        queues: Iterable[int] | None = None,
+        kind: str = "affinity",
+        text: str | None = None,
+    ) -> None:
+        self.device = device
+        self.queues = tuple(queues) if queues is not None else None
+        self.kind = kind
+        if text is None:
+            queue_text = (
+                ", [" + ", ".join(str(q) for q in self.queues) + "]"
+                if self.queues is not None
+                else ""
+            )
+            text = f"#hal.device.{kind}<@{_symbol_spelling(device)}{queue_text}>"
+        super().__init__(text)
+
+    def key(self) -> Any:
+        return (self.kind, self.device, self.queues)
+
+    @property
+    def devices(self) -> tuple[str, ...]:
+        return (self.device,)
+
+
+class OptimalAffinityAttr(Attribute):
+    """`#hal.device.optimal<[a, b]>`: memory shared by several affinities."""
+
+    __slots__ = ("affinities",)
+
+    def __init__(self, affinities: Iterable[Attribute], text: str | None = None) -> None:
+        self.affinities = tuple(affinities)
+        if text is None:
+            text = "#hal.device.optimal<[" + ", ".join(a.text for a in self.affinities) + "]>"
+        super().__init__(text)
+
+    def key(self) -> Any:
+        return self.affinities
+
+    @property
+    def devices(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for affinity in self.affinities:
+            for device in getattr(affinity, "devices", ()):
+                if device not in out:
+                    out.append(device)
+        return tuple(out)
+
+
+class TopologyLink:
+    """One directed edge of a topology: `(@src -> @dst = {props})`."""
+
+    __slots__ = ("destination", "properties", "source")
+
+    def __init__(self, source: str, destination: str, properties: Mapping[str, Attribute]):
+        self.source = source
+        self.destination = destination
+        self.properties = dict(properties)
+
+    def flag(self, name: str) -> bool:
+        value = self.properties.get(name)
+        return isinstance(value, BoolAttr) and value.value or isinstance(value, UnitAttr)
+
+    def key(self) -> Any:
+        return (self.source, self.destination, tuple(sorted(self.properties.items())))
+
+
+class TopologyAttr(Attribute):
+    """`#hal.device.topology<links = [...]>`."""
+
+    __slots__ = ("links",)
+
+    def __init__(self, links: Iterable[TopologyLink], text: str | None = None) -> None:
+        self.links = tuple(links)
+        if text is None:
+            body = ", ".join(
+                f"(@{_symbol_spelling(link.source)} -> @{_symbol_spelling(link.destination)}"
+                f" = {print_attr_dict(link.properties)})"
+                for link in self.links
+            )
+            text = f"#hal.device.topology<links = [{body}]>"
+        super().__init__(text)
+
+    def key(self) -> Any:
+        return tuple(link.key() for link in self.links)
+
+    def link(self, source: str, destination: str) -> TopologyLink | None:
+        for link in self.links:
+            if link.source == source and link.destination == destination:
+                return link
+        return None
+
+    def has_unified_memory(self, source: str, destination: str) -> bool:
+        """True if `source` memory is usable by `destination` as-is (a device is unified with
+        itself)."""
+        if source == destination:
+            return True
+        link = self.link(source, destination)
+        return link is not None and link.flag("unified_memory")

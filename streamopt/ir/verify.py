@@ -1,0 +1,103 @@
+"""The structural verifier: values defined before use, isolation, and each op's own checks.
+
+`verify_module` runs in time linear in the size of the module: the position of each op in its
+block is numbered once (`Block.ensure_order`), so "defined before use" is O(nesting depth) per
+operand.
+"""
+
+from __future__ import annotations
+
+from streamopt.diagnostics import Diagnostic, DiagnosticError
+from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
+from streamopt.ir.module import Module
+
+
+def verify_module(module: Module, max_errors: int = 64) -> None:
+    """Raise DiagnosticError listing every problem found (up to `max_errors`)."""
+    errors: list[Diagnostic] = []
+    for op in module.op.walk():
+        if len(errors) >= max_errors:
+            break
+        problem = _check_operands(op)
+        if problem is not None:
+            errors.append(problem)
+            continue
+        try:
+            op.verify()
+        except DiagnosticError as exc:
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise DiagnosticError(errors)
+
+
+def verify_operation(op: Operation) -> None:
+    """Verify one op and everything nested in it."""
+    errors: list[Diagnostic] = []
+    for nested in op.walk():
+        problem = _check_operands(nested)
+        if problem is not None:
+            errors.append(problem)
+            continue
+        try:
+            nested.verify()
+        except DiagnosticError as exc:
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise DiagnosticError(errors)
+
+
+def _check_operands(op: Operation) -> Diagnostic | None:
+    for index, value in enumerate(op.operands):
+        message = _definition_problem(value, op)
+        if message is not None:
+            return Diagnostic("error", f"operand #{index} {message}", op.location)
+    return None
+
+
+def _definition_problem(value: Value, user: Operation) -> str | None:
+    """Why `value` may not be used by `user`, or None if it may."""
+    if isinstance(value, DetachedValue):
+        # Names an unmodelled op's own syntax defines; only that op's regions may use them.
+        definer = value.defining
+        if definer is None or not (definer is user or definer.is_ancestor_of(user)):
+            return "uses a value that is not defined here"
+        return None
+    if isinstance(value, OpResult):
+        def_op = value.op
+        def_block = def_op.parent
+        if def_block is None:
+            return "uses the result of an op that was erased"
+        ancestor = def_block.find_ancestor_op_in_block(user)
+        if ancestor is None:
+            if _in_same_region(def_block, user):
+                return None  # Another block of a CFG region: dominance is not modelled.
+            return "does not dominate this use"
+        if ancestor is def_op:
+            return "is used inside the op that defines it"
+        if not def_op.is_before_in_block(ancestor):
+            return "is used before it is defined"
+        return _isolation_problem(def_op, user)
+    if isinstance(value, BlockArgument):
+        block = value.block
+        if block.parent is None:
+            return "uses an argument of a block that was erased"
+        region = block.parent
+        if not region.is_ancestor_of_op(user):
+            return "uses a block argument from a region that does not contain it"
+        return None
+    return None
+
+
+def _in_same_region(def_block: object, user: Operation) -> bool:
+    region = getattr(def_block, "parent", None)
+    return region is not None and region.is_ancestor_of_op(user)
+
+
+def _isolation_problem(def_op: Operation, user: Operation) -> str | None:
+    """Ops isolated from above (functions) may not use values from outside."""
+    for ancestor in user.ancestors():
+        if ancestor is def_op.parent_op:
+            return None
+        if ancestor.is_isolated_from_above:
+            return "uses a value defined outside an isolated op"
+    return None

@@ -1,0 +1,741 @@
+"""The inline transformer: turns grammar reductions straight into IR (no parse tree).
+
+Lark calls one method per rule as the LALR parser reduces it, bottom up. Scoping needs a
+top-down view too, so a few rules exist only to mark where a region opens (`region_open`) and to
+declare the arguments a header gives its region (`util_func_header`, ...). The builder keeps:
+
+* a stack of name scopes (one per region) mapping `%name` to the values it defines;
+* a stack of blocks being filled, so each reduced op is appended to the innermost one;
+* forward references: a use of a name not yet defined gets a placeholder that is replaced when
+  the definition appears (MLIR allows that across blocks).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from lark import Token
+
+from streamopt.parser.parts import TOKEN_CLASSES
+
+from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
+from streamopt.dialects import OPS, rule_name_for_op
+from streamopt.dialects.builtin import (
+    DEFINED,
+    OPERAND,
+    REGION,
+    GenericOp,
+    ModuleOp,
+    OpaqueOp,
+    VerbatimOp,
+)
+from streamopt.ir.core import Block, BlockArgument, DetachedValue, Operation, Region, Value
+from streamopt.ir.module import Module
+from streamopt.ir.types import (
+    AliasAttr,
+    ArrayAttr,
+    Attribute,
+    BoolAttr,
+    DictAttr,
+    FloatAttr,
+    FunctionType,
+    IntegerAttr,
+    OpaqueAttr,
+    StringAttr,
+    Type,
+    TypeAttr,
+    UnitAttr,
+    symbol_ref_from_text,
+    unescape_string,
+)
+from streamopt.parser import interpret
+from streamopt.parser.parts import (
+    AttrDict,
+    Clause,
+    EntryPoints,
+    OperandRange,
+    Operands,
+    Properties,
+    RegionList,
+    ShapedResults,
+    ShapedTypes,
+    Sized,
+    Successor,
+    SuccessorList,
+    Tied,
+    TypeList,
+    ValueList,
+)
+
+_UNIT = UnitAttr()
+
+
+class _RegionState:
+    """A region being parsed: its scope, blocks and block labels."""
+
+    __slots__ = ("block", "labels", "open_token", "pending_blocks", "region", "scope")
+
+    def __init__(self, region: Region, open_token: Token) -> None:
+        self.region = region
+        self.block = region.blocks[0]
+        self.scope: dict[str, list[Value]] = {}
+        self.labels: dict[str, Block] = {}
+        # Blocks named by a successor before their label was seen.
+        self.pending_blocks: dict[str, tuple[Block, Token]] = {}
+        self.open_token = open_token
+
+
+class Builder:
+    """Lark transformer building a `Module` from the reductions of grammar/stream.lark."""
+
+    def __init__(self) -> None:
+        self.source: Source = Source("<input>", "")
+        self.text = ""
+        self._reset()
+        self._known_rules: dict[str, Callable[[list[Any]], Operation]] = {}
+        for name, cls in OPS.items():
+            rule = rule_name_for_op(name)
+            self._known_rules[rule] = self._make_known_callback(cls)
+
+    def _reset(self) -> None:
+        self.regions: list[_RegionState] = []
+        self.top_block = Block()
+        self.top_scope: dict[str, list[Value]] = {}
+        self.forward_refs: dict[str, tuple[DetachedValue, Token]] = {}
+        self.pending_entry_args: list[tuple[Token, Type, str | None]] | None = None
+        self.aliases: list[str] = []
+        self.alias_values: dict[str, Attribute | Type] = {}
+        self.metadata: str | None = None
+        self.region_spans: dict[Region, tuple[int, int]] = {}
+
+    def begin(self, source: Source) -> None:
+        """Prepare to build IR for `source`."""
+        self._reset()
+        self.source = source
+        self.text = source.text
+
+    # -- diagnostics -----------------------------------------------------------------------
+
+    def location(self, token: Token) -> Location:
+        return Location(self.source, token.line + self.source.line_offset, token.column)
+
+    def error(self, message: str, token: Token) -> DiagnosticError:
+        return DiagnosticError(Diagnostic("error", message, self.location(token)))
+
+    # -- scopes ----------------------------------------------------------------------------
+
+    def _current_scope(self) -> dict[str, list[Value]]:
+        return self.regions[-1].scope if self.regions else self.top_scope
+
+    def _current_block(self) -> Block:
+        return self.regions[-1].block if self.regions else self.top_block
+
+    def define(self, token: Token, values: list[Value]) -> None:
+        """Bind `%name` (from `token`) to `values` in the innermost scope."""
+        name = str(token)
+        scope = self._current_scope()
+        if name in scope:
+            raise self.error(f"redefinition of SSA value '{name}'", token)
+        scope[name] = values
+        if self.forward_refs:
+            self._resolve_forward(name, values)
+
+    def _resolve_forward(self, name: str, values: list[Value]) -> None:
+        for index, value in enumerate(values):
+            key = name if index == 0 and len(values) == 1 else f"{name}#{index}"
+            pending = self.forward_refs.pop(key, None)
+            if pending is None and index == 0:
+                pending = self.forward_refs.pop(f"{name}#0", None)
+            if pending is not None:
+                placeholder, token = pending
+                if value.type is not None and placeholder.type is not None:
+                    if value.type != placeholder.type:
+                        raise self.error(
+                            f"use of value '{key}' expects different type than prior uses: "
+                            f"'{placeholder.type}' vs '{value.type}'",
+                            token,
+                        )
+                placeholder.replace_all_uses_with(value)
+
+    def lookup(self, token: Token) -> Value:
+        """The value `token` (`%name` or `%name#N`) refers to, or a forward placeholder."""
+        return self.lookup_name(str(token), token)
+
+    def lookup_name(self, spelling: str, token: Token) -> Value:
+        """The value `spelling` refers to; `token` locates errors."""
+        name, _, number = spelling.partition("#")
+        for state in reversed(self.regions):
+            group = state.scope.get(name)
+            if group is not None:
+                break
+        else:
+            group = self.top_scope.get(name)
+        if group is not None:
+            if number:
+                index = int(number)
+                if index >= len(group):
+                    raise self.error(
+                        f"result number {index} of '{name}' is out of range", token
+                    )
+                return group[index]
+            return group[0]
+        pending = self.forward_refs.get(spelling)
+        if pending is None:
+            pending = (DetachedValue(spelling), token)
+            self.forward_refs[spelling] = pending
+        return pending[0]
+
+    # -- top level -------------------------------------------------------------------------
+
+    def start(self, children: list[Any]) -> Module:
+        if self.forward_refs:
+            spelling, (_, token) = next(iter(self.forward_refs.items()))
+            raise self.error(f"use of undeclared SSA value name '{spelling}'", token)
+        ops = list(self.top_block.ops)
+        if len(ops) == 1 and isinstance(ops[0], ModuleOp):
+            module_op = ops[0]
+            module_op.detach()
+        else:
+            module_op = ModuleOp()
+            for op in ops:
+                op.detach()
+                module_op.body.append(op)
+        return Module(
+            module_op, self.source, self.aliases, self.alias_values, self.metadata
+        )
+
+    def alias_def(self, children: list[Any]) -> None:
+        token: Token = children[0]
+        end = self.text.find("\n", token.start_pos)
+        self.aliases.append(self.text[token.start_pos : end if end >= 0 else len(self.text)])
+        self.alias_values[str(token)] = children[1]
+
+    def file_metadata(self, children: list[Any]) -> None:
+        self.metadata = str(children[0])
+
+    # -- operations ------------------------------------------------------------------------
+
+    def op_results(self, children: list[Any]) -> list[tuple[Token, int]]:
+        return children
+
+    def op_result(self, children: list[Any]) -> tuple[Token, int]:
+        return (children[0], 1)
+
+    def op_result_group(self, children: list[Any]) -> tuple[Token, int]:
+        count = int(children[1])
+        if count < 1:
+            raise self.error("expected a positive number of results", children[1])
+        return (children[0], count)
+
+    def operation(self, children: list[Any]) -> Operation:
+        first = children[0]
+        if isinstance(first, list):
+            groups: list[tuple[Token, int]] = first
+            op: Operation = children[1]
+            rest = children[2:]
+        else:
+            groups = []
+            op = first
+            rest = children[1:]
+        if rest:
+            op.debug_loc = str(rest[0])
+        if groups:
+            count = sum(n for _, n in groups)
+            results = op.results
+            if isinstance(op, OpaqueOp) and not results:
+                op.results = [op_result_for(op, i) for i in range(count)]
+                results = op.results
+            elif len(results) != count:
+                raise DiagnosticError(
+                    Diagnostic(
+                        "error",
+                        f"operation defines {len(results)} results but was provided "
+                        f"{count} to bind",
+                        self.location(groups[0][0]),
+                    )
+                )
+            index = 0
+            for token, n in groups:
+                name = str(token)
+                group = results[index : index + n]
+                if not _is_numeric_name(name):
+                    group[0].name_hint = name[1:]
+                self.define(token, list(group))
+                index += n
+        elif op.results:
+            raise DiagnosticError(
+                Diagnostic(
+                    "error",
+                    f"operation defines {len(op.results)} results but was provided 0 to bind",
+                    op.location,
+                )
+            )
+        self._current_block().append(op)
+        return op
+
+    def _make_known_callback(self, cls: type[Operation]) -> Callable[[list[Any]], Operation]:
+        from_parse = cls.from_parse  # type: ignore[attr-defined]
+
+        def build(children: list[Any]) -> Operation:
+            first = children[0]
+            if isinstance(first, TOKEN_CLASSES):
+                location = self.location(first)
+                children = children[1:]
+            else:
+                # The rule starts with a header rule (util.func) that carries the location.
+                location = first.location
+            parts = [
+                c
+                for c in children
+                if not (isinstance(c, TOKEN_CLASSES) and c.type not in _KEPT_TOKENS)
+            ]
+            op: Operation = from_parse(self, parts, location)
+            return op
+
+        return build
+
+    def __getattr__(self, name: str) -> Any:
+        # Lark looks callbacks up by rule name; known-op rules are generated from the op table.
+        known = self.__dict__.get("_known_rules")
+        if known is not None and name in known:
+            return known[name]
+        raise AttributeError(name)
+
+    def opaque_op(self, children: list[Any]) -> OpaqueOp:
+        name_token: Token = children[0]
+        pieces: list[Any] = []
+        _flatten(children, pieces)
+        text = self.text
+        template: list[Any] = []
+        operands: list[Value] = []
+        regions: list[Region] = []
+        defined: list[DetachedValue] = []
+        cursor = name_token.start_pos
+        end = cursor
+        op_defined: dict[str, DetachedValue] = {}
+        for piece in pieces:
+            if isinstance(piece, Region):
+                start, stop = self.region_spans.pop(piece)
+                if start > cursor:
+                    template.append(text[cursor:start])
+                template.append((REGION, len(regions)))
+                regions.append(piece)
+                cursor = end = stop
+            elif piece.type == "VALUE_ID":
+                if piece.start_pos > cursor:
+                    template.append(text[cursor : piece.start_pos])
+                spelling = str(piece)
+                own = op_defined.get(spelling)
+                if own is not None:
+                    template.append((DEFINED, own))
+                else:
+                    value = self.lookup(piece)
+                    if isinstance(value, DetachedValue) and spelling in self.forward_refs:
+                        # Not defined anywhere yet: the op's own syntax defines it (a loop
+                        # variable, say), and its regions may already have used it.
+                        del self.forward_refs[spelling]
+                        op_defined[spelling] = value
+                        defined.append(value)
+                        template.append((DEFINED, value))
+                    else:
+                        template.append((OPERAND, len(operands)))
+                        operands.append(value)
+                cursor = end = piece.end_pos
+            else:
+                end = piece.end_pos
+        if end > cursor:
+            template.append(text[cursor:end])
+        op = OpaqueOp(
+            str(name_token), template, operands, 0, regions, defined, self.location(name_token)
+        )
+        for value in defined:
+            value.defining = op
+        return op
+
+    def opaque_group(self, children: list[Any]) -> list[Any]:
+        return children
+
+    def verbatim_op(self, children: list[Any]) -> VerbatimOp:
+        name_token: Token = children[0]
+        closing: Token = children[-1]
+        text = self.source.text[name_token.start_pos : closing.end_pos]
+        return VerbatimOp(
+            str(name_token), text, name_token.column, self.location(name_token)
+        )
+
+    def generic_op(self, children: list[Any]) -> GenericOp:
+        name_token: Token = children[0]
+        operands: list[Value] = []
+        successors: list[Successor] = []
+        properties: dict[str, Attribute] | None = None
+        regions: list[Region] = []
+        attributes: dict[str, Attribute] = {}
+        function_type: FunctionType | None = None
+        for child in children[1:]:
+            if isinstance(child, ValueList):
+                operands = child
+            elif isinstance(child, SuccessorList):
+                successors = child
+            elif isinstance(child, Properties):
+                properties = dict(child)
+            elif isinstance(child, RegionList):
+                regions = child
+            elif isinstance(child, AttrDict):
+                attributes = dict(child)
+            elif isinstance(child, FunctionType):
+                function_type = child
+        assert function_type is not None
+        location = self.location(name_token)
+        if len(function_type.inputs) != len(operands):
+            raise DiagnosticError(
+                Diagnostic(
+                    "error",
+                    f"expected {len(operands)} operand types but had {len(function_type.inputs)}",
+                    location,
+                )
+            )
+        for value, type in zip(operands, function_type.inputs):
+            self.check_type(value, type, name_token)
+        op = GenericOp(
+            unescape_string(str(name_token)),
+            operands,
+            list(function_type.results),
+            attributes,
+            properties,
+            regions,
+            [s.block for s in successors],
+            location,
+        )
+        return op
+
+    def generic_successors(self, children: list[Any]) -> SuccessorList:
+        return SuccessorList(children)
+
+    def generic_properties(self, children: list[Any]) -> Properties:
+        return Properties(children[0])
+
+    def generic_regions(self, children: list[Any]) -> RegionList:
+        return RegionList(children)
+
+    # -- regions and blocks ----------------------------------------------------------------
+
+    def region_open(self, children: list[Any]) -> Token:
+        block = Block()
+        region = Region([block])
+        state = _RegionState(region, children[0])
+        self.regions.append(state)
+        pending = self.pending_entry_args
+        if pending is not None:
+            self.pending_entry_args = None
+            for token, type, loc in pending:
+                arg = block.add_argument(type)
+                arg.debug_loc = loc
+                self.define(token, [arg])
+        return children[0]
+
+    def region(self, children: list[Any]) -> Region:
+        state = self.regions.pop()
+        if state.pending_blocks:
+            name, (_, token) = next(iter(state.pending_blocks.items()))
+            raise self.error(f"reference to an undefined block '{name}'", token)
+        open_token: Token = children[0]
+        close_token: Token = children[-1]
+        self.region_spans[state.region] = (open_token.start_pos, close_token.end_pos)
+        return state.region
+
+    def region_body(self, children: list[Any]) -> None:
+        return None
+
+    def block(self, children: list[Any]) -> None:
+        return None
+
+    def block_label(self, children: list[Any]) -> None:
+        state = self.regions[-1]
+        token: Token = children[0]
+        name = str(token)
+        args: list[tuple[Token, Type, str | None]] = children[1] if len(children) > 1 else []
+        entry = state.region.blocks[0]
+        if name in state.labels:
+            raise self.error(f"redefinition of block '{name}'", token)
+        if (
+            len(state.region.blocks) == 1
+            and entry.is_empty()
+            and not entry.label_hint
+            and not entry.arguments
+        ):
+            block = entry
+        else:
+            pending = state.pending_blocks.pop(name, None)
+            block = pending[0] if pending is not None else Block()
+            state.region.add_block(block)
+        block.label_hint = True
+        state.labels[name] = block
+        state.block = block
+        for arg_token, type, loc in args:
+            arg = block.add_argument(type)
+            arg.debug_loc = loc
+            arg.name_hint = str(arg_token)[1:]
+            self.define(arg_token, [arg])
+
+    def block_args(self, children: list[Any]) -> list[tuple[Token, Type, str | None]]:
+        return children
+
+    def block_arg(self, children: list[Any]) -> tuple[Token, Type, str | None]:
+        loc = str(children[2]) if len(children) > 2 else None
+        return (children[0], children[1], loc)
+
+    def successor(self, children: list[Any]) -> Successor:
+        token: Token = children[0]
+        name = str(token)
+        state = self.regions[-1]
+        block = state.labels.get(name)
+        if block is None:
+            pending = state.pending_blocks.get(name)
+            if pending is None:
+                pending = (Block(), token)
+                state.pending_blocks[name] = pending
+            block = pending[0]
+        args: list[Value] = []
+        if len(children) > 1:
+            args = children[1]
+            types: list[Type] = children[2]
+            if len(types) != len(args):
+                raise self.error(
+                    f"expected {len(args)} types in the successor list, got {len(types)}",
+                    token,
+                )
+            for value, type in zip(args, types):
+                self.check_type(value, type, token)
+        return Successor(block, args)
+
+    # -- values and types ------------------------------------------------------------------
+
+    def value(self, children: list[Any]) -> Value:
+        return self.lookup(children[0])
+
+    def value_list(self, children: list[Any]) -> ValueList:
+        return ValueList(children)
+
+    def type_list(self, children: list[Any]) -> TypeList:
+        return TypeList(children)
+
+    def check_type(self, value: Value, type: Type, token: Token) -> None:
+        """Check that `value` has `type`; give forward placeholders their type."""
+        if value.type is None:
+            if isinstance(value, DetachedValue):
+                value.type = type
+            return
+        if value.type != type:
+            raise self.error(
+                f"use of value '{token}' expects different type than prior uses: "
+                f"'{type}' vs '{value.type}'",
+                token,
+            )
+
+    def sized_type(self, children: list[Any]) -> Sized:
+        first = children[0]
+        if isinstance(first, TOKEN_CLASSES):
+            # SIZED_TYPE: `T{%a, %b}` lexed as one token.
+            text = str(first)
+            brace = text.index("{%")
+            type = interpret.type_from_text(text[:brace])
+            sizes = [
+                self.lookup_name(name.strip(), first)
+                for name in text[brace + 1 : -1].split(",")
+            ]
+            return Sized(type, sizes)
+        return Sized(first, children[1] if len(children) > 1 else [])
+
+    def tied_result(self, children: list[Any]) -> Tied:
+        return Tied(children[0], None, children[1] if len(children) > 1 else [])
+
+    def tied_result_as(self, children: list[Any]) -> Tied:
+        sized: Sized = children[-1]
+        return Tied(children[0], sized.type, sized.sizes)
+
+    def type(self, children: list[Any]) -> Type:
+        child = children[0]
+        if isinstance(child, TOKEN_CLASSES):
+            return interpret.type_from_text(str(child))
+        return child  # type: ignore[no-any-return]
+
+    def function_type(self, children: list[Any]) -> FunctionType:
+        inputs = children[0] if len(children) == 2 else []
+        results = children[-1]
+        if isinstance(results, TypeList):
+            return FunctionType(inputs, results)
+        return FunctionType(inputs, [results])
+
+    def type_tuple(self, children: list[Any]) -> TypeList:
+        return TypeList(children[0] if children else [])
+
+    # -- attributes ------------------------------------------------------------------------
+
+    def attr_dict(self, children: list[Any]) -> AttrDict:
+        out = AttrDict()
+        for name, value in children:
+            out[name] = value
+        return out
+
+    def attr_entry(self, children: list[Any]) -> tuple[str, Attribute]:
+        token = children[0]
+        name = unescape_string(str(token)) if token.type == "STRING" else str(token)
+        return (name, children[1] if len(children) > 1 else _UNIT)
+
+    def attribute_value(self, children: list[Any]) -> Attribute:
+        core = children[0]
+        type: Type | None = children[1] if len(children) > 1 else None
+        if isinstance(core, TOKEN_CLASSES):
+            return interpret.attribute_from_token(core.type, str(core), type)
+        if isinstance(core, AttrDict):
+            core = DictAttr(core)
+        elif isinstance(core, FunctionType):
+            core = TypeAttr(core)
+        if type is not None:
+            return OpaqueAttr(f"{core.text} : {type.text}")
+        return core  # type: ignore[no-any-return]
+
+    def negative_number(self, children: list[Any]) -> Attribute:
+        token: Token = children[0]
+        if token.type == "INTEGER":
+            return IntegerAttr(-int(str(token), 0), None, f"-{token}")
+        return FloatAttr(-float(str(token)), None, f"-{token}")
+
+    def array_attr(self, children: list[Any]) -> ArrayAttr:
+        return ArrayAttr(children)
+
+    def attr_keyword(self, children: list[Any]) -> Clause:
+        return Clause("attributes", children[-1])
+
+    def affinity_on(self, children: list[Any]) -> Clause:
+        return Clause("on", _clause_attribute(children[-1]))
+
+    def from_clause(self, children: list[Any]) -> Clause:
+        return Clause("from", _clause_attribute(children[-1]))
+
+    def to_clause(self, children: list[Any]) -> Clause:
+        return Clause("to", _clause_attribute(children[-1]))
+
+    def await_clause(self, children: list[Any]) -> Clause:
+        return Clause("await", children[-1])
+
+    def operand_range(self, children: list[Any]) -> OperandRange:
+        values = [c for c in children if not isinstance(c, TOKEN_CLASSES)]
+        return OperandRange(values[0], values[1], values[2], values[3])
+
+    def dispatch_operands(self, children: list[Any]) -> Operands:
+        return Operands(children)
+
+    def shaped_types(self, children: list[Any]) -> ShapedTypes:
+        return ShapedTypes(children)
+
+    def shaped_results(self, children: list[Any]) -> ShapedResults:
+        return ShapedResults(children)
+
+    def dispatch_entry_points(self, children: list[Any]) -> EntryPoints:
+        return EntryPoints(symbol_ref_from_text(str(c)) for c in children)
+
+    def workload(self, children: list[Any]) -> Clause:
+        return Clause("workload", children[0] if children else ValueList())
+
+    # -- util.func header ------------------------------------------------------------------
+
+    def util_func_header(self, children: list[Any]) -> Any:
+        # Declare the arguments for the body region that follows.
+        from streamopt.dialects.util import FuncHeader
+
+        header = FuncHeader.from_parts(self, children)
+        self.pending_entry_args = header.entry_args
+        return header
+
+    def func_args(self, children: list[Any]) -> list[Any]:
+        return children
+
+    def func_arg_named(self, children: list[Any]) -> tuple[Token | None, Type, AttrDict | None]:
+        return (children[0], children[1], children[2] if len(children) > 2 else None)
+
+    def func_arg_anonymous(self, children: list[Any]) -> tuple[None, Type, AttrDict | None]:
+        return (None, children[0], children[1] if len(children) > 1 else None)
+
+    def func_result_list(self, children: list[Any]) -> list[Any]:
+        return children
+
+    def func_single_result(self, children: list[Any]) -> list[Any]:
+        return [(children[0], None, None)]
+
+    def func_result(self, children: list[Any]) -> tuple[Type | None, Value | None, Any]:
+        return (children[0], None, children[1] if len(children) > 1 else None)
+
+    def func_result_tied(self, children: list[Any]) -> tuple[Type | None, Value | None, Any]:
+        return (None, children[0], None)
+
+    # -- attribute bodies (start rules) ----------------------------------------------------
+
+    def attr_affinity(self, children: list[Any]) -> Any:
+        return interpret.affinity_from_parts("affinity", children)
+
+    def attr_promise(self, children: list[Any]) -> Any:
+        return interpret.affinity_from_parts("promise", children)
+
+    def attr_optimal(self, children: list[Any]) -> Any:
+        return interpret.optimal_from_parts(children)
+
+    def attr_topology(self, children: list[Any]) -> Any:
+        return interpret.topology_from_parts(children)
+
+    def topology_link(self, children: list[Any]) -> Any:
+        return interpret.link_from_parts(children)
+
+
+# Tokens that stay in known ops' children: named terminals that carry data.
+_KEPT_TOKENS = frozenset(
+    {
+        "VALUE_ID",
+        "SYMBOL_REF",
+        "BARE_ID",
+        "INTEGER",
+        "FLOAT",
+        "STRING",
+        "ATTR_REF",
+        "TYPE_REF",
+        "SHAPED",
+        "BLOCK_ID",
+        "LOC",
+        "ON",
+        "FROM",
+        "TO",
+        "AWAIT",
+        "WITH",
+        "AS",
+        "FOR",
+        "ATTRIBUTES",
+    }
+)
+
+
+def _clause_attribute(token: Any) -> Attribute:
+    """The attribute of `on(#a)`, given the ATTR_REF token or the whole ON_AFFINITY token."""
+    text = str(token)
+    if token.type != "ATTR_REF":
+        text = text[text.index("(") + 1 : -1]
+    return interpret.attribute_from_token("ATTR_REF", text, None)
+
+
+def op_result_for(op: Operation, index: int) -> Any:
+    from streamopt.ir.core import OpResult
+
+    return OpResult(op, index, None)
+
+
+def _is_numeric_name(name: str) -> bool:
+    return name[1:].isdigit()
+
+
+def _flatten(children: list[Any], out: list[Any]) -> None:
+    for child in children:
+        if isinstance(child, list):
+            _flatten(child, out)
+        else:
+            out.append(child)
+

@@ -1,0 +1,100 @@
+"""Small values the grammar's shared rules reduce to, handed to op classes' `from_parse`.
+
+A known op's rule reduces to a list of these (plus IR values, types, attributes and tokens for
+symbols and keywords); each op class reads the list in the order its rule lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from lark import Token
+
+from streamopt.ir.core import Block, Region, Value
+from streamopt.ir.types import Attribute, Type
+
+
+try:  # lark_cython's tokens are not lark.Token subclasses
+    from lark_cython.lark_cython import Token as _CythonToken
+
+    TOKEN_CLASSES: tuple[type, ...] = (Token, _CythonToken)
+except ImportError:  # pragma: no cover - depends on the optional extra
+    TOKEN_CLASSES = (Token,)
+
+
+class Sized(NamedTuple):
+    """`T{%s, ...}`: a type with its dynamic sizes."""
+
+    type: Type
+    sizes: list[Value]
+
+
+class Tied(NamedTuple):
+    """`%x{%s}` or `%x as T{%s}` in a result list: a result tied to operand `operand`."""
+
+    operand: Value
+    type: Type | None
+    sizes: list[Value]
+
+
+class Clause(NamedTuple):
+    """A keyword clause such as `on(#aff)`, `from(#aff)`, `await(%t) =>`, `attributes {...}`."""
+
+    kind: str
+    value: Any
+
+
+class OperandRange(NamedTuple):
+    """`%x[%offset to %end for %length]` in a dispatch or call operand list."""
+
+    value: Value
+    offset: Value
+    end: Value
+    length: Value
+
+
+class Successor(NamedTuple):
+    """`^bb1(%a : T)`."""
+
+    block: Block
+    arguments: list[Value]
+
+
+class AttrDict(dict[str, Attribute]):
+    """An attribute dictionary as written (`{a = 1}`)."""
+
+
+class ValueList(list[Value]):
+    """A comma-separated list of SSA values."""
+
+
+class TypeList(list[Type]):
+    """A comma-separated list of types."""
+
+
+class RegionList(list[Region]):
+    """The regions of a generic op."""
+
+
+class SuccessorList(list[Successor]):
+    """The successors of a generic op."""
+
+
+class Properties(dict[str, Attribute]):
+    """`<{...}>`: the properties of a generic op."""
+
+
+class Operands(list[Any]):
+    """A dispatch/call operand list: values and `OperandRange`s."""
+
+
+class ShapedTypes(list[Any]):
+    """`custom<ShapedTypeList>`: types and `Sized` types."""
+
+
+class ShapedResults(list[Any]):
+    """`custom<ShapedResultList>`: types, `Sized` types and `Tied` results."""
+
+
+class EntryPoints(list[Attribute]):
+    """Dispatch entry points (`@ex::@fn` or `{@a::@b, @c::@d}`)."""

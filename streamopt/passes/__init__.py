@@ -1,0 +1,116 @@
+"""Passes: the registry every pass module adds itself to, and the pass manager.
+
+A pass is a small class with a command-line `flag`, a one-line `summary` (its `--help` text) and
+`run(module)`. `PASSES` maps flags to classes in registration order; `PassManager` runs a list of
+passes in order, verifies the IR after each one, and collects their statistics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import ClassVar, TypeVar
+
+from streamopt.ir.module import Module
+from streamopt.ir.verify import verify_module
+
+PassClass = TypeVar("PassClass", bound=type["Pass"])
+
+PASSES: dict[str, type[Pass]] = {}
+
+
+def register_pass(cls: PassClass) -> PassClass:
+    """Class decorator: make `cls` available as `--<cls.flag>`."""
+    assert cls.flag and cls.flag not in PASSES, f"pass flag {cls.flag!r} registered twice"
+    PASSES[cls.flag] = cls
+    return cls
+
+
+def load_all() -> dict[str, type[Pass]]:
+    """Import every pass module so that all passes are registered; return the table."""
+    import importlib
+    import pkgutil
+
+    import streamopt.lowering
+    import streamopt.passes
+
+    for package in (streamopt.passes, streamopt.lowering):
+        for info in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package.__name__}.{info.name}")
+    return PASSES
+
+
+@dataclass
+class Statistic:
+    """A named counter a pass reports with `--stats`."""
+
+    name: str
+    description: str
+    value: int = 0
+
+
+class Pass:
+    """Base of all passes."""
+
+    flag: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        self.statistics: dict[str, Statistic] = {}
+        # Free-form lines a pass adds to its statistics report (for example, why a transfer
+        # was kept).
+        self.report_lines: list[str] = []
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    def stat(self, name: str, description: str, amount: int = 1) -> None:
+        """Add `amount` to statistic `name`."""
+        statistic = self.statistics.get(name)
+        if statistic is None:
+            statistic = self.statistics[name] = Statistic(name, description)
+        statistic.value += amount
+
+    def run(self, module: Module) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class PassManager:
+    """Runs passes in order, verifying after each."""
+
+    passes: list[Pass] = field(default_factory=list)
+    verify_each: bool = True
+    # Called after each pass with (pass, module), e.g. for --print-ir-after-all.
+    after_pass: Callable[[Pass, Module], None] | None = None
+
+    @classmethod
+    def from_flags(cls, flags: Iterable[str], **kwargs: object) -> PassManager:
+        load_all()
+        return cls([PASSES[flag]() for flag in flags], **kwargs)  # type: ignore[arg-type]
+
+    def run(self, module: Module) -> None:
+        for pass_ in self.passes:
+            pass_.run(module)
+            if self.verify_each:
+                verify_module(module)
+            if self.after_pass is not None:
+                self.after_pass(pass_, module)
+
+    def statistics_report(self) -> str:
+        """MLIR-style `--stats` text for the passes that ran."""
+        lines = [
+            "===" + "-" * 73 + "===",
+            " " * 25 + "... Pass statistics report ...",
+            "===" + "-" * 73 + "===",
+        ]
+        for pass_ in self.passes:
+            lines.append(pass_.name)
+            width = max((len(str(s.value)) for s in pass_.statistics.values()), default=1)
+            for statistic in sorted(pass_.statistics.values(), key=lambda s: s.name):
+                lines.append(
+                    f"  (S) {statistic.value:>{width}} {statistic.name} - {statistic.description}"
+                )
+            lines.extend("  " + line for line in pass_.report_lines)
+        return "\n".join(lines) + "\n"

@@ -1,0 +1,51 @@
+"""`--canonicalize`: apply every op's folds and remove unused side-effect-free ops.
+
+    %c1 = arith.constant 1 : index          (no uses)   ->   (removed)
+    %r = stream.async.move %x : ... from(A) -> to(A)   ->   uses of %r use %x (op's fold)
+"""
+
+from __future__ import annotations
+
+from streamopt.ir.core import Operation
+from streamopt.ir.module import Module
+from streamopt.passes import Pass, register_pass
+
+
+@register_pass
+class CanonicalizePass(Pass):
+    """Folds ops and erases dead pure ops until nothing changes."""
+
+    flag = "canonicalize"
+    summary = "Fold ops and remove unused side-effect-free ops"
+
+    def run(self, module: Module) -> None:
+        worklist: list[Operation] = list(module.op.walk_regions_first())
+        queued = {id(op) for op in worklist}
+        while worklist:
+            op = worklist.pop()
+            queued.discard(id(op))
+            if op.parent is None:
+                continue  # Already erased.
+            if self._is_dead(op):
+                producers = [v.defining_op for v in op.operands]
+                op.erase()
+                self.stat("num-dead-ops-erased", "Number of unused pure ops removed")
+                for producer in producers:
+                    if producer is not None and id(producer) not in queued:
+                        worklist.append(producer)
+                        queued.add(id(producer))
+                continue
+            replacements = op.fold()
+            if replacements is None:
+                continue
+            users = [use.operation for r in op.results for use in r.uses]
+            op.replace_all_uses_with(list(replacements))
+            self.stat("num-folds", "Number of ops folded away")
+            for user in [*users, op]:
+                if id(user) not in queued:
+                    worklist.append(user)
+                    queued.add(id(user))
+
+    @staticmethod
+    def _is_dead(op: Operation) -> bool:
+        return op.is_pure and not op.regions and all(not r.uses for r in op.results)

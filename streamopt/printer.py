@@ -1,0 +1,352 @@
+"""Print IR as text in the form IREE's tools print it.
+
+Value and block names follow MLIR's printer: values without a name of their own are numbered
+`%0, %1, ...` per isolated scope, entry block arguments are `%argN`, named values (`%c16`,
+`%result_timepoint`) keep their name and get a `_N` suffix on conflict, nested regions continue
+the numbering of their parent and sibling regions reuse it. Printing IR that IREE printed, with
+no change, gives back the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from streamopt.ir.core import Block, BlockArgument, DetachedValue, Operation, Region, Value
+from streamopt.ir.types import Attribute, print_attr_dict
+
+if TYPE_CHECKING:
+    from streamopt.ir.module import Module
+
+
+class _NameScope:
+    """Names in use, visible to nested regions (a chain of sets)."""
+
+    __slots__ = ("names", "parent")
+
+    def __init__(self, parent: _NameScope | None) -> None:
+        self.parent = parent
+        self.names: set[str] = set()
+
+    def __contains__(self, name: str) -> bool:
+        scope: _NameScope | None = self
+        while scope is not None:
+            if name in scope.names:
+                return True
+            scope = scope.parent
+        return False
+
+
+class Printer:
+    """Accumulates text for one module or op; see `print_module` and `print_operation`."""
+
+    def __init__(self, print_debug_locations: bool = True) -> None:
+        self._out: list[str] = []
+        self.write = self._out.append
+        self.indent_width = 0
+        self._indent = ""
+        self.names: dict[Value, str] = {}
+        self.block_names: dict[Block, str] = {}
+        self._block_order: dict[Block, int] = {}
+        self.print_debug_locations = print_debug_locations
+
+    def text(self) -> str:
+        return "".join(self._out)
+
+    # -- naming ----------------------------------------------------------------------------
+
+    def number(self, op: Operation) -> None:
+        """Assign names to every value and block nested in `op` (MLIR's SSANameState)."""
+        scope = _NameScope(None)
+        state = (0, 0, 0)
+        self._number_op_results(op, scope, state)
+        for region in op.regions:
+            self._number_region(region, state, scope)
+
+    def _number_region(
+        self, region: Region, state: tuple[int, int, int], parent: _NameScope
+    ) -> None:
+        scope = _NameScope(parent)
+        value_id, arg_id, conflict_id = state
+        names = self.names
+        owner = region.parent
+        keep_arg_names = owner is not None and not owner.is_known
+        for index, block in enumerate(region.blocks):
+            self.block_names[block] = f"^bb{index}"
+            self._block_order[block] = index
+            is_entry = index == 0
+            for arg in block.arguments:
+                if keep_arg_names and arg.name_hint:
+                    name, conflict_id = self._unique(arg.name_hint, scope, conflict_id)
+                    names[arg] = name
+                elif is_entry:
+                    name, conflict_id = self._unique(f"arg{arg_id}", scope, conflict_id)
+                    arg_id += 1
+                    names[arg] = name
+                else:
+                    names[arg] = str(value_id)
+                    value_id += 1
+            for op in block.ops:
+                results = op.results
+                defined = getattr(op, "defined_values", None)
+                if defined:
+                    for value in defined:
+                        name = value.spelling[1:]
+                        scope.names.add(name)
+                        names[value] = name
+                if not results:
+                    continue
+                first = results[0]
+                hint = first.name_hint or op.asm_result_name(0)
+                if hint:
+                    name, conflict_id = self._unique(hint, scope, conflict_id)
+                    names[first] = name
+                else:
+                    names[first] = str(value_id)
+                    value_id += 1
+                for result in results[1:]:
+                    hint = result.name_hint or op.asm_result_name(result.index)
+                    if hint:
+                        name, conflict_id = self._unique(hint, scope, conflict_id)
+                        names[result] = name
+        state = (value_id, arg_id, conflict_id)
+        for block in region.blocks:
+            for op in block.ops:
+                for nested in op.regions:
+                    self._number_region(nested, state, scope)
+
+    @staticmethod
+    def _unique(name: str, scope: _NameScope, conflict_id: int) -> tuple[str, int]:
+        if name not in scope:
+            scope.names.add(name)
+            return name, conflict_id
+        while True:
+            probe = f"{name}_{conflict_id}"
+            conflict_id += 1
+            if probe not in scope:
+                scope.names.add(probe)
+                return probe, conflict_id
+
+    def _number_op_results(
+        self, op: Operation, scope: _NameScope, state: tuple[int, int, int]
+    ) -> None:
+        for result in op.results:
+            self.names[result] = result.name_hint or str(result.index)
+
+    def value_name(self, value: Value) -> str:
+        """`%name` (with `#N` for a result inside a multi-result group)."""
+        name = self.names.get(value)
+        if name is None:
+            if isinstance(value, DetachedValue):
+                return value.spelling
+            return "%<<UNKNOWN SSA VALUE>>"
+        if value.__class__ is BlockArgument or value.__class__ is DetachedValue:
+            return "%" + name
+        op = value.op  # type: ignore[attr-defined]
+        results = op.results
+        if len(results) == 1:
+            return "%" + name
+        # Find the group the result belongs to: groups start at result 0 and at every result
+        # that has a name of its own.
+        index = value.index  # type: ignore[attr-defined]
+        start = index
+        while start > 0 and not self._starts_group(op, start):
+            start -= 1
+        end = index + 1
+        while end < len(results) and not self._starts_group(op, end):
+            end += 1
+        head = self.names[results[start]]
+        if end - start == 1:
+            return "%" + head
+        return f"%{head}#{index - start}"
+
+    def _starts_group(self, op: Operation, index: int) -> bool:
+        return index == 0 or bool(op.results[index].name_hint or op.asm_result_name(index))
+
+    def v(self, value: Value) -> str:
+        """Short alias of value_name for op printers."""
+        return self.value_name(value)
+
+    def values(self, values: Iterable[Value]) -> str:
+        return ", ".join(self.value_name(v) for v in values)
+
+    # -- ops -------------------------------------------------------------------------------
+
+    def print_operation(self, op: Operation) -> None:
+        """Print `op` on its own line(s) at the current indentation."""
+        write = self.write
+        write(self._indent)
+        results = op.results
+        if results:
+            write(self._result_list(op))
+            write(" = ")
+        op.print(self)
+        if op.debug_loc is not None and self.print_debug_locations:
+            write(" ")
+            write(op.debug_loc)
+        write("\n")
+
+    def _result_list(self, op: Operation) -> str:
+        results = op.results
+        names = self.names
+        if len(results) == 1:
+            return "%" + names[results[0]]
+        groups: list[str] = []
+        start = 0
+        count = len(results)
+        for i in range(1, count + 1):
+            if i == count or self._starts_group(op, i):
+                size = i - start
+                head = names[results[start]]
+                groups.append(f"%{head}:{size}" if size > 1 else f"%{head}")
+                start = i
+        return ", ".join(groups)
+
+    def print_region(
+        self,
+        region: Region,
+        print_entry_block_args: bool = False,
+        print_block_terminators: bool = True,
+        print_empty_block: bool = False,
+        opaque: bool = False,
+    ) -> None:
+        """Print `{`, the blocks of `region`, and `}` at the current indentation."""
+        write = self.write
+        write("{\n")
+        blocks = region.blocks
+        if blocks:
+            entry = blocks[0]
+            if opaque:
+                show_header = entry.label_hint
+            else:
+                show_header = (print_empty_block and entry.is_empty()) or (
+                    print_entry_block_args and bool(entry.arguments)
+                )
+            self._print_block(entry, show_header, print_block_terminators)
+            for block in blocks[1:]:
+                self._print_block(block, True, True)
+        write(self._indent)
+        write("}")
+
+    def _print_block(self, block: Block, print_header: bool, print_terminator: bool) -> None:
+        write = self.write
+        if print_header:
+            write(self._indent)
+            write(self.block_names.get(block, "^bb?"))
+            if block.arguments:
+                parts = []
+                for arg in block.arguments:
+                    text = f"{self.value_name(arg)}: {arg.type.text if arg.type else '?'}"
+                    if arg.debug_loc is not None and self.print_debug_locations:
+                        text += " " + arg.debug_loc
+                    parts.append(text)
+                write("(" + ", ".join(parts) + ")")
+            write(":")
+            write(self._predecessor_comment(block))
+            write("\n")
+        saved = self._indent
+        self.indent_width += 2
+        self._indent = " " * self.indent_width
+        for op in block.ops:
+            if not print_terminator and op is block.last_op and op.is_terminator:
+                continue
+            self.print_operation(op)
+        self.indent_width -= 2
+        self._indent = saved
+
+    def _predecessor_comment(self, block: Block) -> str:
+        region = block.parent
+        if region is None:
+            return "  // block is not in a region!"
+        preds: list[Block] = []
+        for other in region.blocks:
+            terminator = other.last_op
+            if terminator is None:
+                continue
+            for successor in terminator.successors:
+                if successor is block:
+                    preds.append(other)
+        if not preds:
+            return "" if block.is_entry_block() else "  // no predecessors"
+        if all(p is preds[0] for p in preds):
+            return "  // pred: " + self.block_names.get(preds[0], "^bb?")
+        preds.sort(key=lambda b: self._block_order.get(b, 0))
+        return f"  // {len(preds)} preds: " + ", ".join(
+            self.block_names.get(p, "^bb?") for p in preds
+        )
+
+    def block_name(self, block: Block) -> str:
+        return self.block_names.get(block, "^bb?")
+
+    def successor(self, block: Block, args: Sequence[Value] = ()) -> str:
+        """`^bbN` or `^bbN(%a, %b : T, T)`."""
+        name = self.block_name(block)
+        if not args:
+            return name
+        types = ", ".join(v.type.text if v.type else "?" for v in args)
+        return f"{name}({self.values(args)} : {types})"
+
+    def print_generic(
+        self, op: Operation, properties: dict[str, Attribute] | None = None
+    ) -> None:
+        """MLIR's generic form: `"name"(%a) [^bb] <{props}> ({...}) {attrs} : (T) -> T`."""
+        write = self.write
+        write(f'"{op.name}"({self.values(op.operands)})')
+        if op.successors:
+            write(" [" + ", ".join(self.block_name(b) for b in op.successors) + "]")
+        if properties:
+            write(" <" + print_attr_dict(properties) + ">")
+        if op.regions:
+            write(" (")
+            for i, region in enumerate(op.regions):
+                if i:
+                    write(", ")
+                self.print_region(region, True, True, True)
+            write(")")
+        if op.attributes:
+            write(" " + print_attr_dict(op.attributes))
+        ins = ", ".join(v.type.text if v.type else "?" for v in op.operands)
+        outs = [r.type.text if r.type else "?" for r in op.results]
+        out_text = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else (
+            "(" + ", ".join(outs) + ")"
+        )
+        write(f" : ({ins}) -> {out_text}")
+
+    # -- attribute helpers for op printers -------------------------------------------------
+
+    def attr_dict(self, op: Operation, elided: Iterable[str] = (), keyword: bool = False) -> None:
+        """Print the attributes not in `elided` as ` {..}` (or ` attributes {..}`)."""
+        skip = set(elided)
+        rest = {k: v for k, v in op.attributes.items() if k not in skip}
+        if rest:
+            self.write(" attributes " if keyword else " ")
+            self.write(print_attr_dict(rest))
+
+    # -- modules ---------------------------------------------------------------------------
+
+    def print_module(self, module: Module) -> str:
+        """Print a whole parsed file: aliases, the module op, trailing metadata."""
+        for alias in module.aliases:
+            self.write(alias)
+            self.write("\n")
+        top = module.op
+        self.number(top)
+        self.print_operation(top)
+        if module.metadata is not None:
+            self.write("\n")
+            self.write(module.metadata)
+            self.write("\n")
+        return self.text()
+
+
+def print_module(module: Module, print_debug_locations: bool = True) -> str:
+    """The text of `module`."""
+    return Printer(print_debug_locations).print_module(module)
+
+
+def print_operation(op: Operation) -> str:
+    """The text of a single op (its values named as if it were the top level)."""
+    printer = Printer()
+    printer.number(op)
+    printer.print_operation(op)
+    return printer.text()

@@ -1,0 +1,1 @@
+"""A reference HAL runtime in Python that executes lowered IR on real bytes."""
