@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from streamopt.ir.core import Block, BlockArgument, DetachedValue, Operation, Region, Value
+from streamopt.ir.core import Block, DetachedValue, Operation, OpResult, Region, Value
 from streamopt.ir.types import Attribute, print_attr_dict
 
 if TYPE_CHECKING:
@@ -135,19 +135,20 @@ class Printer:
 
     def value_name(self, value: Value) -> str:
         """`%name` (with `#N` for a result inside a multi-result group)."""
-        name = self.names.get(value)
-        if name is None:
-            if isinstance(value, DetachedValue):
-                return value.spelling
-            return "%<<UNKNOWN SSA VALUE>>"
-        if value.__class__ is BlockArgument or value.__class__ is DetachedValue:
+        cls = value.__class__
+        if cls is not OpResult and not isinstance(value, OpResult):
+            name = self.names.get(value)
+            if name is None:
+                if isinstance(value, DetachedValue):
+                    return value.spelling
+                return "%<<UNKNOWN SSA VALUE>>"
             return "%" + name
         op = value.op  # type: ignore[attr-defined]
         results = op.results
         if len(results) == 1:
-            return "%" + name
-        # Find the group the result belongs to: groups start at result 0 and at every result
-        # that has a name of its own.
+            name = self.names.get(value)
+            return "%" + name if name is not None else "%<<UNKNOWN SSA VALUE>>"
+        # Groups start at result 0 and at every result that has a name of its own.
         index = value.index  # type: ignore[attr-defined]
         start = index
         while start > 0 and not self._starts_group(op, start):
@@ -155,7 +156,9 @@ class Printer:
         end = index + 1
         while end < len(results) and not self._starts_group(op, end):
             end += 1
-        head = self.names[results[start]]
+        head = self.names.get(results[start])
+        if head is None:
+            return "%<<UNKNOWN SSA VALUE>>"
         if end - start == 1:
             return "%" + head
         return f"%{head}#{index - start}"

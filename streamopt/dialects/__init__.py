@@ -7,13 +7,19 @@ the class for a custom-form rule `op_<dialect>_<name>` through `op_class_for_rul
 
 from __future__ import annotations
 
-from typing import TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from streamopt.ir.core import Operation
 
 OpClass = TypeVar("OpClass", bound=type[Operation])
+RuleFunction = TypeVar("RuleFunction", bound=Callable[..., Any])
 
 OPS: dict[str, type[Operation]] = {}
+
+# Callbacks for grammar rules that belong to one dialect's ops (an op header that declares its
+# region's arguments, say): rule name -> function(builder, children).
+RULE_CALLBACKS: dict[str, Callable[..., Any]] = {}
 
 
 def register_op(cls: OpClass) -> OpClass:
@@ -21,6 +27,17 @@ def register_op(cls: OpClass) -> OpClass:
     assert cls.name and cls.name not in OPS, f"op {cls.name!r} registered twice"
     OPS[cls.name] = cls
     return cls
+
+
+def parse_rule(rule: str) -> Callable[[RuleFunction], RuleFunction]:
+    """Decorator: make `function(builder, children)` the reduction of grammar rule `rule`."""
+
+    def decorate(function: RuleFunction) -> RuleFunction:
+        assert rule not in RULE_CALLBACKS, f"rule {rule!r} has two callbacks"
+        RULE_CALLBACKS[rule] = function
+        return function
+
+    return decorate
 
 
 def rule_name_for_op(name: str) -> str:

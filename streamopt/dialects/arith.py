@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import register_op
 from streamopt.diagnostics import Location, error
-from streamopt.ir.core import Operation
+from streamopt.ir.core import Access, Operation
 from streamopt.ir.types import (
     I1,
     Attribute,
@@ -80,6 +80,9 @@ class ConstantOp(Operation):
         if isinstance(value, BoolAttr):
             return int(value.value)
         return None
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
 
     def asm_result_name(self, index: int) -> str | None:
         value = self.value

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import register_op
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location
-from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
+from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
 
 if TYPE_CHECKING:
@@ -28,6 +28,7 @@ class ModuleOp(Operation):
     __slots__ = ("sym_name",)
     name = "builtin.module"
     is_isolated_from_above = True
+    region_kind = RegionKind.CALLABLE
 
     def __init__(
         self,

@@ -17,7 +17,7 @@ from streamopt.dialects.common import (
     split_clauses,
 )
 from streamopt.diagnostics import Location, error
-from streamopt.ir.core import Operation, Value
+from streamopt.ir.core import Access, Operation, Value
 from streamopt.ir.types import Attribute, ResourceType, Type
 from streamopt.parser.parts import (
     AttrDict,
@@ -105,8 +105,14 @@ class AsyncSplatOp(StreamOp):
     def value(self) -> Value:
         return self.operands[-2]
 
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def result_size(self, index: int) -> Value | None:
+        return self.result_size_value
+
     @property
-    def result_size(self) -> Value:
+    def result_size_value(self) -> Value:
         return self.operands[-1]
 
     def print(self, p: Printer) -> None:
@@ -116,7 +122,7 @@ class AsyncSplatOp(StreamOp):
             p.write(f" await({p.v(self.operands[0])})")
         value = self.value
         p.write(f" {p.v(value)} : {value.type.text if value.type else '?'} -> ")
-        p.write(_sized(p, self.result.type, self.result_size))
+        p.write(_sized(p, self.result.type, self.result_size_value))
         p.attr_dict(self, ("affinity",), keyword=True)
 
 
@@ -149,14 +155,23 @@ class AsyncCloneOp(StreamOp):
         return self.operands[1]
 
     @property
-    def result_size(self) -> Value:
+    def result_size_value(self) -> Value:
+        return self.operands[2]
+
+    def operand_access(self, index: int) -> Access:
+        return Access.READ if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[1] if index == 0 else None
+
+    def result_size(self, index: int) -> Value | None:
         return self.operands[2]
 
     def print(self, p: Printer) -> None:
         p.write("stream.async.clone")
         self.print_affinity(p)
         p.write(f" {p.v(self.source)} : {_sized(p, self.source.type, self.source_size)} -> ")
-        p.write(_sized(p, self.result.type, self.result_size))
+        p.write(_sized(p, self.result.type, self.result_size_value))
         p.attr_dict(self, ("affinity",), keyword=True)
 
 
@@ -190,7 +205,16 @@ class _TransferLikeOp(StreamOp):
         return self.operands[1]
 
     @property
-    def result_size(self) -> Value:
+    def result_size_value(self) -> Value:
+        return self.operands[2]
+
+    def operand_access(self, index: int) -> Access:
+        return Access.READ if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[1] if index == 0 else None
+
+    def result_size(self, index: int) -> Value | None:
         return self.operands[2]
 
     @property
@@ -212,7 +236,7 @@ class _TransferLikeOp(StreamOp):
         target_affinity = self.attributes.get("target_affinity")
         if target_affinity is not None:
             p.write(f" to({target_affinity.text})")
-        p.write(" " + _sized(p, self.result.type, self.result_size))
+        p.write(" " + _sized(p, self.result.type, self.result_size_value))
         p.attr_dict(
             self, ("execution_affinity", "source_affinity", "target_affinity"), keyword=True
         )
@@ -224,6 +248,7 @@ class AsyncTransferOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.transfer"
+    is_pure = True
 
 
 @register_op
@@ -232,6 +257,7 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
 
     __slots__ = ("entry_points", "tied_operands")
     name = "stream.async.dispatch"
+    is_pure = True
     segment_names = (
         "workload",
         "resource_operands",
@@ -365,6 +391,35 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
         """Index (into all operands) of the operand result `result_index` is tied to."""
         tied = self.tied_operands[result_index]
         return None if tied is None else self.segments[0] + tied
+
+    def operand_access(self, index: int) -> Access:
+        start = self.segments[0]
+        position = index - start
+        if position < 0 or position >= self.segments[1]:
+            return Access.NONE
+        if not isinstance(self.operands[index].type, ResourceType):
+            return Access.NONE
+        if position in self.tied_operands:
+            return Access.READ | Access.WRITE
+        return Access.READ
+
+    def operand_size(self, index: int) -> Value | None:
+        position = index - self.segments[0]
+        if position < 0 or position >= self.segments[1]:
+            return None
+        # Sizes are listed for the sized operands only, in order.
+        sized = [
+            i for i, v in enumerate(self.resource_operands) if isinstance(v.type, ResourceType)
+        ]
+        if position not in sized:
+            return None
+        return self.resource_operand_sizes[sized.index(position)]
+
+    def result_size(self, index: int) -> Value | None:
+        sized = [i for i, r in enumerate(self.results) if isinstance(r.type, ResourceType)]
+        if index not in sized:
+            return None
+        return self.result_sizes[sized.index(index)]
 
     def print(self, p: Printer) -> None:
         write = p.write

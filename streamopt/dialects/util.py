@@ -9,10 +9,10 @@ from lark import Token
 
 from streamopt.parser.parts import TOKEN_CLASSES
 
-from streamopt.dialects import register_op
+from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
-from streamopt.ir.core import Block, Operation, Region, Value
+from streamopt.ir.core import Access, Block, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
 from streamopt.parser.parts import AttrDict
 
@@ -54,15 +54,10 @@ class FuncHeader:
                     sym_name = str(child)
             elif isinstance(child, AttrDict):
                 attributes = dict(child)
-            elif isinstance(child, list) and child and len(child[0]) == 3:
-                if isinstance(child[0][1], Type) or child[0][1] is None:
-                    # func_args (token|None, Type, attrs) vs results (Type|None, tok|None, attrs)
-                    if isinstance(child[0][1], Type):
-                        args = child
-                    else:
-                        results = child
-                else:
-                    results = child
+            elif isinstance(child, FuncArgs):
+                args = child
+            elif isinstance(child, FuncResults):
+                results = child
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
             raise error("expected all arguments to be named or none", b.location(first))  # type: ignore[arg-type]
@@ -97,6 +92,57 @@ class FuncHeader:
         return header
 
 
+@parse_rule("util_func_header")
+def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
+    header = FuncHeader.from_parts(b, children)
+    # Declare the arguments for the body region that follows.
+    b.pending_entry_args = header.entry_args
+    return header
+
+
+class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
+    """`(%a: T {attrs}, ...)` or `(T, ...)` of a function signature."""
+
+
+class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
+    """`-> T` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
+
+
+@parse_rule("func_args")
+def _func_args(b: Builder, children: list[Any]) -> FuncArgs:
+    return FuncArgs(children)
+
+
+@parse_rule("func_arg_named")
+def _func_arg_named(b: Builder, children: list[Any]) -> tuple[Any, Type, AttrDict | None]:
+    return (children[0], children[1], children[2] if len(children) > 2 else None)
+
+
+@parse_rule("func_arg_anonymous")
+def _func_arg_anonymous(b: Builder, children: list[Any]) -> tuple[None, Type, AttrDict | None]:
+    return (None, children[0], children[1] if len(children) > 1 else None)
+
+
+@parse_rule("func_result_list")
+def _func_result_list(b: Builder, children: list[Any]) -> FuncResults:
+    return FuncResults(children)
+
+
+@parse_rule("func_single_result")
+def _func_single_result(b: Builder, children: list[Any]) -> FuncResults:
+    return FuncResults([(children[0], None, None)])
+
+
+@parse_rule("func_result")
+def _func_result(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
+    return (children[0], None, children[1] if len(children) > 1 else None)
+
+
+@parse_rule("func_result_tied")
+def _func_result_tied(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
+    return (None, children[0], None)
+
+
 @register_op
 class FuncOp(Operation):
     """`util.func`: a function with optional tied results. Declarations have no body."""
@@ -104,6 +150,7 @@ class FuncOp(Operation):
     __slots__ = ("header",)
     name = "util.func"
     is_isolated_from_above = True
+    region_kind = RegionKind.CALLABLE
 
     def __init__(self, header: FuncHeader, body: Region | None, location: Location) -> None:
         super().__init__(regions=[body] if body is not None else [], location=location)
@@ -154,8 +201,8 @@ class FuncOp(Operation):
     def print(self, p: Printer) -> None:
         h = self.header
         p.write("util.func ")
-        if h.visibility is not None:
-            p.write(h.visibility + " ")
+        # IREE always spells the visibility out, `public` included.
+        p.write((h.visibility or "public") + " ")
         p.write("@" + _symbol(h.sym_name))
         args: list[str] = []
         body_args = self.body.arguments if self.regions else None
@@ -211,6 +258,9 @@ class ReturnOp(Operation):
     __slots__ = ()
     name = "util.return"
     is_terminator = True
+
+    def operand_access(self, index: int) -> Access:
+        return Access.ESCAPE
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ReturnOp:

@@ -12,6 +12,7 @@ model are `OpaqueOp` (custom syntax kept as text) or `GenericOp` (MLIR's generic
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -20,6 +21,36 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, Location
 if TYPE_CHECKING:
     from streamopt.ir.types import Attribute, Type
     from streamopt.printer import Printer
+
+
+class Access(enum.IntFlag):
+    """How an op touches a resource operand (for alias, last-use and mutation analyses)."""
+
+    NONE = 0
+    READ = 1
+    # Writes through the operand's storage (in place).
+    WRITE = 2
+    # Frees or consumes the storage (a move): no use may follow.
+    CONSUME = 4
+    # Passes the value on where streamopt cannot follow it (return, yield, call, global store,
+    # an unknown op): it may be read, written or freed later by someone else.
+    ESCAPE = 8
+    ALL = READ | WRITE | CONSUME | ESCAPE
+
+
+class RegionKind(enum.Enum):
+    """How often an op's regions run, for analyses that reason about program order."""
+
+    # Each region runs exactly once, in order, before the op completes (stream.async.execute).
+    ONCE = "once"
+    # At most one region runs, at most once (scf.if, scf.index_switch).
+    EXCLUSIVE = "exclusive"
+    # Regions may run any number of times (scf.for, scf.while bodies).
+    LOOP = "loop"
+    # The op is a function-like container: its body runs per call, not at this point.
+    CALLABLE = "callable"
+    # Unknown: analyses must assume anything (treated like LOOP and EXCLUSIVE together).
+    UNKNOWN = "unknown"
 
 
 class Use:
@@ -186,6 +217,8 @@ class Operation:
     is_isolated_from_above: ClassVar[bool] = False
     # Pure ops have no side effects: unused ones may be removed, equal ones merged.
     is_pure: ClassVar[bool] = False
+    # How this op's regions execute (see RegionKind).
+    region_kind: ClassVar[RegionKind] = RegionKind.UNKNOWN
 
     def __init__(
         self,
@@ -382,6 +415,18 @@ class Operation:
 
     def tied_operand_index(self, result_index: int) -> int | None:
         """The operand index result `result_index` is tied to (aliases), or None."""
+        return None
+
+    def operand_access(self, index: int) -> Access:
+        """How this op touches operand `index`. Unknown ops may do anything (Access.ALL)."""
+        return Access.ALL
+
+    def operand_size(self, index: int) -> Value | None:
+        """The size operand of resource operand `index`, if the op carries one."""
+        return None
+
+    def result_size(self, index: int) -> Value | None:
+        """The size operand of resource result `index`, if the op carries one."""
         return None
 
     @property

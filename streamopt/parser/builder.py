@@ -12,6 +12,7 @@ declare the arguments a header gives its region (`util_func_header`, ...). The b
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +21,7 @@ from lark import Token
 from streamopt.parser.parts import TOKEN_CLASSES
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
-from streamopt.dialects import OPS, rule_name_for_op
+from streamopt.dialects import OPS, RULE_CALLBACKS, rule_name_for_op
 from streamopt.dialects.builtin import (
     DEFINED,
     OPERAND,
@@ -97,6 +98,8 @@ class Builder:
         for name, cls in OPS.items():
             rule = rule_name_for_op(name)
             self._known_rules[rule] = self._make_known_callback(cls)
+        for rule, function in RULE_CALLBACKS.items():
+            self._known_rules[rule] = functools.partial(function, self)
 
     def _reset(self) -> None:
         self.regions: list[_RegionState] = []
@@ -223,7 +226,7 @@ class Builder:
         return (children[0], 1)
 
     def op_result_group(self, children: list[Any]) -> tuple[Token, int]:
-        count = int(children[1])
+        count = int(str(children[1]))
         if count < 1:
             raise self.error("expected a positive number of results", children[1])
         return (children[0], count)
@@ -638,37 +641,6 @@ class Builder:
 
     def workload(self, children: list[Any]) -> Clause:
         return Clause("workload", children[0] if children else ValueList())
-
-    # -- util.func header ------------------------------------------------------------------
-
-    def util_func_header(self, children: list[Any]) -> Any:
-        # Declare the arguments for the body region that follows.
-        from streamopt.dialects.util import FuncHeader
-
-        header = FuncHeader.from_parts(self, children)
-        self.pending_entry_args = header.entry_args
-        return header
-
-    def func_args(self, children: list[Any]) -> list[Any]:
-        return children
-
-    def func_arg_named(self, children: list[Any]) -> tuple[Token | None, Type, AttrDict | None]:
-        return (children[0], children[1], children[2] if len(children) > 2 else None)
-
-    def func_arg_anonymous(self, children: list[Any]) -> tuple[None, Type, AttrDict | None]:
-        return (None, children[0], children[1] if len(children) > 1 else None)
-
-    def func_result_list(self, children: list[Any]) -> list[Any]:
-        return children
-
-    def func_single_result(self, children: list[Any]) -> list[Any]:
-        return [(children[0], None, None)]
-
-    def func_result(self, children: list[Any]) -> tuple[Type | None, Value | None, Any]:
-        return (children[0], None, children[1] if len(children) > 1 else None)
-
-    def func_result_tied(self, children: list[Any]) -> tuple[Type | None, Value | None, Any]:
-        return (None, children[0], None)
 
     # -- attribute bodies (start rules) ----------------------------------------------------
 

@@ -1,0 +1,27 @@
+"""Run the lit suite (test/lit) as part of pytest, so one command runs every test."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_lit_suite(tmp_path: Path) -> None:
+    env = dict(os.environ, STREAMOPT_LIT_OUT=str(tmp_path / "lit-out"))
+    result = subprocess.run(
+        [sys.executable, "-m", "lit", "-sv", str(ROOT / "test" / "lit")],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    output = result.stdout + result.stderr
+    # An empty suite must fail, not pass.
+    match = re.search(r"Total Discovered Tests: (\d+)", output)
+    assert match and int(match.group(1)) > 0, output[-4000:]
+    assert result.returncode == 0, output[-20000:]
