@@ -296,8 +296,7 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
                 render(
                     Diagnostic(
                         "error",
-                        f'expected {expectation.severity} "{expectation.message}" was not '
-                        "produced",
+                        f'expected {expectation.severity} "{expectation.message}" was not produced',
                         location,
                     )
                 ),
@@ -319,7 +318,7 @@ def main() -> None:
         sys.exit(1)
     except BrokenPipeError:
         sys.exit(1)
-    except Exception as exc:  # noqa: BLE001 - the last line of defence against tracebacks
+    except Exception as exc:
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         sys.stderr.write(
             f"streamopt: internal error: {type(exc).__name__}: {exc}\n"

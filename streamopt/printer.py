@@ -289,9 +289,7 @@ class Printer:
         types = ", ".join(v.type.text if v.type else "?" for v in args)
         return f"{name}({self.values(args)} : {types})"
 
-    def print_generic(
-        self, op: Operation, properties: dict[str, Attribute] | None = None
-    ) -> None:
+    def print_generic(self, op: Operation, properties: dict[str, Attribute] | None = None) -> None:
         """MLIR's generic form: `"name"(%a) [^bb] <{props}> ({...}) {attrs} : (T) -> T`."""
         write = self.write
         write(f'"{op.name}"({self.values(op.operands)})')
@@ -310,8 +308,10 @@ class Printer:
             write(" " + print_attr_dict(op.attributes))
         ins = ", ".join(v.type.text if v.type else "?" for v in op.operands)
         outs = [r.type.text if r.type else "?" for r in op.results]
-        out_text = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else (
-            "(" + ", ".join(outs) + ")"
+        out_text = (
+            outs[0]
+            if len(outs) == 1 and not outs[0].startswith("(")
+            else ("(" + ", ".join(outs) + ")")
         )
         write(f" : ({ins}) -> {out_text}")
 

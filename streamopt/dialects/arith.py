@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from streamopt.dialects import register_op
 from streamopt.diagnostics import Location, error
+from streamopt.dialects import register_op
 from streamopt.ir.core import Access, Operation
 from streamopt.ir.types import (
     I1,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from streamopt.dialects import register_op
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location
+from streamopt.dialects import register_op
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op
 from streamopt.dialects.common import (
     SegmentedOp,
@@ -16,7 +17,6 @@ from streamopt.dialects.common import (
     print_shaped_function_type,
     split_clauses,
 )
-from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Access, Operation, Value
 from streamopt.ir.types import Attribute, ResourceType, Type
 from streamopt.parser.parts import (
@@ -94,8 +94,9 @@ class AsyncSplatOp(StreamOp):
         attributes = dict(clauses.get("attributes", {}))
         if "on" in clauses:
             attributes["affinity"] = clauses["on"]
-        return cls(operands, [result.type], attributes, location=location,
-                   has_await="await" in clauses)
+        return cls(
+            operands, [result.type], attributes, location=location, has_await="await" in clauses
+        )
 
     @property
     def await_timepoint(self) -> Value | None:
@@ -332,9 +333,7 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
         tied: list[int | None] = []
         for item in result_items:
             if isinstance(item, Tied):
-                position = next(
-                    (i for i, v in enumerate(operands) if v is item.operand), None
-                )
+                position = next((i for i, v in enumerate(operands) if v is item.operand), None)
                 if position is None:
                     raise error("tied operand not found for result reference", location)
                 tied.append(position)
@@ -464,3 +463,5 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
             )
         )
 
+
+# -- resource and cmd-phase ops ---------------------------------------------------------------

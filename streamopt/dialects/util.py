@@ -7,14 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token
 
-from streamopt.parser.parts import TOKEN_CLASSES
-
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import check_operand_type, split_clauses
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.ir.core import Access, Block, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
-from streamopt.parser.parts import AttrDict
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -68,7 +66,9 @@ class FuncHeader:
             if token is not None:
                 name = str(token)
                 if name not in arg_names:
-                    raise error(f"tied result '{name}' does not name an argument", b.location(token))
+                    raise error(
+                        f"tied result '{name}' does not name an argument", b.location(token)
+                    )
                 index = arg_names.index(name)
                 tied.append(index)
                 result_types.append(args[index][1])
@@ -167,7 +167,9 @@ class FuncOp(Operation):
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, FuncOp)
-        new.header = FuncHeader(**{k: getattr(self.header, k) for k in self.header.__dataclass_fields__})
+        new.header = FuncHeader(
+            **{k: getattr(self.header, k) for k in self.header.__dataclass_fields__}
+        )
         new.header.attributes = new.attributes
 
     @property
@@ -242,7 +244,9 @@ class FuncOp(Operation):
         if self.regions:
             args = self.body.arguments
             if [a.type for a in args] != list(self.header.arg_types):
-                raise error("entry block arguments do not match the function signature", self.location)
+                raise error(
+                    "entry block arguments do not match the function signature", self.location
+                )
 
 
 def _symbol(name: str) -> str:
@@ -271,9 +275,7 @@ class ReturnOp(Operation):
             values = rest[0]
             types: list[Type] = rest[1]
             if len(values) != len(types):
-                raise error(
-                    f"{len(values)} operands present, but expected {len(types)}", location
-                )
+                raise error(f"{len(values)} operands present, but expected {len(types)}", location)
             for value, type in zip(values, types):
                 check_operand_type(value, type, location)
             rest = rest[2:]

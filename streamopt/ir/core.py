@@ -234,9 +234,7 @@ class Operation:
         self._uses = uses
         for value, use in zip(self._operands, uses):
             value.uses[use] = None
-        self.results: list[OpResult] = [
-            OpResult(self, i, t) for i, t in enumerate(result_types)
-        ]
+        self.results: list[OpResult] = [OpResult(self, i, t) for i, t in enumerate(result_types)]
         self.attributes: dict[str, Attribute] = attributes if attributes is not None else {}
         self.regions: list[Region] = []
         for region in regions:

@@ -26,8 +26,7 @@ class Type:
 
     def __eq__(self, other: object) -> bool:
         return (
-            other is self
-            or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
+            other is self or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
         )
 
     def __hash__(self) -> int:
@@ -182,8 +181,7 @@ class Attribute:
 
     def __eq__(self, other: object) -> bool:
         return (
-            other is self
-            or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
+            other is self or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
         )
 
     def __hash__(self) -> int:
@@ -270,7 +268,7 @@ def unescape_string(literal: str) -> str:
         ch = body[i]
         if ch == "\\" and i + 1 < len(body):
             nxt = body[i + 1]
-            if nxt in "\"\\":
+            if nxt in '"\\':
                 out += nxt.encode()
                 i += 2
                 continue
@@ -327,8 +325,10 @@ class SymbolRefAttr(Attribute):
 
 
 def _symbol_spelling(name: str) -> str:
-    if name and (name[0].isalpha() or name[0] in "_$.") and all(
-        c.isalnum() or c in "_$.-" for c in name
+    if (
+        name
+        and (name[0].isalpha() or name[0] in "_$.")
+        and all(c.isalnum() or c in "_$.-" for c in name)
     ):
         return name
     return f'"{_escape(name)}"'
@@ -412,8 +412,10 @@ class DictAttr(Attribute):
 
 def attr_name_spelling(name: str) -> str:
     """A dictionary key as MLIR prints it (quoted unless a bare identifier)."""
-    if name and (name[0].isalpha() or name[0] == "_") and all(
-        c.isalnum() or c in "_$." for c in name
+    if (
+        name
+        and (name[0].isalpha() or name[0] == "_")
+        and all(c.isalnum() or c in "_$." for c in name)
     ):
         return name
     return f'"{_escape(name)}"'
@@ -506,7 +508,7 @@ class TopologyLink:
 
     def flag(self, name: str) -> bool:
         value = self.properties.get(name)
-        return isinstance(value, BoolAttr) and value.value or isinstance(value, UnitAttr)
+        return (isinstance(value, BoolAttr) and value.value) or isinstance(value, UnitAttr)
 
     def key(self) -> Any:
         return (self.source, self.destination, tuple(sorted(self.properties.items())))

@@ -18,8 +18,6 @@ from typing import Any
 
 from lark import Token
 
-from streamopt.parser.parts import TOKEN_CLASSES
-
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
 from streamopt.dialects import OPS, RULE_CALLBACKS, rule_name_for_op
 from streamopt.dialects.builtin import (
@@ -31,19 +29,16 @@ from streamopt.dialects.builtin import (
     OpaqueOp,
     VerbatimOp,
 )
-from streamopt.ir.core import Block, BlockArgument, DetachedValue, Operation, Region, Value
+from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
-    AliasAttr,
     ArrayAttr,
     Attribute,
-    BoolAttr,
     DictAttr,
     FloatAttr,
     FunctionType,
     IntegerAttr,
     OpaqueAttr,
-    StringAttr,
     Type,
     TypeAttr,
     UnitAttr,
@@ -52,6 +47,7 @@ from streamopt.ir.types import (
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import (
+    TOKEN_CLASSES,
     AttrDict,
     Clause,
     EntryPoints,
@@ -178,9 +174,7 @@ class Builder:
             if number:
                 index = int(number)
                 if index >= len(group):
-                    raise self.error(
-                        f"result number {index} of '{name}' is out of range", token
-                    )
+                    raise self.error(f"result number {index} of '{name}' is out of range", token)
                 return group[index]
             return group[0]
         pending = self.forward_refs.get(spelling)
@@ -204,9 +198,7 @@ class Builder:
             for op in ops:
                 op.detach()
                 module_op.body.append(op)
-        return Module(
-            module_op, self.source, self.aliases, self.alias_values, self.metadata
-        )
+        return Module(module_op, self.source, self.aliases, self.alias_values, self.metadata)
 
     def alias_def(self, children: list[Any]) -> None:
         token: Token = children[0]
@@ -363,9 +355,7 @@ class Builder:
         name_token: Token = children[0]
         closing: Token = children[-1]
         text = self.source.text[name_token.start_pos : closing.end_pos]
-        return VerbatimOp(
-            str(name_token), text, name_token.column, self.location(name_token)
-        )
+        return VerbatimOp(str(name_token), text, name_token.column, self.location(name_token))
 
     def generic_op(self, children: list[Any]) -> GenericOp:
         name_token: Token = children[0]
@@ -544,8 +534,7 @@ class Builder:
             brace = text.index("{%")
             type = interpret.type_from_text(text[:brace])
             sizes = [
-                self.lookup_name(name.strip(), first)
-                for name in text[brace + 1 : -1].split(",")
+                self.lookup_name(name.strip(), first) for name in text[brace + 1 : -1].split(",")
             ]
             return Sized(type, sizes)
         return Sized(first, children[1] if len(children) > 1 else [])
@@ -710,4 +699,3 @@ def _flatten(children: list[Any], out: list[Any]) -> None:
             _flatten(child, out)
         else:
             out.append(child)
-

@@ -10,9 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark import Token
-
-from streamopt.parser.parts import TOKEN_CLASSES
 from lark.exceptions import LarkError
 
 from streamopt.ir.types import (
@@ -40,21 +37,55 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
     unescape_string,
 )
+from streamopt.parser.parts import TOKEN_CLASSES
 
 _type_cache: dict[str, Type] = {}
 _attr_cache: dict[tuple[str, str, Type | None], Attribute] = {}
 
 _INTEGER_TYPE = re.compile(r"(si|ui|i)([0-9]+)")
 _FLOAT_TYPES = frozenset(
-    {"f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "f8E5M2", "f8E4M3FN", "f8E5M2FNUZ",
-     "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E4M3", "f8E3M4", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN",
-     "f8E8M0FNU"}
+    {
+        "f16",
+        "bf16",
+        "f32",
+        "f64",
+        "f80",
+        "f128",
+        "tf32",
+        "f8E5M2",
+        "f8E4M3FN",
+        "f8E5M2FNUZ",
+        "f8E4M3FNUZ",
+        "f8E4M3B11FNUZ",
+        "f8E4M3",
+        "f8E3M4",
+        "f6E2M3FN",
+        "f6E3M2FN",
+        "f4E2M1FN",
+        "f8E8M0FNU",
+    }
 )
 _PARAMETERLESS = frozenset(
-    {"!stream.timepoint", "!stream.binding", "!stream.channel", "!stream.file",
-     "!hal.device", "!hal.buffer", "!hal.fence", "!hal.buffer_view", "!hal.command_buffer",
-     "!hal.allocator", "!hal.executable", "!hal.channel", "!hal.file", "!hal.semaphore",
-     "!util.buffer", "!util.list<?>", "!util.variant", "!util.object"}
+    {
+        "!stream.timepoint",
+        "!stream.binding",
+        "!stream.channel",
+        "!stream.file",
+        "!hal.device",
+        "!hal.buffer",
+        "!hal.fence",
+        "!hal.buffer_view",
+        "!hal.command_buffer",
+        "!hal.allocator",
+        "!hal.executable",
+        "!hal.channel",
+        "!hal.file",
+        "!hal.semaphore",
+        "!util.buffer",
+        "!util.list<?>",
+        "!util.variant",
+        "!util.object",
+    }
 )
 
 
@@ -180,7 +211,9 @@ def affinity_from_parts(kind: str, children: list[Any]) -> AffinityAttr:
 
 def optimal_from_parts(children: list[Any]) -> OptimalAffinityAttr:
     affinities = [
-        _dialect_attribute(str(c)) for c in children if isinstance(c, TOKEN_CLASSES) and c.type == "ATTR_REF"
+        _dialect_attribute(str(c))
+        for c in children
+        if isinstance(c, TOKEN_CLASSES) and c.type == "ATTR_REF"
     ]
     return OptimalAffinityAttr(affinities)
 

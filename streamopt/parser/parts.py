@@ -13,7 +13,6 @@ from lark import Token
 from streamopt.ir.core import Block, Region, Value
 from streamopt.ir.types import Attribute, Type
 
-
 try:  # lark_cython's tokens are not lark.Token subclasses
     from lark_cython.lark_cython import Token as _CythonToken
 

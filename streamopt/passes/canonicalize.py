@@ -1,7 +1,7 @@
 """`--canonicalize`: apply every op's folds and remove unused side-effect-free ops.
 
-    %c1 = arith.constant 1 : index          (no uses)   ->   (removed)
-    %r = stream.async.move %x : ... from(A) -> to(A)   ->   uses of %r use %x (op's fold)
+%c1 = arith.constant 1 : index          (no uses)   ->   (removed)
+%r = stream.async.move %x : ... from(A) -> to(A)   ->   uses of %r use %x (op's fold)
 """
 
 from __future__ import annotations

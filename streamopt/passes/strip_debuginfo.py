@@ -1,6 +1,6 @@
 """`--strip-debuginfo`: drop every `loc(...)` so output compares without location noise.
 
-    %0 = arith.constant 1 : index loc("a.py":3:4)   ->   %0 = arith.constant 1 : index
+%0 = arith.constant 1 : index loc("a.py":3:4)   ->   %0 = arith.constant 1 : index
 """
 
 from __future__ import annotations
