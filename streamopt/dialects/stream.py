@@ -251,6 +251,96 @@ class AsyncTransferOp(_TransferLikeOp):
     name = "stream.async.transfer"
     is_pure = True
 
+    def verify(self) -> None:
+        _verify_transfer_like(self)
+
+
+def _verify_transfer_like(op: _TransferLikeOp) -> None:
+    """Checks shared by transfer and move: resource types and index sizes."""
+    source_type = op.source.type
+    result_type = op.result.type
+    if not isinstance(source_type, ResourceType) or not isinstance(result_type, ResourceType):
+        raise error(f"'{op.name}' op expects !stream.resource source and result types", op.location)
+    for size in (op.source_size, op.result_size_value):
+        if size.type is not None and size.type.text != "index":
+            raise error(f"'{op.name}' op expects index sizes, got '{size.type}'", op.location)
+
+
+@register_op
+class AsyncMoveOp(_TransferLikeOp):
+    """`%r = stream.async.move %x : T{%s} from(A) -> to(B) T{%s}`: a transfer that consumes
+    its source.
+
+    Same operands, attributes and syntax as `stream.async.transfer`. After it no op may use the
+    source or any other name of its storage; the runtime may then hand the source's memory to
+    the target as-is (a pointer cast) or copy and free it. Not pure (never merged or hoisted)
+    and not tied (the result is new storage as far as allocation is concerned).
+    """
+
+    __slots__ = ()
+    name = "stream.async.move"
+
+    def operand_access(self, index: int) -> Access:
+        return Access.READ | Access.CONSUME if index == 0 else Access.NONE
+
+    @classmethod
+    def create(
+        cls,
+        source: Value,
+        source_size: Value,
+        result_type: Type,
+        result_size: Value,
+        source_affinity: Attribute | None = None,
+        target_affinity: Attribute | None = None,
+        execution_affinity: Attribute | None = None,
+    ) -> AsyncMoveOp:
+        """A move of `source` to storage of `result_type`."""
+        attributes: dict[str, Attribute] = {}
+        if execution_affinity is not None:
+            attributes["execution_affinity"] = execution_affinity
+        if source_affinity is not None:
+            attributes["source_affinity"] = source_affinity
+        if target_affinity is not None:
+            attributes["target_affinity"] = target_affinity
+        return cls([source, source_size, result_size], [result_type], attributes)
+
+    def fold(self) -> list[Value] | None:
+        # Moving storage to where it already is, unchanged, is the storage itself.
+        if (
+            self.source.type == self.result.type
+            and self.source_affinity is not None
+            and self.source_affinity == self.target_affinity
+            and self.affinity in (None, self.source_affinity)
+        ):
+            return [self.source]
+        return None
+
+    def canonicalize(self) -> bool:
+        if not self.result.uses:
+            # Explicit dead-move removal: moves are not pure, so generic DCE skips them.
+            self.erase()
+            return True
+        inner = self.source.defining_op
+        if (
+            isinstance(inner, AsyncMoveOp)
+            and inner.result.has_one_use()
+            and inner.affinity is None
+            and self.affinity is None
+        ):
+            # move(A->B) then move(B->C) of a value used nowhere else: one move A->C.
+            self.set_operand(0, inner.source)
+            self.set_operand(1, inner.source_size)
+            if inner.source_affinity is not None:
+                self.attributes["source_affinity"] = inner.source_affinity
+            else:
+                self.attributes.pop("source_affinity", None)
+            inner.erase()
+            return True
+        return False
+
+    def verify(self) -> None:
+        _verify_transfer_like(self)
+
 
 @register_op
 class AsyncDispatchOp(StreamOp, SegmentedOp):

@@ -419,6 +419,20 @@ class Operation:
         """How this op touches operand `index`. Unknown ops may do anything (Access.ALL)."""
         return Access.ALL
 
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        """Operands this op passes on to other values in the same function.
+
+        Yields (operand index, the values it may become): a terminator's operands become its
+        parent op's results or the next iteration's block arguments, a branch's operands become
+        its successor's arguments, a loop's init operands become its body arguments and results.
+        Calls and returns are not listed (their targets are in other functions).
+        """
+        return ()
+
+    def canonicalize(self) -> bool:
+        """Rewrite this op in place (or erase it) into a simpler form; True if IR changed."""
+        return False
+
     def operand_size(self, index: int) -> Value | None:
         """The size operand of resource operand `index`, if the op carries one."""
         return None

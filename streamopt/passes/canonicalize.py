@@ -1,4 +1,4 @@
-"""`--canonicalize`: apply every op's folds and remove unused side-effect-free ops.
+"""`--canonicalize`: apply every op's folds and patterns, remove unused side-effect-free ops.
 
 %c1 = arith.constant 1 : index          (no uses)   ->   (removed)
 %r = stream.async.move %x : ... from(A) -> to(A)   ->   uses of %r use %x (op's fold)
@@ -30,21 +30,27 @@ class CanonicalizePass(Pass):
                 producers = [v.defining_op for v in op.operands]
                 op.erase()
                 self.stat("num-dead-ops-erased", "Number of unused pure ops removed")
-                for producer in producers:
-                    if producer is not None and id(producer) not in queued:
-                        worklist.append(producer)
-                        queued.add(id(producer))
+                self._requeue(producers, worklist, queued)
                 continue
-            replacements = op.fold()
-            if replacements is None:
+            # Folding an op whose results are unused changes nothing (and would never stop).
+            replacements = op.fold() if any(r.uses for r in op.results) else None
+            if replacements is not None:
+                users = [use.operation for r in op.results for use in r.uses]
+                op.replace_all_uses_with(list(replacements))
+                self.stat("num-folds", "Number of ops folded away")
+                self._requeue([*users, op], worklist, queued)
                 continue
-            users = [use.operation for r in op.results for use in r.uses]
-            op.replace_all_uses_with(list(replacements))
-            self.stat("num-folds", "Number of ops folded away")
-            for user in [*users, op]:
-                if id(user) not in queued:
-                    worklist.append(user)
-                    queued.add(id(user))
+            neighbours = [v.defining_op for v in op.operands]
+            if op.canonicalize():
+                self.stat("num-canonicalized", "Number of ops rewritten by their patterns")
+                self._requeue([op, *neighbours], worklist, queued)
+
+    @staticmethod
+    def _requeue(ops: list[Operation | None], worklist: list[Operation], queued: set[int]) -> None:
+        for op in ops:
+            if op is not None and id(op) not in queued:
+                worklist.append(op)
+                queued.add(id(op))
 
     @staticmethod
     def _is_dead(op: Operation) -> bool:
