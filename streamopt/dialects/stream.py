@@ -2246,7 +2246,11 @@ class YieldOp(SegmentedOp):
         if rest:
             values, types = rest
             if len(values) != len(types):
-                raise error(f"{len(values)} operands present, but expected {len(types)}", location)
+                raise error(
+                    "number of operands and types do not match: got "
+                    f"{len(values)} operands and {len(types)} types",
+                    location,
+                )
             for value, type_part in zip(values, types):
                 type = type_part.type if isinstance(type_part, Sized) else type_part
                 check_operand_type(value, type, location)
@@ -2623,7 +2627,11 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
         timepoint, values, types = rest
         check_operand_type(timepoint, TIMEPOINT, location)
         if len(values) != len(types):
-            raise error(f"{len(values)} operands present, but expected {len(types)}", location)
+            raise error(
+                "number of operands and types do not match: got "
+                f"{len(values)} operands and {len(types)} types",
+                location,
+            )
         sizes: list[Value] = []
         result_types: list[Type] = []
         for value, type_part in zip(values, types):
