@@ -1919,14 +1919,6 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
         assert isinstance(new, _ResourceRegionOp)
         new.tied_operands = list(self.tied_operands)
 
-    @staticmethod
-    def _parse_captures(
-        captures: ResourceCaptures, region: Region, location: Location
-    ) -> tuple[list[Type], list[Value], list[int | None]]:
-        types, sizes, tied = _resolve_shaped_results(captures.results, captures.operands, location)
-        _ensure_yield(region)
-        return types, sizes, tied
-
     @property
     def resource_result_count(self) -> int:
         return len(self.results)
@@ -2010,9 +2002,15 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
                 raise _op_error(
                     op, "used resource not listed in explicit captures (or produced internally)"
                 )
+        # IREE's parser adds no implicit terminator: a body must end in its stream.yield.
+        last = body.last_op
+        if last is None:
+            raise _op_error(self, "empty block: expect at least a terminator")
+        if not last.is_terminator:
+            raise error("block with no terminator", last.location)
         yield_op = self.yield_op
         if yield_op is None:
-            raise _op_error(self, "expects the region to end with 'stream.yield'")
+            raise _op_error(last, "expects the region to end with 'stream.yield'")
         yielded = yield_op.resource_operands
         if len(yielded) != len(results):
             raise _op_error(yield_op, "yield result count mismatch with parent op")
@@ -2053,14 +2051,6 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
         p.print_region(self.regions[0], print_entry_block_args=False)
 
 
-def _ensure_yield(region: Region) -> None:
-    """Add the implicit empty `stream.yield` IREE's parser adds to a region without one."""
-    block = region.blocks[0]
-    last = block.last_op
-    if last is None or not last.is_terminator:
-        block.append(YieldOp.create([], []))
-
-
 def _new_region(types: Sequence[Type | None]) -> Region:
     return Region([Block(types)])
 
@@ -2083,7 +2073,7 @@ class AsyncExecuteOp(_ResourceRegionOp):
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncExecuteOp:
         clauses, rest = split_clauses(parts)
         captures, region, timepoint_type = rest
-        types, sizes, tied = cls._parse_captures(captures, region, location)
+        types, sizes, tied = _resolve_shaped_results(captures.results, captures.operands, location)
         awaited = [clauses["await"]] if "await" in clauses else []
         groups = [captures.operands, captures.sizes, sizes, awaited]
         return cls(
@@ -2172,7 +2162,7 @@ class AsyncConcurrentOp(_ResourceRegionOp):
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncConcurrentOp:
         clauses, rest = split_clauses(parts)
         captures, region = rest
-        types, sizes, tied = cls._parse_captures(captures, region, location)
+        types, sizes, tied = _resolve_shaped_results(captures.results, captures.operands, location)
         groups = [captures.operands, captures.sizes, sizes]
         return cls(
             [v for group in groups for v in group],

@@ -225,6 +225,28 @@ util.func public @execute_uncaptured(%arg0: !stream.resource<*>, %arg1: index) {
 
 // -----
 
+util.func public @execute_empty_body() {
+  // expected-error @+1 {{'stream.async.execute' op empty block: expect at least a terminator}}
+  %0 = stream.async.execute with() {
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @concurrent_without_yield(%arg0: !stream.resource<*>, %arg1: index) {
+  %0 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) {
+    stream.async.concurrent with(%arg2 as %arg3: !stream.resource<*>{%arg1}) {
+      // expected-error @+1 {{block with no terminator}}
+      %2 = stream.async.clone %arg3 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1}
+    }
+    stream.yield
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
 util.func public @execute_yield_count(%arg0: !stream.resource<*>, %arg1: index) {
   %0, %1 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> %arg0{%arg1} {
     // expected-error @+1 {{'stream.yield' op yield result count mismatch with parent op}}

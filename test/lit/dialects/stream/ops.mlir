@@ -123,11 +123,12 @@ util.func public @execute(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stre
 
 // CHECK-LABEL: util.func public @execute_forms
 util.func public @execute_forms(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<external> {
-  // No captures, no results: the timepoint is the only result and the yield may be implicit.
+  // No captures, no results: the timepoint is the only result.
   // CHECK: %[[T:.+]] = stream.async.execute with() {
   // CHECK-NEXT:   stream.yield
   // CHECK-NEXT: } => !stream.timepoint attributes {some.attr}
   %t = stream.async.execute with() {
+    stream.yield
   } => !stream.timepoint attributes {some.attr}
   // A tied result whose type differs from its operand's keeps `as T`.
   // CHECK: %results, %result_timepoint = stream.async.execute await(%[[T]]) => with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> %arg0 as !stream.resource<external>{%arg1} {
