@@ -1,0 +1,333 @@
+// RUN: streamopt --split-input-file --verify-diagnostics %s
+
+// Diagnostics of the stream async, tensor and timeline ops; messages follow iree-opt's.
+
+util.func public @alloca_two_sizes(%arg0: index) {
+  // expected-error @+1 {{expected one size for '!stream.resource<transient>'}}
+  %0 = stream.async.alloca : !stream.resource<transient>{%arg0, %arg0}
+  util.return
+}
+
+// -----
+
+util.func public @alloca_staging(%arg0: index) {
+  // expected-error @+1 {{'stream.async.alloca' op result #0 must be resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
+  %0 = stream.async.alloca : !stream.resource<staging>{%arg0}
+  util.return
+}
+
+// -----
+
+util.func public @slice_type_mismatch(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.async.slice' op failed to verify that all of {source, result} have same type}}
+  %0 = stream.async.slice %arg0[%arg1 to %arg1] : !stream.resource<*>{%arg1} -> !stream.resource<external>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @fill_tied_type_mismatch(%arg0: !stream.resource<*>, %arg1: index) {
+  %c1_i32 = arith.constant 1 : i32
+  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.resource<external>' vs '!stream.resource<*>'}}
+  %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg0 as !stream.resource<external>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @fill_tied_names_other_value(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  // expected-error @+1 {{tied result must name the target operand}}
+  %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg2 as !stream.resource<*>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @fill_tied_without_as(%arg0: !stream.resource<*>, %arg1: index) {
+  %c1_i32 = arith.constant 1 : i32
+  // expected-error @+1 {{expected 'as' after the tied result's operand}}
+  %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg0{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @fill_pattern_type(%arg0: !stream.resource<*>, %arg1: index) {
+  %true = arith.constant true
+  // expected-error @+1 {{'stream.async.fill' op operand #5 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer, but got 'i1'}}
+  %0 = stream.async.fill %true, %arg0[%arg1 to %arg1 for %arg1] : i1 -> %arg0 as !stream.resource<*>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @fill_staging(%arg0: !stream.resource<staging>, %arg1: index) {
+  %c1_i32 = arith.constant 1 : i32
+  // expected-error @+1 {{'stream.async.fill' op operand #0 must be resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
+  %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg0 as !stream.resource<staging>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @update_size_count(%arg0: !stream.resource<*>, %arg1: !stream.resource<*>, %arg2: index) {
+  // expected-error @+1 {{expected one size for '!stream.resource<*>'}}
+  %0 = stream.async.update %arg1, %arg0[%arg2 to %arg2] : !stream.resource<*>{} -> %arg0 as !stream.resource<*>{%arg2}
+  util.return
+}
+
+// -----
+
+util.func public @copy_source_type(%arg0: !stream.resource<*>, %arg1: !stream.resource<*>, %arg2: index) {
+  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.resource<transient>' vs '!stream.resource<*>'}}
+  %0 = stream.async.copy %arg1[%arg2 to %arg2], %arg0[%arg2 to %arg2], %arg2 : !stream.resource<transient>{%arg2} -> %arg0 as !stream.resource<*>{%arg2}
+  util.return
+}
+
+// -----
+
+util.func public @cast_sizes(%arg0: !stream.resource<*>, %arg1: index, %arg2: index) {
+  // expected-error @+1 {{'stream.async.cast' op source and result sizes must be equal (tied storage)}}
+  %0 = stream.async.cast %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<external>{%arg2}
+  util.return
+}
+
+// -----
+
+util.func public @load_not_staging(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.async.load' op operand #0 must be staging resource, but got '!stream.resource<*>'}}
+  %0 = stream.async.load %arg0[%arg1] : !stream.resource<*>{%arg1} -> i32
+  util.return
+}
+
+// -----
+
+util.func public @store_not_staging(%arg0: !stream.resource<transient>, %arg1: index, %arg2: i32) {
+  // expected-error @+1 {{'stream.async.store' op operand #0 must be staging resource, but got '!stream.resource<transient>'}}
+  %0 = stream.async.store %arg2, %arg0[%arg1] : i32 -> %arg0 as !stream.resource<transient>{%arg1}
+  util.return
+}
+
+// -----
+
+stream.async.func private @extern(%arg0: !stream.resource<*>) -> %arg0
+util.func public @call_tied_to_non_operand(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{tied operand not found for result reference}}
+  %0 = stream.async.call @extern(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> %arg2{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @call_undefined(%arg0: !stream.resource<*>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'stream.async.call' op undefined external call: missing}}
+  %0 = stream.async.call @missing(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> %arg0{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @call_not_async_func(%arg0: !stream.resource<*>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'stream.async.call' op undefined external call: call_not_async_func}}
+  %0 = stream.async.call @call_not_async_func(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> %arg0{%arg1}
+  util.return
+}
+
+// -----
+
+stream.async.func private @extern(%arg0: !stream.resource<*>) -> %arg0
+util.func public @call_arity(%arg0: !stream.resource<*>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'stream.async.call' op function type mismatch; expected '(!stream.resource<*>, index) -> !stream.resource<*>' but callee is '(!stream.resource<*>) -> !stream.resource<*>'}}
+  %0 = stream.async.call @extern(%arg0[%c0 to %arg1 for %arg1], %c0) : (!stream.resource<*>{%arg1}, index) -> %arg0{%arg1}
+  util.return
+}
+
+// -----
+
+stream.async.func private @extern(%arg0: !stream.resource<transient>) -> !stream.resource<*>
+util.func public @call_lifetime(%arg0: !stream.resource<*>, %arg1: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'stream.async.call' op function argument type mismatch; expected '!stream.resource<*>' but callee provides '!stream.resource<transient>'}}
+  %0 = stream.async.call @extern(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}
+  util.return
+}
+
+// -----
+
+stream.async.func private @extern(%arg0: !stream.resource<*>) -> %arg0
+util.func public @call_missing_range(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.async.call' op expects 1 resource range operand sets but 0 are present}}
+  %0 = stream.async.call @extern(%arg0) : (!stream.resource<*>{%arg1}) -> %arg0{%arg1}
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{'stream.async.func' op symbol declaration cannot have public visibility}}
+stream.async.func @public_declaration(%arg0: !stream.resource<*>) -> %arg0
+
+// -----
+
+// expected-error @+1 {{tied operand not found for result reference %arg1}}
+stream.async.func private @tied_to_unknown(%arg0: !stream.resource<*>) -> %arg1
+
+// -----
+
+// expected-error @+1 {{expected SSA operand: async function arguments are named}}
+stream.async.func private @anonymous(!stream.resource<*>) -> !stream.resource<*>
+
+// -----
+
+util.func public @execute_tied_to_region_argument(%arg0: !stream.resource<*>, %arg1: index) {
+  // Tied results name the captured outer value, never the region argument.
+  // expected-error @+1 {{tied operand not found for result reference}}
+  %0, %1 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> %arg2{%arg1} {
+    stream.yield %arg2 : !stream.resource<*>{%arg1}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_capture_type(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.resource<transient>' vs '!stream.resource<*>'}}
+  %0 = stream.async.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
+    stream.yield
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_result_count(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{operation defines 2 results but was provided 1 to bind}}
+  %0 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> %arg0{%arg1} {
+    stream.yield %arg2 : !stream.resource<*>{%arg1}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_uncaptured(%arg0: !stream.resource<*>, %arg1: index) {
+  %0 = stream.async.execute with() {
+    // expected-error @+1 {{'stream.async.clone' op used resource not listed in explicit captures (or produced internally)}}
+    %1 = stream.async.clone %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1}
+    stream.yield
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_empty_body() {
+  // expected-error @+1 {{'stream.async.execute' op empty block: expect at least a terminator}}
+  %0 = stream.async.execute with() {
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @concurrent_without_yield(%arg0: !stream.resource<*>, %arg1: index) {
+  %0 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) {
+    stream.async.concurrent with(%arg2 as %arg3: !stream.resource<*>{%arg1}) {
+      // expected-error @+1 {{block with no terminator}}
+      %2 = stream.async.clone %arg3 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1}
+    }
+    stream.yield
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_yield_count(%arg0: !stream.resource<*>, %arg1: index) {
+  %0, %1 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> %arg0{%arg1} {
+    // expected-error @+1 {{'stream.yield' op yield result count mismatch with parent op}}
+    stream.yield
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_yield_type(%arg0: !stream.resource<*>, %arg1: index) {
+  %0, %1 = stream.async.execute with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> !stream.resource<external>{%arg1} {
+    // expected-error @+1 {{'stream.yield' op result type mismatch: expected '!stream.resource<external>' but got '!stream.resource<*>'}}
+    stream.yield %arg2 : !stream.resource<*>{%arg1}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @execute_yield_size(%arg0: !stream.resource<*>, %arg1: index, %arg2: index) {
+  %0, %1 = stream.async.execute with(%arg0 as %arg3: !stream.resource<*>{%arg1}) -> %arg0{%arg2} {
+    // expected-error @+1 {{'stream.yield' op result size mismatch}}
+    stream.yield %arg3 : !stream.resource<*>{%arg1}
+  } => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @concurrent_outside_execute(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.async.concurrent' op expects parent op to be one of 'stream.async.execute, stream.async.concurrent'}}
+  %0 = stream.async.concurrent with(%arg0 as %arg2: !stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1} {
+    stream.yield %arg2 : !stream.resource<*>{%arg1}
+  }
+  util.return
+}
+
+// -----
+
+util.func public @yield_outside_region(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.yield' op expects parent op to be one of 'stream.async.execute, stream.async.concurrent, stream.cmd.execute, stream.cmd.serial, stream.cmd.concurrent'}}
+  stream.yield %arg0 : !stream.resource<*>{%arg1}
+}
+
+// -----
+
+util.func public @import_dims(%arg0: !util.buffer, %arg1: index) {
+  // expected-error @+1 {{'stream.tensor.import' op type set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  %0 = stream.tensor.import %arg0 : !util.buffer -> tensor<?x4xf32> in !stream.resource<external>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @sizeof_dims(%arg0: index) {
+  // expected-error @+1 {{'stream.tensor.sizeof' op type set has 0 dynamic dimensions but only 1 dimension values are attached}}
+  %0 = stream.tensor.sizeof tensor<4xf32>{%arg0} : index
+  util.return
+}
+
+// -----
+
+util.func public @join_not_timepoint(%arg0: index) {
+  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.timepoint' vs 'index'}}
+  %0 = stream.timepoint.join max(%arg0) => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @await_type_count(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.timepoint) {
+  // expected-error @+1 {{number of operands and types do not match: got 1 operands and 2 types}}
+  %0 = stream.timepoint.await %arg2 => %arg0 : !stream.resource<*>{%arg1}, !stream.resource<*>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @barrier_timepoint_type(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.timepoint.barrier' op result #1 must be a timepoint, but got 'index'}}
+  %0, %1 = stream.timepoint.barrier %arg0 : !stream.resource<*>{%arg1} => index
+  util.return
+}
