@@ -215,6 +215,17 @@ class Buffer:
         if self.moved is not None:
             raise UseAfterMoveError(self.name, self.moved, use, location)
 
+    def check_enqueue(self, use: str, location: object | None = None) -> None:
+        """Raise if an op may not be enqueued on this handle: it was moved away, or its
+        allocation is already freed."""
+        self.check_not_moved(use, location)
+        if self.allocation.state is AllocationState.FREED:
+            raise hal_error(
+                StatusCode.FAILED_PRECONDITION,
+                f"buffer '{self.name}' {use} after its allocation was freed",
+                location,
+            )
+
     def check_usable(self, use: str, location: object | None = None) -> None:
         """Raise unless the handle's bytes can be touched now: not moved away, produced
         (ready), and its allocation committed and not freed."""

@@ -308,7 +308,7 @@ class Device:
         """Validate `commands` now and enqueue an op that runs them in order."""
         for command in commands:
             for use in command.uses():
-                use.buffer.check_not_moved(use.use, location)
+                use.buffer.check_enqueue(use.use, location)
         for command in commands:
             command.validate()
         stats = self.runtime.stats.device(self.name)
