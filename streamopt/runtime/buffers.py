@@ -124,6 +124,7 @@ class Buffer:
         residency: Residency,
         name: str,
         ready: bool = False,
+        parent: Buffer | None = None,
     ) -> None:
         if offset < 0 or length < 0 or offset + length > allocation.size:
             raise hal_error(
@@ -138,7 +139,9 @@ class Buffer:
         self.access = access
         self.residency = residency
         self.name = name
-        self.ready = ready
+        self.parent = parent
+        """The handle this one is a subspan of: readiness and moves of it apply here too."""
+        self._ready = ready
         self.moved: MoveRecord | None = None
         """Set when a move consumed this handle (at enqueue)."""
         self.moved_executed = False
@@ -150,6 +153,24 @@ class Buffer:
             f"Buffer({self.name}: {self.length} B @{self.offset} of #{self.allocation.id}, "
             f"{format_flags(self.memory_type)}, on {self.residency}, {state})"
         )
+
+    @property
+    def ready(self) -> bool:
+        """True once the op producing the handle (or the handle it is a subspan of) ran."""
+        return self.parent.ready if self.parent is not None else self._ready
+
+    @ready.setter
+    def ready(self, value: bool) -> None:
+        self._ready = value
+
+    def moved_handle(self) -> Buffer | None:
+        """This handle, or the nearest handle it is a subspan of, if a move consumed it."""
+        handle: Buffer | None = self
+        while handle is not None:
+            if handle.moved is not None:
+                return handle
+            handle = handle.parent
+        return None
 
     @property
     def placement(self) -> Placement:
@@ -198,7 +219,7 @@ class Buffer:
             self.access,
             self.residency,
             name or f"{self.name}[{offset}:{offset + length}]",
-            ready=self.ready,
+            parent=self,
         )
 
     def check_range(self, offset: int, length: int, what: str) -> None:
@@ -211,9 +232,16 @@ class Buffer:
             )
 
     def check_not_moved(self, use: str, location: object | None = None) -> None:
-        """Raise UseAfterMoveError if a move consumed this handle."""
-        if self.moved is not None:
-            raise UseAfterMoveError(self.name, self.moved, use, location)
+        """Raise UseAfterMoveError if a move consumed this handle (or one it views)."""
+        handle = self.moved_handle()
+        if handle is not None:
+            assert handle.moved is not None
+            raise UseAfterMoveError(
+                handle.name,
+                handle.moved,
+                f"{use} (as '{self.name}')" if handle is not self else use,
+                location,
+            )
 
     def check_enqueue(self, use: str, location: object | None = None) -> None:
         """Raise if an op may not be enqueued on this handle: it was moved away, or its
@@ -226,11 +254,17 @@ class Buffer:
                 location,
             )
 
-    def check_usable(self, use: str, location: object | None = None) -> None:
-        """Raise unless the handle's bytes can be touched now: not moved away, produced
+    def check_usable(
+        self, use: str, location: object | None = None, move_id: int | None = None
+    ) -> None:
+        """Raise unless the handle's bytes can be touched now: not moved away by a move that
+        already ran (other than move `move_id`, whose own ops may read and free it), produced
         (ready), and its allocation committed and not freed."""
-        if self.moved is not None and self.moved_executed:
-            raise UseAfterMoveError(self.name, self.moved, use, location)
+        handle = self.moved_handle()
+        if handle is not None and handle.moved_executed:
+            assert handle.moved is not None
+            if handle.moved.move_id != move_id:
+                raise UseAfterMoveError(handle.name, handle.moved, use, location)
         if self.allocation.state is AllocationState.FREED:
             raise hal_error(
                 StatusCode.FAILED_PRECONDITION,

@@ -18,11 +18,11 @@ from __future__ import annotations
 import enum
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from streamopt.runtime.semaphores import Semaphore, Timepoint
-from streamopt.runtime.status import HalError, Status, UseAfterMoveError
+from streamopt.runtime.status import HalError, Status
 from streamopt.runtime.trace import TraceEvent
 
 if TYPE_CHECKING:
@@ -96,14 +96,7 @@ class QueueOp:
     def check_uses(self) -> None:
         """Raise if a touched handle is unusable now (moved away, freed, not produced)."""
         for use in self.uses:
-            buffer = use.buffer
-            if (
-                buffer.moved is not None
-                and buffer.moved_executed
-                and buffer.moved.move_id == self.move_id
-            ):
-                continue  # The move's own ops may still read and free its source.
-            buffer.check_usable(use.use, self.location)
+            use.buffer.check_usable(use.use, self.location, self.move_id)
 
 
 class Scheduler:
@@ -178,11 +171,9 @@ class Scheduler:
                 op.state = OpState.FAILED
                 status = error.status
                 if status.location is None and op.location is not None:
-                    status = Status(status.code, status.message, op.location)
-                op.status = status
-                self.runtime.errors.append(
-                    error if isinstance(error, UseAfterMoveError) else HalError(status)
-                )
+                    error = HalError(Status(status.code, status.message, op.location))
+                op.status = replace(error.status, error=error)
+                self.runtime.errors.append(error)
         op.end = start + (1 + touched // TICK_BYTES if op.state is OpState.DONE else 0)
         self._queue_free[queue_key] = op.end
         self.executed += 1

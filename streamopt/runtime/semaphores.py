@@ -81,7 +81,7 @@ class Semaphore:
         """Host signal: raise the value to `value` (must increase; a failed semaphore
         reports its failure)."""
         if self._failure is not None:
-            raise HalError(self._failure)
+            raise HalError.of(self._failure)
         if value <= self._value:
             raise hal_error(
                 StatusCode.INVALID_ARGUMENT,
@@ -119,7 +119,7 @@ class Semaphore:
         """
         self.runtime.run_until(lambda: self.is_resolved(value))
         if self._failure is not None:
-            raise HalError(self._failure)
+            raise HalError.of(self._failure)
         if self._value < value:
             raise hal_error(
                 StatusCode.DEADLINE_EXCEEDED,

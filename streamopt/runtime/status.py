@@ -9,7 +9,7 @@ it names the buffer, the move that consumed it and the offending use, each with 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 
 class StatusCode(enum.Enum):
@@ -36,6 +36,9 @@ class Status:
     code: StatusCode
     message: str
     location: object | None = None
+    error: HalError | None = field(default=None, compare=False, repr=False)
+    """The error that failed the op, kept so host waits re-raise it (UseAfterMoveError keeps
+    its buffer and move details through every downstream semaphore)."""
 
     def clone(self, note: str | None = None) -> Status:
         """A copy (as drivers clone a status into every signal), optionally with a note."""
@@ -53,6 +56,12 @@ class HalError(Exception):
     def __init__(self, status: Status) -> None:
         super().__init__(str(status))
         self.status = status
+
+    @staticmethod
+    def of(status: Status) -> HalError:
+        """The error to raise for a failed wait on `status`: the original error if the
+        status came from one (same class and details), else a plain HalError."""
+        return status.error if status.error is not None else HalError(status)
 
     @property
     def code(self) -> StatusCode:
