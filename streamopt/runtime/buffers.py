@@ -94,10 +94,15 @@ class Allocation:
         """Committed and not freed: its bytes exist."""
         return self.state is AllocationState.COMMITTED
 
-    def commit(self, data: Bytes | None = None) -> None:
-        """Back the allocation with bytes (zeros unless `data` is given, so runs are
-        deterministic even when a program reads memory it never wrote)."""
-        self.data = data if data is not None else np.zeros(self.size, dtype=np.uint8)
+    def commit(self, data: Bytes | None = None, overwritten: bool = False) -> None:
+        """Back the allocation with bytes: `data` if given, else zeros, so runs are
+        deterministic even when a program reads memory it never wrote. `overwritten` promises
+        every byte is written before anything can read it (a copying move's destination);
+        then the memory is left uninitialised, which saves zeroing it (fresh zeroed pages
+        fault in one by one and cost more than the copy itself)."""
+        if data is None:
+            data = (np.empty if overwritten else np.zeros)(self.size, dtype=np.uint8)
+        self.data = data
         self.state = AllocationState.COMMITTED
 
     def free(self) -> None:

@@ -139,8 +139,11 @@ class Allocator:
             name or f"{self.device.name}.buffer{allocation.id}",
         )
 
-    def commit(self, allocation: Allocation, data: Bytes | None = None) -> None:
-        """Back `allocation` with bytes, checking the memory space's capacity."""
+    def commit(
+        self, allocation: Allocation, data: Bytes | None = None, overwritten: bool = False
+    ) -> None:
+        """Back `allocation` with bytes, checking the memory space's capacity (see
+        `Allocation.commit` for `overwritten`)."""
         runtime = self.device.runtime
         capacity = runtime.topology.memory_spaces[allocation.memory_space].capacity
         memory = runtime.stats.memory.get(allocation.memory_space)
@@ -151,7 +154,7 @@ class Allocator:
                 f"memory '{allocation.memory_space}' is full: {resident} of {capacity} B used, "
                 f"{allocation.size} B requested",
             )
-        allocation.commit(data)
+        allocation.commit(data, overwritten)
         runtime.stats.allocated(
             allocation.placement.device.name, allocation.memory_space, allocation.size
         )

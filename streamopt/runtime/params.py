@@ -239,4 +239,12 @@ class MoveReason(enum.IntFlag):
 
     def names(self) -> list[str]:
         """The names of the single reasons set, in declaration order."""
-        return [m.name for m in MoveReason if m.name and m.value and m in self]
+        # Plain ints: iterating an IntFlag and testing membership is slow, and this runs for
+        # every move (trace arguments and statistics).
+        value = int(self)
+        return [name for name, bit in _MOVE_REASON_BITS if value & bit]
+
+
+_MOVE_REASON_BITS: tuple[tuple[str, int], ...] = tuple(
+    (member.name, int(member)) for member in MoveReason if member.name and int(member)
+)
