@@ -20,9 +20,10 @@ over the same root with the target's residency; the root's placement is untouche
 dealloca still goes to the origin). COPY: alloca on the target -> copy -> dealloca of the source
 at its origin (PREFER_ORIGIN), chained by internal semaphores, the last one signalling `signal`.
 The source is freed only when the caller owned all of it (its handle covers the whole root, it
-is terminal, not external, no KEEP_SOURCE), even if only part of it was moved; otherwise a
-barrier ends the chain. A failed wait fails every part in turn:
-nothing is allocated and the source is not freed.
+is terminal, not external, no KEEP_SOURCE), even if only part of it was moved (memory that
+queue deallocas do not free, such as synchronous allocations, is released by its last owner
+instead); otherwise a barrier ends the chain. A failed wait fails every part in turn: nothing
+is allocated and the source is not freed.
 """
 
 from __future__ import annotations
@@ -343,10 +344,27 @@ def _enqueue_copy(
         copy.uses(), location, queue=copy_queue, move_id=move_id, args=args, counted=False,
     )  # fmt: skip
 
-    if source.is_whole_root and not info.reasons & _COPY_KEEPS_SOURCE:
+    allocation = source.allocation
+    placement = allocation.placement
+    owns_all = source.is_whole_root and not info.reasons & _COPY_KEEPS_SOURCE
+    if owns_all and placement.asynchronous and not placement.indeterminate_lifetime:
         target.queue_dealloca(
             affinity, [copied], signal, source, DeallocaFlags.PREFER_ORIGIN,
             location=location, move_id=move_id,
+        )  # fmt: skip
+    elif owns_all:
+        # Memory a queue dealloca does not free (synchronous allocations, indeterminate
+        # lifetime) is freed when its last owner lets go: the move is that owner.
+        def release() -> int:
+            allocation.owners -= 1
+            if allocation.owners == 0:
+                placement.device.allocator.free(allocation)
+            return 0
+
+        placement.device.enqueue_op(
+            "move.release", 0, [copied], signal, release, [BufferUse(source, "released")],
+            location, queue=placement.device.select_queue(placement.queue_affinity),
+            move_id=move_id, args=args, counted=False,
         )  # fmt: skip
     else:
         if info.reasons & (MoveReason.NOT_TERMINAL | MoveReason.EXTERNAL) and not keep_source:

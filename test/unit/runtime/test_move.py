@@ -500,3 +500,15 @@ def test_move_ops_are_skipped_not_run_after_a_failed_wait(runtime: Runtime) -> N
     assert not runtime.scheduler.pending
     assert runtime.stats.devices["gpu0"].failed_ops == 2
     assert runtime.stats.devices["cpu0"].failed_ops == 1  # the dealloca, at the origin
+
+
+def test_a_copying_move_releases_a_synchronous_allocation(runtime: Runtime) -> None:
+    cpu0, gpu = runtime.device("cpu0"), runtime.device("gpu0")
+    source = cpu0.allocator.allocate(BufferParams(), 64, data=pattern(64))
+    moved = runtime.create_fence()
+    result = gpu.queue_move(0, None, moved, source)
+    assert result.mode is MoveMode.COPY
+    moved.wait()
+    assert result.buffer.read() == pattern(64)
+    assert source.allocation.state is AllocationState.FREED  # the move was its last owner
+    assert runtime.stats.devices["cpu0"].resident_bytes == 0
