@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.builtin import ModuleOp
 from streamopt.dialects.common import (
@@ -363,6 +363,33 @@ class AsyncMoveOp(_TransferLikeOp):
 
     def verify(self) -> None:
         _verify_transfer_like(self)
+
+    def verify_in_module(self, context: Any) -> None:
+        # The source and every other name of its storage must be dead after the move.
+        from streamopt.analysis.alias import AliasAnalysis
+        from streamopt.analysis.last_use import LastUseAnalysis
+
+        def build(module: Any) -> LastUseAnalysis:
+            return LastUseAnalysis(AliasAnalysis(module))
+
+        last_use: LastUseAnalysis = context.get("last_use", build)
+        later = last_use.later_use(self, self.source)
+        if later is None:
+            return
+        user = later.user
+        if later.reason == "used later":
+            message = (
+                f"'{self.name}' op source is used after the move, by '{user.name}' at "
+                f"{user.location}"
+            )
+        else:
+            message = (
+                f"'{self.name}' op source may be used after the move: {later.reason} "
+                f"('{user.name}' at {user.location})"
+            )
+        diagnostic = Diagnostic("error", message, self.location)
+        diagnostic.attach_note("later use here", user.location)
+        raise DiagnosticError(diagnostic)
 
 
 @register_op

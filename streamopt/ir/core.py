@@ -399,6 +399,10 @@ class Operation:
     def verify(self) -> None:
         """Check op-specific invariants; raise DiagnosticError on failure."""
 
+    def verify_in_module(self, context: Any) -> None:
+        """Check invariants that need module-wide analyses (a `VerifyContext`); raise
+        DiagnosticError on failure. Runs after every op passed `verify`."""
+
     def print(self, printer: Printer) -> None:
         """Print the op's custom form (after results and before the location)."""
         printer.print_generic(self)

@@ -7,14 +7,36 @@ operand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from streamopt.diagnostics import Diagnostic, DiagnosticError
 from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
 from streamopt.ir.module import Module
 
 
+class VerifyContext:
+    """Module-wide facts shared by the ops' `verify_in_module` checks of one verifier run.
+
+    An op whose invariant needs an analysis (a move checking that its source is not used
+    afterwards) asks for it here, so it is computed once per run rather than once per op.
+    """
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self._cache: dict[str, Any] = {}
+
+    def get(self, key: str, factory: Callable[[Module], Any]) -> Any:
+        """The value cached under `key`, made by `factory(module)` on first request."""
+        if key not in self._cache:
+            self._cache[key] = factory(self.module)
+        return self._cache[key]
+
+
 def verify_module(module: Module, max_errors: int = 64) -> None:
     """Raise DiagnosticError listing every problem found (up to `max_errors`)."""
     errors: list[Diagnostic] = []
+    needs_context: list[Operation] = []
     for op in module.op.walk():
         if len(errors) >= max_errors:
             break
@@ -26,6 +48,16 @@ def verify_module(module: Module, max_errors: int = 64) -> None:
             op.verify()
         except DiagnosticError as exc:
             errors.extend(exc.diagnostics)
+            continue
+        if type(op).verify_in_module is not Operation.verify_in_module:
+            needs_context.append(op)
+    if not errors and needs_context:
+        context = VerifyContext(module)
+        for op in needs_context:
+            try:
+                op.verify_in_module(context)
+            except DiagnosticError as exc:
+                errors.extend(exc.diagnostics)
     if errors:
         raise DiagnosticError(errors)
 

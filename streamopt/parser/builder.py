@@ -250,6 +250,8 @@ class Builder:
                         self.location(groups[0][0]),
                     )
                 )
+            # MLIR locates an op at its first token, the first result name.
+            op.location = self.location(groups[0][0])
             index = 0
             for token, n in groups:
                 name = str(token)

@@ -1,0 +1,229 @@
+"""Which SSA values may name the same storage.
+
+Two relations connect values:
+
+* **Tied**: a tied result (`stream.async.fill ... -> %x`, casts, awaits, barriers) is another
+  name for its operand's storage. Values connected this way share a *root* (the value at the
+  start of the tied chain) and form the root's *group*.
+* **Passed**: an op may forward a value to other values (`scf.yield`, `cf.br`, a loop's init
+  operands, a call whose callee returns its argument). The targets hold the same storage
+  afterwards, so everything reachable from a root by passes (its *forward roots*) is a later
+  name for its storage.
+
+Roots are computed once per module in one walk; forward and backward closures are computed on
+demand and cached per root.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from streamopt.analysis.effects import GLOBAL_LOAD_OP, GLOBAL_STORE_OP
+from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
+from streamopt.ir.module import Module
+from streamopt.ir.types import ResourceType
+
+
+def is_resource_like(value: Value) -> bool:
+    """True for values that may hold storage: resources, and untyped results of unknown ops."""
+    return isinstance(value.type, ResourceType) or value.type is None
+
+
+class GlobalStorage(DetachedValue):
+    """The storage held by a `util.global`: every load of the global names it."""
+
+    __slots__ = ("symbol",)
+
+    def __init__(self, symbol: str) -> None:
+        super().__init__(f"@{symbol}")
+        self.symbol = symbol
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """`op` forwards its operand `operand_index` (`value`) to `targets`."""
+
+    op: Operation
+    operand_index: int
+    value: Value
+    targets: tuple[Value, ...]
+
+
+class AliasAnalysis:
+    """Roots, groups and pass edges of every resource value in a module."""
+
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self._root: dict[Value, Value] = {}
+        # Root -> every value whose root it is (the root included), in program order.
+        self.groups: dict[Value, list[Value]] = {}
+        # Root -> passes that forward a member of its group.
+        self.passes_from: dict[Value, list[Pass]] = {}
+        # Target value -> passes that forward into it.
+        self.incoming: dict[Value, list[Pass]] = {}
+        self._forward: dict[Value, frozenset[Value]] = {}
+        self._backward: dict[Value, frozenset[Value]] = {}
+        self.globals: dict[str, GlobalStorage] = {}
+        for op in module.op.walk():
+            self._visit(op)
+
+    def _visit(self, op: Operation) -> None:
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    if is_resource_like(arg):
+                        self._add_root(arg)
+        if op.name in (GLOBAL_LOAD_OP, GLOBAL_STORE_OP):
+            self._visit_global_access(op)
+        for result in op.results:
+            if not is_resource_like(result) or result in self._root:
+                continue
+            tied = op.tied_operand_index(result.index)
+            if tied is None:
+                self._add_root(result)
+            else:
+                root = self.root(op.operands[tied])
+                self._root[result] = root
+                self.groups.setdefault(root, [root]).append(result)
+        for index, targets in op.forwarded_operands():
+            value = op.operands[index]
+            if is_resource_like(value):
+                self.add_pass(Pass(op, index, value, tuple(targets)))
+        for value in getattr(op, "defined_values", ()):
+            self._add_root(value)
+
+    def global_storage(self, symbol: str) -> GlobalStorage:
+        """The root standing for the storage of global `symbol`."""
+        storage = self.globals.get(symbol)
+        if storage is None:
+            storage = self.globals[symbol] = GlobalStorage(symbol)
+            self._add_root(storage)
+        return storage
+
+    def _visit_global_access(self, op: Operation) -> None:
+        # All loads of one global name the same storage; a store hands a value to it.
+        symbol = getattr(op.attributes.get("global"), "root", None)
+        if not isinstance(symbol, str):
+            return
+        storage = self.global_storage(symbol)
+        if op.name == GLOBAL_LOAD_OP:
+            for result in op.results:
+                if is_resource_like(result):
+                    self._root[result] = storage
+                    self.groups[storage].append(result)
+        elif op.operands and is_resource_like(op.operands[0]):
+            self.add_pass(Pass(op, 0, op.operands[0], (storage,)))
+
+    def _add_root(self, value: Value) -> None:
+        self._root[value] = value
+        self.groups.setdefault(value, [value])
+
+    def add_pass(self, edge: Pass) -> None:
+        """Record that `edge.op` forwards `edge.value` into `edge.targets`."""
+        self.passes_from.setdefault(self.root(edge.value), []).append(edge)
+        for target in edge.targets:
+            self.incoming.setdefault(target, []).append(edge)
+        self._forward.clear()
+        self._backward.clear()
+
+    def root(self, value: Value) -> Value:
+        """The value at the start of `value`'s tied chain."""
+        known = self._root.get(value)
+        if known is not None:
+            return known
+        # Not visited yet (a use before its definition in a CFG region): follow the chain.
+        chain: list[Value] = []
+        current = value
+        while isinstance(current, OpResult):
+            tied = current.op.tied_operand_index(current.index)
+            if tied is None:
+                break
+            chain.append(current)
+            current = current.op.operands[tied]
+            known = self._root.get(current)
+            if known is not None:
+                current = known
+                break
+        for link in chain:
+            self._root[link] = current
+        return current
+
+    def group(self, root: Value) -> list[Value]:
+        """The values tied to `root` (root first)."""
+        return self.groups.get(root, [root])
+
+    def forward_roots(self, root: Value) -> frozenset[Value]:
+        """`root` and every root its storage may be passed to, transitively."""
+        cached = self._forward.get(root)
+        if cached is None:
+            cached = self._closure(root, self._successors)
+            self._forward[root] = cached
+        return cached
+
+    def backward_roots(self, root: Value) -> frozenset[Value]:
+        """`root` and every root whose storage may have been passed into it, transitively."""
+        cached = self._backward.get(root)
+        if cached is None:
+            cached = self._closure(root, self._predecessors)
+            self._backward[root] = cached
+        return cached
+
+    def _successors(self, root: Value) -> Iterator[Value]:
+        for edge in self.passes_from.get(root, ()):
+            for target in edge.targets:
+                yield self.root(target)
+
+    def _predecessors(self, root: Value) -> Iterator[Value]:
+        for member in self.group(root):
+            for edge in self.incoming.get(member, ()):
+                yield self.root(edge.value)
+
+    @staticmethod
+    def _closure(start: Value, step: object) -> frozenset[Value]:
+        seen = {start}
+        stack = [start]
+        while stack:
+            for nxt in step(stack.pop()):  # type: ignore[operator]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return frozenset(seen)
+
+    def component(self, root: Value, extra: object = None) -> frozenset[Value]:
+        """Every root connected to `root` by handovers in either direction."""
+        def neighbours(node: Value) -> Iterator[Value]:
+            yield from self._successors(node)
+            yield from self._predecessors(node)
+            if extra is not None:
+                yield from extra(node)  # type: ignore[operator]
+
+        return self._closure(root, neighbours)
+
+    def names(self, roots: Iterable[Value]) -> Iterator[Value]:
+        """Every value in the groups of `roots`."""
+        for root in roots:
+            yield from self.group(root)
+
+
+def defining_op(value: Value) -> Operation | None:
+    """The op defining `value`, or for a block argument the op owning its region."""
+    if isinstance(value, OpResult):
+        return value.op
+    if isinstance(value, BlockArgument):
+        return value.block.parent_op
+    if isinstance(value, DetachedValue):
+        return value.defining
+    return None
+
+
+def is_defined_inside(value: Value, op: Operation) -> bool:
+    """True if `value` is defined inside a region of `op` (so each run of `op` redefines it)."""
+    if isinstance(value, OpResult):
+        return op.is_ancestor_of(value.op)
+    if isinstance(value, BlockArgument):
+        owner = value.block.parent_op
+        return owner is not None and (owner is op or op.is_ancestor_of(owner))
+    if isinstance(value, DetachedValue) and value.defining is not None:
+        return value.defining is op or op.is_ancestor_of(value.defining)
+    return False

@@ -1,0 +1,264 @@
+"""The call graph and what each function does with its arguments and results.
+
+A `FunctionSummary` says, for a `util.func` with a body, which arguments each result may alias,
+whether a result may be storage a caller cannot own, and whether each argument may be written
+in place or escape (be stored in a global, handed to an unknown op or function). Summaries are
+computed callees first (Tarjan's strongly connected components); calls inside a recursive
+cycle are treated as unknown. With them, a `util.call` becomes precise: its operand `k` is
+passed into result `j` when the callee returns its argument `k`, and the call only mutates or
+leaks an operand when the callee does.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from streamopt.analysis.alias import AliasAnalysis, Pass, is_resource_like
+from streamopt.analysis.effects import RETURN_OP, UseKind, call_target, classify_use
+from streamopt.analysis.producers import RootKind, classify_root
+from streamopt.dialects.builtin import OpaqueOp
+from streamopt.dialects.util import FuncOp
+from streamopt.ir.core import BlockArgument, Operation, Value
+from streamopt.ir.module import Module
+from streamopt.ir.types import ArrayAttr, Attribute, DictAttr, SymbolRefAttr
+
+
+@dataclass
+class FunctionSummary:
+    """What a function does with its arguments, seen from its callers."""
+
+    function: FuncOp
+    # Per result: argument indices the returned storage may be.
+    result_arguments: list[set[int]] = field(default_factory=list)
+    # Per result: why the returned storage may be something a caller cannot own (or None).
+    result_borrowed: list[str | None] = field(default_factory=list)
+    # Per argument: may be written in place or freed, and may escape.
+    argument_mutated: list[bool] = field(default_factory=list)
+    argument_escapes: list[bool] = field(default_factory=list)
+
+
+_SYMBOL_IN_TEXT = re.compile(r"@([A-Za-z_$.][A-Za-z0-9_$.\-]*)")
+
+
+class CallGraph:
+    """Functions, call sites, symbol escapes and function summaries of a module."""
+
+    def __init__(self, module: Module, alias: AliasAnalysis) -> None:
+        self.alias = alias
+        self.functions: dict[str, FuncOp] = {}
+        self.call_sites: dict[str, list[Operation]] = {}
+        # Functions named by something other than a util.call callee (an attribute, the text
+        # of an unmodelled op): they may be called from places we cannot see.
+        self.referenced: set[str] = set()
+        self.summaries: dict[str, FunctionSummary] = {}
+        # Call results that may be storage the caller cannot own, with the reason.
+        self.borrowed_call_results: dict[Value, str] = {}
+        self._function_of: dict[Operation, FuncOp] = {}
+        for op in module.op.walk():
+            if isinstance(op, FuncOp):
+                self.functions[op.sym_name] = op
+            callee = call_target(op)
+            if callee is not None:
+                self.call_sites.setdefault(callee, []).append(op)
+                self._note_references(op, skip="callee")
+            else:
+                self._note_references(op, skip=None)
+        self._summarize()
+
+    # -- symbol references -----------------------------------------------------------------
+
+    def _note_references(self, op: Operation, skip: str | None) -> None:
+        for name, attr in op.attributes.items():
+            if name != skip:
+                self._note_attribute(attr)
+        if isinstance(op, OpaqueOp):
+            for piece in op.template:
+                if isinstance(piece, str) and "@" in piece:
+                    self.referenced.update(_SYMBOL_IN_TEXT.findall(piece))
+
+    def _note_attribute(self, attr: Attribute) -> None:
+        if isinstance(attr, SymbolRefAttr):
+            self.referenced.add(attr.root)
+        elif isinstance(attr, ArrayAttr):
+            for element in attr.elements:
+                self._note_attribute(element)
+        elif isinstance(attr, DictAttr):
+            for value in attr.entries.values():
+                self._note_attribute(value)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def callee_of(self, call: Operation) -> FuncOp | None:
+        """The function a util.call calls, if it is defined in the module."""
+        name = call_target(call)
+        return self.functions.get(name) if name is not None else None
+
+    def may_have_unseen_callers(self, function: FuncOp) -> bool:
+        """True for functions callable from outside the module or through a reference."""
+        return function.is_public or function.sym_name in self.referenced
+
+    def function_of(self, op: Operation) -> FuncOp | None:
+        """The util.func containing `op`."""
+        cached = self._function_of.get(op)
+        if cached is not None:
+            return cached
+        for ancestor in op.ancestors():
+            if isinstance(ancestor, FuncOp):
+                self._function_of[op] = ancestor
+                return ancestor
+        return None
+
+    # -- summaries -------------------------------------------------------------------------
+
+    def _summarize(self) -> None:
+        for component in self._components():
+            members = {f.sym_name for f in component}
+            for function in component:
+                self._connect_calls(function, members)
+            for function in component:
+                if not function.is_declaration:
+                    self.summaries[function.sym_name] = self._summary(function, members)
+
+    def _calls_in(self, function: FuncOp) -> Iterator[Operation]:
+        for op in function.walk():
+            if call_target(op) is not None:
+                yield op
+
+    def _connect_calls(self, function: FuncOp, cycle: set[str]) -> None:
+        """Record what each call in `function` returns, from its callee's summary."""
+        for call in self._calls_in(function):
+            name = call_target(call)
+            summary = self.summaries.get(name) if name not in cycle else None  # type: ignore[arg-type]
+            for result in call.results:
+                if not is_resource_like(result) or call.tied_operand_index(result.index) is not None:
+                    continue
+                if summary is None:
+                    self.borrowed_call_results[result] = (
+                        f"returned by '@{name}', whose body is not known"
+                        if name not in cycle
+                        else f"returned by recursive call to '@{name}'"
+                    )
+                    continue
+                j = result.index
+                for k in sorted(summary.result_arguments[j]):
+                    if k < len(call.operands) and is_resource_like(call.operands[k]):
+                        self.alias.add_pass(Pass(call, k, call.operands[k], (result,)))
+                reason = summary.result_borrowed[j]
+                if reason is not None:
+                    self.borrowed_call_results[result] = f"returned by '@{name}': {reason}"
+
+    def _summary(self, function: FuncOp, cycle: set[str]) -> FunctionSummary:
+        alias = self.alias
+        summary = FunctionSummary(function)
+        count = len(function.header.result_types)
+        summary.result_arguments = [set() for _ in range(count)]
+        summary.result_borrowed = [None] * count
+        for block in function.regions[0].blocks:
+            terminator = block.last_op
+            if terminator is None or terminator.name != RETURN_OP:
+                continue
+            for j, operand in enumerate(terminator.operands):
+                if j >= count or not is_resource_like(operand):
+                    continue
+                for root in alias.backward_roots(alias.root(operand)):
+                    origin = classify_root(root, root in alias.incoming)
+                    if origin.kind is RootKind.FUNCTION_ARGUMENT:
+                        assert isinstance(root, BlockArgument)
+                        if root.block.parent_op is function:
+                            summary.result_arguments[j].add(root.index)
+                        else:
+                            summary.result_borrowed[j] = "argument of another function"
+                    elif origin.kind is RootKind.BORROWED:
+                        summary.result_borrowed[j] = origin.reason
+                    elif origin.kind is RootKind.CALL_RESULT:
+                        reason = self.borrowed_call_results.get(root)
+                        if reason is not None:
+                            summary.result_borrowed[j] = reason
+        arguments = function.body.arguments
+        summary.argument_mutated = [False] * len(arguments)
+        summary.argument_escapes = [False] * len(arguments)
+        for arg in arguments:
+            if not is_resource_like(arg):
+                continue
+            mutated, escapes = self._argument_effects(arg, cycle)
+            summary.argument_mutated[arg.index] = mutated
+            summary.argument_escapes[arg.index] = escapes
+        return summary
+
+    def _argument_effects(self, arg: BlockArgument, cycle: set[str]) -> tuple[bool, bool]:
+        mutated = escapes = False
+        alias = self.alias
+        for value in alias.names(alias.forward_roots(alias.root(arg))):
+            for use in value.uses:
+                kind = classify_use(use.operation, use.index)
+                if kind is UseKind.MUTATE:
+                    mutated = True
+                elif kind is UseKind.ESCAPE:
+                    return True, True
+                elif kind is UseKind.CALL:
+                    callee_mutated, callee_escapes = self.call_effect(use.operation, use.index)
+                    if callee_escapes:
+                        return True, True
+                    mutated = mutated or callee_mutated
+        return mutated, escapes
+
+    def call_effect(self, call: Operation, index: int) -> tuple[bool, bool]:
+        """(may mutate, may escape) for operand `index` of util.call `call`."""
+        name = call_target(call)
+        summary = self.summaries.get(name) if name is not None else None
+        if summary is None or index >= len(summary.argument_mutated):
+            return True, True
+        return summary.argument_mutated[index], summary.argument_escapes[index]
+
+    def _components(self) -> list[list[FuncOp]]:
+        """Strongly connected components of the call graph, callees first."""
+        index_of: dict[str, int] = {}
+        low: dict[str, int] = {}
+        on_stack: set[str] = set()
+        stack: list[str] = []
+        components: list[list[FuncOp]] = []
+        edges: dict[str, list[str]] = {
+            name: [
+                callee
+                for call in self._calls_in(function)
+                if (callee := call_target(call)) is not None and callee in self.functions
+            ]
+            for name, function in self.functions.items()
+        }
+        counter = 0
+        for start in self.functions:
+            if start in index_of:
+                continue
+            # Iterative Tarjan: (node, next edge position).
+            work: list[tuple[str, int]] = [(start, 0)]
+            while work:
+                node, position = work.pop()
+                if position == 0:
+                    index_of[node] = low[node] = counter
+                    counter += 1
+                    stack.append(node)
+                    on_stack.add(node)
+                successors = edges[node]
+                if position < len(successors):
+                    work.append((node, position + 1))
+                    nxt = successors[position]
+                    if nxt not in index_of:
+                        work.append((nxt, 0))
+                    elif nxt in on_stack:
+                        low[node] = min(low[node], index_of[nxt])
+                    continue
+                if low[node] == index_of[node]:
+                    component: list[FuncOp] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(self.functions[member])
+                        if member == node:
+                            break
+                    components.append(component)
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+        return components

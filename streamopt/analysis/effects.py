@@ -1,0 +1,67 @@
+"""What one use of a resource does to its storage.
+
+Every analysis asks the same question of a use (operand `index` of `op`): does it only read,
+write in place, consume (free) the storage, forward it along a known edge (a yield, a branch, a
+loop's init), hand it to a call or a return, or let it escape somewhere streamopt cannot follow
+(an unknown op, a global, an external function)? `classify_use` answers it from the op's
+interfaces, treating ops streamopt does not model as escaping.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from streamopt.ir.core import Access, Operation
+
+
+class UseKind(enum.Enum):
+    NONE = "none"  # not a storage use (a size, an offset)
+    READ = "read"
+    MUTATE = "mutate"  # written in place or consumed
+    PASS = "pass"  # forwarded along an edge recorded in AliasAnalysis
+    CALL = "call"  # an argument of util.call (see FunctionSummary)
+    RETURN = "return"  # returned to the caller
+    ESCAPE = "escape"  # anything may happen to it
+
+
+CALL_OP = "util.call"
+RETURN_OP = "util.return"
+GLOBAL_STORE_OP = "util.global.store"
+GLOBAL_LOAD_OP = "util.global.load"
+
+
+def call_target(op: Operation) -> str | None:
+    """The callee symbol of a util.call (without `@`), or None for other ops."""
+    if op.name != CALL_OP:
+        return None
+    callee = op.attributes.get("callee")
+    root = getattr(callee, "root", None)
+    return root if isinstance(root, str) else None
+
+
+def classify_use(op: Operation, index: int, forwarded: frozenset[int] | None = None) -> UseKind:
+    """What operand `index` of `op` does to the storage it names.
+
+    `forwarded` is the set of operand indices `op` forwards (from `forwarded_operands`); pass it
+    when calling in a loop to avoid recomputing it.
+    """
+    if not op.is_known:
+        return UseKind.ESCAPE
+    if op.name == CALL_OP:
+        return UseKind.CALL
+    if op.name == RETURN_OP:
+        return UseKind.RETURN
+    if op.name == GLOBAL_STORE_OP:
+        return UseKind.ESCAPE
+    if forwarded is None:
+        forwarded = frozenset(i for i, _ in op.forwarded_operands())
+    if index in forwarded:
+        return UseKind.PASS
+    access = op.operand_access(index)
+    if access & Access.ESCAPE:
+        return UseKind.ESCAPE
+    if access & (Access.WRITE | Access.CONSUME):
+        return UseKind.MUTATE
+    if access & Access.READ:
+        return UseKind.READ
+    return UseKind.NONE

@@ -1,0 +1,199 @@
+"""Last-use queries: can any other name of a storage be used after a given op?
+
+A use nested in a region counts at its ancestor in the block being compared, so for an op `X`
+we look, at every level from `X` out to its function, for a use in an op after `X`'s ancestor
+in that block. Around that:
+
+* a loop (or a region streamopt does not model) re-runs its body, so a storage defined outside
+  it is never last-used inside it;
+* regions of one `scf.if` exclude each other: a use in the `else` branch is neither before nor
+  after a use in the `then` branch (it is nested in the same ancestor, never after it);
+* in a region with several blocks, every block reachable from the op's block runs after it,
+  and a block on a cycle may run again.
+
+For each storage the positions of its uses are projected to every enclosing block once (the
+largest position per block), so each query costs O(nesting depth).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from streamopt.analysis.alias import AliasAnalysis, is_defined_inside
+from streamopt.ir.core import Block, Operation, Region, RegionKind, Use, Value
+
+
+@dataclass(frozen=True, slots=True)
+class LaterUse:
+    """Why an op is not the last use: `user` may run after it (`reason` says how)."""
+
+    user: Operation
+    reason: str
+
+
+class _Positions:
+    """The largest position, per enclosing block, of a set of uses (and the use there)."""
+
+    __slots__ = ("latest",)
+
+    def __init__(self) -> None:
+        self.latest: dict[Block, tuple[int, Operation]] = {}
+
+    def add(self, user: Operation) -> None:
+        op: Operation | None = user
+        latest = self.latest
+        while op is not None:
+            block = op.parent
+            if block is None:
+                return
+            block.ensure_order()
+            order = op._order
+            current = latest.get(block)
+            if current is None or current[0] < order:
+                latest[block] = (order, user)
+            parent = block.parent.parent if block.parent is not None else None
+            if parent is not None and parent.region_kind is RegionKind.CALLABLE:
+                return
+            op = parent
+
+    def merge(self, other: _Positions) -> None:
+        latest = self.latest
+        for block, entry in other.latest.items():
+            current = latest.get(block)
+            if current is None or current[0] < entry[0]:
+                latest[block] = entry
+
+
+UseFilter = Callable[[Use], bool]
+
+
+class LastUseAnalysis:
+    """Answers "is there a later use of this storage?" using an AliasAnalysis."""
+
+    def __init__(self, alias: AliasAnalysis) -> None:
+        self.alias = alias
+        self._group_positions: dict[tuple[Value, str], _Positions] = {}
+        self._forward_positions: dict[tuple[Value, str], _Positions] = {}
+        self._reachable: dict[Region, dict[Block, frozenset[Block]]] = {}
+
+    # -- positions -------------------------------------------------------------------------
+
+    def group_positions(
+        self, root: Value, key: str = "all", keep: UseFilter | None = None
+    ) -> _Positions:
+        """Positions of the uses of `root`'s group (those `keep` accepts)."""
+        cache_key = (root, key)
+        positions = self._group_positions.get(cache_key)
+        if positions is None:
+            positions = _Positions()
+            for value in self.alias.group(root):
+                for use in value.uses:
+                    if keep is None or keep(use):
+                        positions.add(use.operation)
+            self._group_positions[cache_key] = positions
+        return positions
+
+    def forward_positions(
+        self, root: Value, key: str = "all", keep: UseFilter | None = None
+    ) -> _Positions:
+        """Positions of the uses of every name `root`'s storage may be passed to."""
+        cache_key = (root, key)
+        positions = self._forward_positions.get(cache_key)
+        if positions is None:
+            positions = _Positions()
+            for other in self.alias.forward_roots(root):
+                positions.merge(self.group_positions(other, key, keep))
+            self._forward_positions[cache_key] = positions
+        return positions
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def later_use(self, op: Operation, value: Value) -> LaterUse | None:
+        """A use of `value`'s storage (through any name) that may run after `op`, or None."""
+        root = self.alias.root(value)
+        return self.later_use_in(op, root, self.forward_positions(root))
+
+    def later_use_in(
+        self, op: Operation, root: Value, positions: _Positions
+    ) -> LaterUse | None:
+        """Like `later_use`, for precomputed `positions` of the storage rooted at `root`."""
+        current = op
+        while True:
+            block = current.parent
+            if block is None:
+                return None
+            block.ensure_order()
+            entry = positions.latest.get(block)
+            if entry is not None and entry[0] > current._order:
+                return LaterUse(entry[1], "used later")
+            region = block.parent
+            if region is None:
+                return None
+            if len(region.blocks) > 1:
+                found = self._later_in_other_blocks(block, region, positions, current)
+                if found is not None:
+                    return found
+            parent = region.parent
+            if parent is None or parent.region_kind is RegionKind.CALLABLE:
+                return None
+            if parent.region_kind in (RegionKind.LOOP, RegionKind.UNKNOWN) and not (
+                is_defined_inside(root, parent)
+            ):
+                kind = "loop" if parent.region_kind is RegionKind.LOOP else "unmodelled region"
+                return LaterUse(parent, f"inside a {kind} that runs it again")
+            current = parent
+
+    def _later_in_other_blocks(
+        self, block: Block, region: Region, positions: _Positions, current: Operation
+    ) -> LaterUse | None:
+        reachable = self._reachability(region)
+        after = reachable.get(block)
+        if after is None:
+            # A block ends in an op whose successors we cannot see: anything may follow.
+            for other in region.blocks:
+                entry = positions.latest.get(other)
+                if other is not block and entry is not None:
+                    return LaterUse(entry[1], "used in another block")
+            return None
+        if block in after:
+            return LaterUse(block.last_op or current, "inside a loop of blocks that runs it again")
+        for other in after:
+            entry = positions.latest.get(other)
+            if entry is not None:
+                return LaterUse(entry[1], "used in a later block")
+        return None
+
+    def _reachability(self, region: Region) -> dict[Block, frozenset[Block]]:
+        """Blocks reachable from each block's successors; blocks with unknown exits absent."""
+        cached = self._reachable.get(region)
+        if cached is not None:
+            return cached
+        successors: dict[Block, list[Block]] = {}
+        unknown = False
+        for block in region.blocks:
+            terminator = block.last_op
+            if terminator is not None and not terminator.is_known and terminator.name:
+                unknown = True
+            successors[block] = list(terminator.successors) if terminator is not None else []
+        result: dict[Block, frozenset[Block]] = {}
+        if not unknown:
+            for block in region.blocks:
+                seen: set[Block] = set()
+                stack = list(successors[block])
+                while stack:
+                    nxt = stack.pop()
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.extend(successors.get(nxt, ()))
+                result[block] = frozenset(seen)
+        self._reachable[region] = result
+        return result
+
+    def uses_at(self, op: Operation, roots: Iterable[Value], skip_index: int) -> Operation | None:
+        """`op` itself if one of its operands other than `skip_index` names one of `roots`."""
+        names = set(roots)
+        for index, operand in enumerate(op.operands):
+            if index != skip_index and self.alias.root(operand) in names:
+                return op
+        return None

@@ -1,0 +1,255 @@
+"""`--elide-async-copies`: remove clones that are not needed and turn last-use transfers into
+moves.
+
+Three rewrites, run to a fixed point (design section 4):
+
+* **Clone elision.** `%c = stream.async.clone %s` is removed (uses of `%c` use `%s`) when `%s`
+  is owned and the clone is its last use, or when neither side is ever written in place, freed
+  or leaked. Never when a borrowed source (a global, a non-consume import, a by-reference
+  argument) could then be mutated through the clone's users.
+* **Unified-memory transfer removal.** A transfer between devices that the module's
+  `stream.topology` marks `unified_memory`, keeping the lifetime, is removed when its result is
+  not mutated while the source may still be used.
+* **Transfer to move.** Any other transfer whose source storage is owned, does not escape and
+  is not used again becomes a `stream.async.move`.
+
+    %t = stream.async.transfer %x : !stream.resource<*>{%c16} from(A) -> to(B) ...{%c16}
+    (no later use of %x)
+  becomes
+    %t = stream.async.move %x : !stream.resource<*>{%c16} from(A) -> to(B) ...{%c16}
+
+Each sweep works from one set of analyses. A rewrite changes what the analyses say about every
+storage connected to it (by ties, handovers or calls), so later candidates in that connected
+set wait for the next sweep, which recomputes the analyses; unrelated candidates go ahead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from streamopt.analysis import ResourceAnalysis
+from streamopt.analysis.ownership import describe_use
+from streamopt.analysis.producers import RootKind, classify_root
+from streamopt.dialects.arith import ConstantOp
+from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp
+from streamopt.ir.core import Operation, Use, Value
+from streamopt.ir.module import Module
+from streamopt.ir.types import AffinityAttr, Attribute, TopologyAttr
+from streamopt.passes import Pass, register_pass
+
+
+@dataclass
+class Decision:
+    """What to do with one candidate op, and why."""
+
+    action: str  # "keep", "elide", "remove", "move"
+    reason: str
+
+
+@register_pass
+class ElideAsyncCopiesPass(Pass):
+    """Elides unneeded clones and turns last-use transfers into moves."""
+
+    flag = "elide-async-copies"
+    summary = "Remove unneeded clones and turn last-use transfers into stream.async.move"
+
+    def run(self, module: Module) -> None:
+        topology = _topology(module)
+        kept: dict[Operation, str] = {}
+        while True:
+            analysis = ResourceAnalysis(module)
+            changed = self._sweep(module, analysis, topology, kept)
+            if not changed:
+                break
+        for op, reason in kept.items():
+            if op.parent is not None:
+                self.report_lines.append(f"kept transfer at {op.location}: {reason}")
+                self.stat("num-transfers-kept", "Number of transfers left as copies")
+
+    # -- one sweep -------------------------------------------------------------------------
+
+    def _sweep(
+        self,
+        module: Module,
+        analysis: ResourceAnalysis,
+        topology: TopologyAttr | None,
+        kept: dict[Operation, str],
+    ) -> bool:
+        candidates = [
+            op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)
+        ]
+        dirty: set[Value] = set()
+        changed = False
+        alias = analysis.alias
+        for op in candidates:
+            if op.parent is None:
+                continue
+            source = op.operands[0]
+            if alias.root(source) in dirty or alias.root(op.results[0]) in dirty:
+                continue
+            if isinstance(op, AsyncCloneOp):
+                decision = self._decide_clone(op, analysis)
+            else:
+                decision = self._decide_transfer(op, analysis, topology)
+            if decision.action == "keep":
+                if isinstance(op, AsyncTransferOp):
+                    kept[op] = decision.reason
+                continue
+            dirty |= analysis.affected_roots(source)
+            dirty |= analysis.affected_roots(op.results[0])
+            kept.pop(op, None)
+            self._apply(op, decision)
+            changed = True
+        return changed
+
+    def _apply(self, op: Operation, decision: Decision) -> None:
+        size = _constant_bytes(op)
+        if decision.action == "elide":
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+            self.stat("num-clones-elided", "Number of stream.async.clone ops removed")
+            self.stat("bytes-clones-elided", "Bytes no longer cloned (constant sizes)", size)
+        elif decision.action == "remove":
+            op.results[0].replace_all_uses_with(op.operands[0])
+            op.erase()
+            self.stat(
+                "num-transfers-removed",
+                "Number of transfers removed between devices sharing memory",
+            )
+            self.stat("bytes-transfers-removed", "Bytes no longer transferred", size)
+        else:
+            assert isinstance(op, AsyncTransferOp)
+            move = AsyncMoveOp(
+                list(op.operands), [op.result.type], dict(op.attributes), location=op.location
+            )
+            move.debug_loc = op.debug_loc
+            move.result.name_hint = op.result.name_hint
+            block = op.parent
+            assert block is not None
+            block.insert_before(move, op)
+            op.result.replace_all_uses_with(move.result)
+            op.erase()
+            self.stat("num-transfers-moved", "Number of transfers turned into stream.async.move")
+            self.stat("bytes-transfers-moved", "Bytes moved instead of copied", size)
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def _decide_clone(self, op: AsyncCloneOp, analysis: ResourceAnalysis) -> Decision:
+        source, result = op.source, op.result
+        if source.type != result.type:
+            return Decision("keep", f"changes type from '{source.type}' to '{result.type}'")
+        exclusive = self._exclusive_handover(op, source, analysis)
+        if exclusive is None:
+            return Decision("elide", "the source is owned and this is its last use")
+        shared = self._read_only_sharing(source, result, analysis)
+        if shared is None:
+            return Decision("elide", "neither side is mutated")
+        return Decision("keep", f"{exclusive}; and {shared}")
+
+    def _decide_transfer(
+        self, op: AsyncTransferOp, analysis: ResourceAnalysis, topology: TopologyAttr | None
+    ) -> Decision:
+        source, result = op.source, op.result
+        exclusive = self._exclusive_handover(op, source, analysis)
+        if _unified(op, topology, analysis) and source.type == result.type:
+            if exclusive is None:
+                return Decision("remove", "devices share memory and this is the last use")
+            if self._unchanged_while_shared(op, source, result, analysis) is None:
+                return Decision("remove", "devices share memory and neither side changes")
+        if exclusive is None:
+            return Decision("move", "the source is owned and this is its last use")
+        return Decision("keep", exclusive)
+
+    @staticmethod
+    def _exclusive_handover(op: Operation, source: Value, analysis: ResourceAnalysis) -> str | None:
+        """None if `op` may take over `source`'s storage: owned, not leaked, not used again."""
+        borrowed = analysis.ownership.reason_borrowed(source)
+        if borrowed is not None:
+            return f"source storage is not owned ({borrowed})"
+        escape = analysis.mutation.first_escape(source)
+        if escape is not None:
+            return f"source storage escapes through '{escape.operation.name}' at " + str(
+                escape.operation.location
+            )
+        later = analysis.last_use.later_use(op, source)
+        if later is not None:
+            return "not the last use of the source (" + describe_use(later.user, later.reason) + ")"
+        return None
+
+    def _read_only_sharing(
+        self, source: Value, result: Value, analysis: ResourceAnalysis
+    ) -> str | None:
+        """None if `source` and `result` may share storage because nothing ever changes it."""
+        alias = analysis.alias
+        for root in analysis.affected_roots(source):
+            origin = classify_root(root, root in alias.incoming)
+            if origin.kind is RootKind.FUNCTION_ARGUMENT:
+                return "the source may be changed by a caller"
+            use = self._mutating_use(root, analysis)
+            if use is not None:
+                return _mutation_text("the source", use)
+        for root in alias.forward_roots(alias.root(result)):
+            use = self._mutating_use(root, analysis)
+            if use is not None:
+                return _mutation_text("the copy", use)
+        return None
+
+    @staticmethod
+    def _mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
+        """A use in `root`'s group that writes, frees, leaks or returns the storage."""
+        for name in analysis.alias.group(root):
+            for use in name.uses:
+                mutates, _ = analysis.mutation.use_effect(use)
+                if mutates or use.operation.name == "util.return":
+                    return use
+        return None
+
+    def _unchanged_while_shared(
+        self, op: Operation, source: Value, result: Value, analysis: ResourceAnalysis
+    ) -> str | None:
+        """None if a removed transfer's result and source could share storage safely."""
+        for root in analysis.alias.forward_roots(analysis.alias.root(result)):
+            use = self._mutating_use(root, analysis)
+            if use is not None:
+                return _mutation_text("the result", use)
+        if analysis.ownership.is_owned(source) and analysis.mutation.first_escape(source) is None:
+            later = analysis.mutation.mutation_after(op, source)
+            if later is not None:
+                return "the source is changed later"
+            return None
+        return self._read_only_sharing(source, result, analysis)
+
+
+def _mutation_text(side: str, use: Use) -> str:
+    return f"{side} is changed by '{use.operation.name}' at {use.operation.location}"
+
+
+def _topology(module: Module) -> TopologyAttr | None:
+    attr = module.op.attributes.get("stream.topology")
+    if attr is None:
+        return None
+    resolved = module.resolve(attr)
+    return resolved if isinstance(resolved, TopologyAttr) else None
+
+
+def _device(attr: Attribute | None) -> str | None:
+    return attr.device if isinstance(attr, AffinityAttr) else None
+
+
+def _unified(op: AsyncTransferOp, topology: TopologyAttr | None, analysis: ResourceAnalysis) -> bool:
+    if topology is None:
+        return False
+    source_device = _device(op.source_affinity)
+    target_device = _device(op.target_affinity)
+    if source_device is None or target_device is None:
+        return False
+    return topology.has_unified_memory(source_device, target_device)
+
+
+def _constant_bytes(op: Operation) -> int:
+    size = op.operand_size(0)
+    producer = size.defining_op if size is not None else None
+    if isinstance(producer, ConstantOp):
+        value = producer.int_value
+        return value if value is not None else 0
+    return 0
