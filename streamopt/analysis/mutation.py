@@ -37,9 +37,10 @@ class MutationAnalysis:
             mutated, escapes = self.calls.call_effect(op, use.index)
             return mutated or escapes, escapes
         if kind is UseKind.RETURN:
+            # Returning ends this function's use; callers we cannot see may then change it.
             function = self.calls.function_of(op)
             if function is None or self.calls.may_have_unseen_callers(function):
-                return True, True
+                return True, False
         return False, False
 
     def _is_mutation(self, use: Use) -> bool:
