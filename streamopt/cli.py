@@ -308,7 +308,11 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
 def main() -> None:
     """Console-script entry point: run the command, turning crashes into a short report."""
     try:
-        command.main(standalone_mode=False)
+        # Without standalone mode click hands back the code given to `ctx.exit` instead of
+        # exiting with it.
+        code = command.main(standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
