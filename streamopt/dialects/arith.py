@@ -672,15 +672,19 @@ class CastOp(ArithOp):
             )
         if self.width_rule is not None:
             a, b = _bit_width(source), _bit_width(result)
-            if a is not None and b is not None:
-                if (self.width_rule == "wider" and b <= a) or (
-                    self.width_rule == "narrower" and b >= a
-                ):
-                    raise op_error(
-                        self.name,
-                        f"operand type '{source}' and result type '{result}' are cast incompatible",
-                        self.location,
-                    )
+            if (
+                a is not None
+                and b is not None
+                and (
+                    (self.width_rule == "wider" and b <= a)
+                    or (self.width_rule == "narrower" and b >= a)
+                )
+            ):
+                raise op_error(
+                    self.name,
+                    f"operand type '{source}' and result type '{result}' are cast incompatible",
+                    self.location,
+                )
 
     def fold(self) -> Sequence[Value] | None:
         value = constant_int(self.source)
