@@ -308,11 +308,9 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
 def main() -> None:
     """Console-script entry point: run the command, turning crashes into a short report."""
     try:
-        # Without standalone mode click hands back the code given to `ctx.exit` instead of
-        # exiting with it.
+        # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
         code = command.main(standalone_mode=False)
-        if isinstance(code, int) and code:
-            sys.exit(code)
+        sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
