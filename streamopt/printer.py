@@ -271,7 +271,9 @@ class Printer:
                     preds.append(other)
         if not preds:
             return "" if block.is_entry_block() else "  // no predecessors"
-        if all(p is preds[0] for p in preds):
+        # Like MLIR's Block::getSinglePredecessor, a block reached twice from the same
+        # terminator (`cf.cond_br %c, ^bb1, ^bb1`) has two predecessors, not one.
+        if len(preds) == 1:
             return "  // pred: " + self.block_names.get(preds[0], "^bb?")
         preds.sort(key=lambda b: self._block_order.get(b, 0))
         return f"  // {len(preds)} preds: " + ", ".join(

@@ -1,18 +1,41 @@
-"""The util dialect: functions, calls, globals and the small helpers around them."""
+"""The util dialect: functions, calls, globals and the small helpers around them.
+
+Syntax follows the assemblyFormat and custom printers of IREE's UtilOps.td/UtilOps.cpp
+(custom<SymbolVisibility>, custom<TypeOrAttr>, custom<TiedFunctionResultList>). Symbol
+references (`callee`, `global`) are kept as `SymbolRefAttr`s in the attribute dictionary under
+MLIR's names, so a pass that renames a symbol finds every use by scanning attributes.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lark import Token
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.arith import attribute_type
+from streamopt.dialects.builtin import ModuleOp
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import Access, Block, Operation, Region, RegionKind, Value
-from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict
+from streamopt.ir.symbols import SymbolTable
+from streamopt.ir.types import (
+    UNIT,
+    Attribute,
+    FunctionType,
+    ResourceType,
+    ShapedType,
+    StringAttr,
+    SymbolRefAttr,
+    Type,
+    TypeAttr,
+    print_attr_dict,
+    symbol_ref_from_text,
+)
+from streamopt.parser import interpret
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -44,12 +67,13 @@ class FuncHeader:
         first: Token | None = None
         for child in children:
             if isinstance(child, TOKEN_CLASSES):
+                token: Any = child
                 if first is None:
-                    first = child
-                if child.type == "BARE_ID":
-                    visibility = str(child)
-                elif child.type == "SYMBOL_REF":
-                    sym_name = str(child)
+                    first = token
+                if token.type == "BARE_ID":
+                    visibility = str(token)
+                elif token.type == "SYMBOL_REF":
+                    sym_name = str(token)
             elif isinstance(child, AttrDict):
                 attributes = dict(child)
             elif isinstance(child, FuncArgs):
@@ -71,7 +95,7 @@ class FuncHeader:
                     )
                 index = arg_names.index(name)
                 tied.append(index)
-                result_types.append(args[index][1])
+                result_types.append(type if type is not None else args[index][1])
             else:
                 assert type is not None
                 tied.append(None)
@@ -140,7 +164,15 @@ def _func_result(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any
 
 @parse_rule("func_result_tied")
 def _func_result_tied(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
-    return (None, children[0], None)
+    type = next((c for c in children[1:] if isinstance(c, Type)), None)
+    attrs = next((c for c in children[1:] if isinstance(c, AttrDict)), None)
+    return (type, children[0], attrs)
+
+
+@parse_rule("func_single_tied_result")
+def _func_single_tied_result(b: Builder, children: list[Any]) -> FuncResults:
+    type = next((c for c in children[1:] if isinstance(c, Type)), None)
+    return FuncResults([(type, children[0], None)])
 
 
 @register_op
@@ -161,8 +193,9 @@ class FuncOp(Operation):
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> FuncOp:
         header: FuncHeader = parts[0]
         body = parts[1] if len(parts) > 1 else None
-        if body is None and header.entry_args is not None:
-            raise error("expected a body for a function with named arguments", location)
+        if body is None:
+            # A declaration names its arguments only for tied results: nothing to define.
+            b.pending_entry_args = None
         return cls(header, body, location)
 
     def _copy_extra_state(self, new: Operation) -> None:
@@ -208,8 +241,13 @@ class FuncOp(Operation):
         p.write("@" + _symbol(h.sym_name))
         args: list[str] = []
         body_args = self.body.arguments if self.regions else None
+
+        def arg_name(i: int) -> str:
+            # IREE names declaration arguments `%argN` too (printShapedFunctionSignature).
+            return p.value_name(body_args[i]) if body_args else f"%arg{i}"
+
         for i, type in enumerate(h.arg_types):
-            text = f"{p.value_name(body_args[i])}: {type.text}" if body_args else type.text
+            text = f"{arg_name(i)}: {type.text}"
             attrs = h.arg_attrs[i] if i < len(h.arg_attrs) else None
             if attrs:
                 text += " " + print_attr_dict(attrs)
@@ -219,17 +257,19 @@ class FuncOp(Operation):
             results: list[str] = []
             for i, type in enumerate(h.result_types):
                 tied = h.tied_results[i]
-                if tied is not None and body_args:
-                    results.append(p.value_name(body_args[tied]))
-                    continue
-                text = type.text
+                text = ""
+                if tied is not None:
+                    text = arg_name(tied)
+                    if h.arg_types[tied] != type:
+                        text += " as " + type.text
+                else:
+                    text = type.text
                 attrs = h.result_attrs[i] if i < len(h.result_attrs) else None
                 if attrs:
                     text += " " + print_attr_dict(attrs)
                 results.append(text)
             simple = (
                 len(results) == 1
-                and h.tied_results[0] is None
                 and not (h.result_attrs and h.result_attrs[0])
                 and not isinstance(h.result_types[0], FunctionType)
             )
@@ -268,7 +308,7 @@ class ReturnOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ReturnOp:
-        clauses, rest = split_clauses(parts)
+        _, rest = split_clauses(parts)
         values: list[Value] = []
         attributes: dict[str, Attribute] = {}
         if rest and isinstance(rest[0], list) and not isinstance(rest[0], AttrDict):
@@ -291,20 +331,869 @@ class ReturnOp(Operation):
         p.attr_dict(self)
 
     def verify(self) -> None:
+        # IREE's wording; the enclosing function or initializer says what may be returned.
         func = self.parent_op
         if isinstance(func, FuncOp):
-            expected = func.header.result_types
-            actual = [v.type for v in self.operands]
-            if len(expected) != len(actual):
-                raise error(
-                    f"has {len(actual)} operands, but enclosing function (@{func.sym_name}) "
-                    f"returns {len(expected)}",
+            expected: Sequence[Type | None] = func.header.result_types
+        elif isinstance(func, InitializerOp):
+            expected = ()
+        else:
+            return
+        actual = [v.type for v in self.operands]
+        if len(expected) != len(actual):
+            raise op_error(
+                self.name,
+                f"has {len(actual)} operands, but enclosing function-like op returns "
+                f"{len(expected)}",
+                self.location,
+            )
+        for i, (want, got) in enumerate(zip(expected, actual)):
+            if got is not None and want != got:
+                raise op_error(
+                    self.name,
+                    f"type of return operand {i} ('{got}') doesn't match function result "
+                    f"type ('{want}')",
                     self.location,
                 )
-            for i, (want, got) in enumerate(zip(expected, actual)):
-                if got is not None and want != got:
-                    raise error(
-                        f"type of return operand {i} ({got}) doesn't match function result "
-                        f"type ({want}) in function @{func.sym_name}",
-                        self.location,
-                    )
+
+
+def op_error(op_name: str, message: str, location: Location) -> DiagnosticError:
+    """An error worded as MLIR's `emitOpError` words it: `'util.call' op <message>`."""
+    return error(f"'{op_name}' op {message}", location)
+
+
+def sanitize_identifier(name: str) -> str:
+    """`name` as MLIR's printer turns it into an SSA name: `a b` -> `a_b`, `+b` -> `_2Bb`.
+
+    Letters, digits and `$._-` are kept, spaces become `_`, anything else its hex code; a name
+    that does not start with a valid character gets a `_` prefix.
+    """
+
+    def valid(ch: str) -> bool:
+        return (ch.isascii() and ch.isalnum()) or ch in "$._-"
+
+    if name and all(valid(ch) for ch in name) and not name[0].isdigit():
+        return name
+    out: list[str] = []
+    if not name or name[0].isdigit() or (not valid(name[0]) and name[0] != " "):
+        out.append("_")
+    for ch in name:
+        if valid(ch):
+            out.append(ch)
+        elif ch == " ":
+            out.append("_")
+        else:
+            out.extend(f"{byte:X}" for byte in ch.encode())
+    return "".join(out)
+
+
+def _in_module(op: Operation) -> SymbolTable | None:
+    """The symbol table of the module holding `op`, or None when `op` is not in a module."""
+    table = SymbolTable.nearest(op)
+    return table if isinstance(table.table_op, ModuleOp) else None
+
+
+# -- util.call ------------------------------------------------------------------------------
+
+
+class CallResults(list[tuple["Type | None", "Value | None"]]):
+    """`T`, `%x` or `%x as T` for each result of a call (type None: the operand's type)."""
+
+
+@parse_rule("util_call_results")
+def _util_call_results(b: Builder, children: list[Any]) -> CallResults:
+    return CallResults(children)
+
+
+@parse_rule("util_call_result")
+def _util_call_result(b: Builder, children: list[Any]) -> tuple[Type, None]:
+    return (children[0], None)
+
+
+@parse_rule("util_call_result_tied")
+def _util_call_result_tied(b: Builder, children: list[Any]) -> tuple[None, Value]:
+    return (None, children[0])
+
+
+@parse_rule("util_call_result_tied_as")
+def _util_call_result_tied_as(b: Builder, children: list[Any]) -> tuple[Type, Value]:
+    return (children[-1], children[0])
+
+
+@register_op
+class CallOp(Operation):
+    """`%r:2 = util.call @f(%x, %n) : (T, index) -> (%x, T)`: a call with tied results.
+
+    The callee may do anything with the operands, so each one escapes.
+    """
+
+    __slots__ = ("tied_operands",)
+    name = "util.call"
+
+    def __init__(
+        self,
+        callee: str,
+        operands: Sequence[Value],
+        result_types: Sequence[Type],
+        tied_operands: Sequence[int | None] | None = None,
+        attributes: dict[str, Attribute] | None = None,
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        attrs: dict[str, Attribute] = {"callee": SymbolRefAttr([callee])}
+        attrs.update(attributes or {})
+        super().__init__(operands, result_types, attrs, location=location)
+        self.tied_operands: list[int | None] = (
+            list(tied_operands) if tied_operands is not None else [None] * len(result_types)
+        )
+
+    @classmethod
+    def create(
+        cls,
+        callee: FuncOp,
+        operands: Sequence[Value],
+        location: Location = UNKNOWN_LOCATION,
+    ) -> CallOp:
+        """A call of `callee` with its result types and ties."""
+        return cls(
+            callee.sym_name,
+            operands,
+            callee.header.result_types,
+            callee.header.tied_results,
+            location=location,
+        )
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, CallOp)
+        new.tied_operands = list(self.tied_operands)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CallOp:
+        callee = symbol_ref_from_text(str(parts[0]))
+        operands: list[Value] = []
+        operand_types: list[Type] = []
+        attributes: dict[str, Attribute] = {}
+        results: CallResults = CallResults()
+        for part in parts[1:]:
+            if isinstance(part, ValueList):
+                operands = part
+            elif isinstance(part, TypeList):
+                operand_types = part
+            elif isinstance(part, AttrDict):
+                attributes = dict(part)
+            elif isinstance(part, CallResults):
+                results = part
+        if len(operands) != len(operand_types):
+            raise error(
+                f"expected {len(operands)} operand types but had {len(operand_types)}", location
+            )
+        for value, type in zip(operands, operand_types):
+            check_operand_type(value, type, location)
+        result_types: list[Type] = []
+        tied: list[int | None] = []
+        for result_type, operand in results:
+            if operand is None:
+                assert result_type is not None
+                result_types.append(result_type)
+                tied.append(None)
+                continue
+            index = next((i for i, v in enumerate(operands) if v is operand), None)
+            if index is None:
+                raise error("tied operand not found for result reference", location)
+            tied.append(index)
+            result_types.append(result_type if result_type is not None else operand_types[index])
+        return cls(callee.root, operands, result_types, tied, attributes, location)
+
+    @property
+    def callee(self) -> str:
+        """The name of the called function (without `@`)."""
+        ref = self.attributes["callee"]
+        assert isinstance(ref, SymbolRefAttr)
+        return ref.root
+
+    @property
+    def callee_type(self) -> FunctionType:
+        return FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
+
+    def tied_operand_index(self, result_index: int) -> int | None:
+        return self.tied_operands[result_index]
+
+    def operand_access(self, index: int) -> Access:
+        return Access.ESCAPE
+
+    def print(self, p: Printer) -> None:
+        p.write(f"util.call {self.attributes['callee'].text}({p.values(self.operands)})")
+        p.attr_dict(self, ("callee",))
+        p.write(" : (" + ", ".join(_type_text(v.type) for v in self.operands) + ") -> ")
+        results: list[str] = []
+        for result, tied in zip(self.results, self.tied_operands):
+            if tied is None:
+                results.append(_type_text(result.type))
+                continue
+            operand = self.operands[tied]
+            text = p.v(operand)
+            if operand.type != result.type:
+                text += " as " + _type_text(result.type)
+            results.append(text)
+        joined = ", ".join(results)
+        p.write(joined if len(results) == 1 else f"({joined})")
+
+    def verify(self) -> None:
+        if len(self.tied_operands) != len(self.results):
+            raise op_error(self.name, "results/tied operand indices mismatch", self.location)
+        for tied in self.tied_operands:
+            if tied is not None and not 0 <= tied < len(self.operands):
+                raise op_error(self.name, f"tied operand index {tied} out of range", self.location)
+        table = _in_module(self)
+        if table is None:
+            return
+        callee = table.lookup(self.callee)
+        if callee is None or (callee.is_known and not isinstance(callee, FuncOp)):
+            raise op_error(
+                self.name, f"undefined/incompatible callee: {self.callee}", self.location
+            )
+        if not isinstance(callee, FuncOp):
+            return  # Defined by an op streamopt does not model: nothing more to check.
+        expected = self.callee_type
+        if expected != callee.function_type:
+            raise op_error(
+                self.name,
+                f"function type mismatch; expected '{expected}' but callee is "
+                f"'{callee.function_type}'",
+                self.location,
+            )
+        mine = self.tied_operands if any(t is not None for t in self.tied_operands) else None
+        theirs = (
+            callee.header.tied_results
+            if any(t is not None for t in callee.header.tied_results)
+            else None
+        )
+        if mine != theirs:
+            raise op_error(
+                self.name,
+                f"function tied operands mismatch; have {_ties_text(mine)} but callee is "
+                f"{_ties_text(theirs)}",
+                self.location,
+            )
+
+
+def _type_text(type: Type | None) -> str:
+    return type.text if type is not None else "?"
+
+
+def _ties_text(ties: list[int | None] | None) -> str:
+    if ties is None:
+        return "none"
+    return "[" + ", ".join(str(t if t is not None else -1) for t in ties) + "]"
+
+
+# -- globals --------------------------------------------------------------------------------
+
+
+class _Marker(str):
+    """A keyword that stands alone in an op's syntax (`mutable`, `immutable`)."""
+
+
+class GlobalValue(tuple[Any, ...]):
+    """custom<TypeOrAttr>: (type or None, initial value or None)."""
+
+
+@parse_rule("util_mutable")
+def _util_mutable(b: Builder, children: list[Any]) -> _Marker:
+    return _Marker("mutable")
+
+
+@parse_rule("util_immutable")
+def _util_immutable(b: Builder, children: list[Any]) -> _Marker:
+    return _Marker("immutable")
+
+
+@parse_rule("util_global_initial")
+def _util_global_initial(b: Builder, children: list[Any]) -> GlobalValue:
+    return GlobalValue((None, children[0]))
+
+
+@parse_rule("util_global_typed")
+def _util_global_typed(b: Builder, children: list[Any]) -> GlobalValue:
+    return GlobalValue((children[0], children[1] if len(children) > 1 else None))
+
+
+def is_global_type_compatible(global_type: Type | None, access_type: Type | None) -> bool:
+    """Whether a load may read a global of `global_type` as `access_type` (IREE's rule)."""
+    if global_type is None or access_type is None:
+        return True
+    if isinstance(global_type, ShapedType) and isinstance(access_type, ShapedType):
+        if global_type.kind != access_type.kind:
+            return False
+        if global_type.element_type_text != access_type.element_type_text:
+            return False
+        a, b = global_type.shape, access_type.shape
+        return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
+    if isinstance(global_type, ResourceType):
+        return access_type == global_type or isinstance(access_type, ShapedType)
+    return global_type == access_type
+
+
+@register_op
+class GlobalOp(Operation):
+    """`util.global private mutable @g {attrs} : T = value`: a module-level variable.
+
+    Attributes (MLIR's names): `sym_visibility`, `sym_name`, `type`, `is_mutable`,
+    `initial_value`; any others print in the attribute dictionary.
+    """
+
+    __slots__ = ("initial_value_type",)
+    name = "util.global"
+    _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The type of the initial value, when it has one. Kept beside the attribute because
+        # an alias (`= #device_target_0`) only says its type where the alias is defined.
+        self.initial_value_type: Type | None = None
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, GlobalOp)
+        new.initial_value_type = self.initial_value_type
+
+    def set_initial_value(self, value: Attribute | None, type: Type | None = None) -> None:
+        """Set (or with None, drop) the initial value; `type` defaults to the value's own."""
+        if value is None:
+            self.attributes.pop("initial_value", None)
+            self.initial_value_type = None
+            return
+        self.attributes["initial_value"] = value
+        self.initial_value_type = type if type is not None else attribute_type(value)
+
+    @classmethod
+    def create(
+        cls,
+        sym_name: str,
+        type: Type,
+        visibility: str | None = "private",
+        mutable: bool = False,
+        initial_value: Attribute | None = None,
+        location: Location = UNKNOWN_LOCATION,
+        initial_value_type: Type | None = None,
+    ) -> GlobalOp:
+        """A global; `initial_value_type` is needed only for values that do not carry their
+        type (aliases)."""
+        attributes: dict[str, Attribute] = {}
+        if visibility is not None:
+            attributes["sym_visibility"] = StringAttr(visibility)
+        attributes["sym_name"] = StringAttr(sym_name)
+        attributes["type"] = TypeAttr(type)
+        if mutable:
+            attributes["is_mutable"] = UNIT
+        op = cls(attributes=attributes, location=location)
+        op.set_initial_value(initial_value, initial_value_type)
+        return op
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalOp:
+        visibility: str | None = None
+        mutable = False
+        sym_name = ""
+        extra: dict[str, Attribute] = {}
+        value = GlobalValue((None, None))
+        for part in parts:
+            if isinstance(part, _Marker):
+                mutable = True
+            elif isinstance(part, TOKEN_CLASSES):
+                kind = getattr(part, "type", None)
+                if kind == "BARE_ID":
+                    visibility = str(part)
+                elif kind == "SYMBOL_REF":
+                    sym_name = symbol_ref_from_text(str(part)).root
+            elif isinstance(part, AttrDict):
+                extra = dict(part)
+            elif isinstance(part, GlobalValue):
+                value = part
+        if visibility not in (None, "public", "private", "nested"):
+            raise error(f"expected 'public', 'private' or 'nested', got '{visibility}'", location)
+        type, initial = value
+        initial_type = attribute_type(initial, b.alias_values)
+        if type is None:
+            type = initial_type
+            if type is None:
+                raise error("expected a typed initial value or ': type'", location)
+        op = cls.create(sym_name, type, visibility, mutable, initial, location, initial_type)
+        op.attributes.update(extra)
+        return op
+
+    @property
+    def sym_name(self) -> str:
+        attr = self.attributes["sym_name"]
+        assert isinstance(attr, StringAttr)
+        return attr.value
+
+    @property
+    def visibility(self) -> str:
+        attr = self.attributes.get("sym_visibility")
+        return attr.value if isinstance(attr, StringAttr) else "public"
+
+    @property
+    def is_public(self) -> bool:
+        return self.visibility == "public"
+
+    @property
+    def is_mutable(self) -> bool:
+        return "is_mutable" in self.attributes
+
+    @property
+    def global_type(self) -> Type:
+        attr = self.attributes["type"]
+        assert isinstance(attr, TypeAttr)
+        return attr.type
+
+    @property
+    def initial_value(self) -> Attribute | None:
+        return self.attributes.get("initial_value")
+
+    def print(self, p: Printer) -> None:
+        p.write(f"util.global {self.visibility}")
+        if self.is_mutable:
+            p.write(" mutable")
+        p.write(" @" + _symbol(self.sym_name))
+        p.attr_dict(self, self._STRUCTURAL)
+        initial = self.initial_value
+        # The type is implied by a typed initial value of that type (custom<TypeOrAttr>).
+        if initial is None or self.initial_value_type != self.global_type:
+            p.write(" : " + self.global_type.text)
+        if initial is not None:
+            p.write(" = " + initial.text)
+
+    def verify(self) -> None:
+        if self.initial_value is None:
+            return
+        value_type = self.initial_value_type
+        if value_type is not None and not is_global_type_compatible(self.global_type, value_type):
+            raise op_error(
+                self.name,
+                f'initial value type mismatch; global "{self.sym_name}" is '
+                f"'{self.global_type}' but initial value provided is '{value_type}'",
+                self.location,
+            )
+
+
+def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
+    """(whether the module could be searched, the util.global named `name` if there is one).
+
+    Raises the IREE diagnostic when the module defines no such symbol at all.
+    """
+    table = _in_module(op)
+    if table is None:
+        return False, None
+    found = table.lookup(name)
+    if found is None or (found.is_known and not isinstance(found, GlobalOp)):
+        raise op_error(op.name, f"undefined global: @{_symbol(name)}", op.location)
+    return True, found if isinstance(found, GlobalOp) else None
+
+
+@register_op
+class GlobalLoadOp(Operation):
+    """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
+
+    __slots__ = ()
+    name = "util.global.load"
+
+    @classmethod
+    def create(
+        cls,
+        global_op: GlobalOp,
+        immutable: bool | None = None,
+        location: Location = UNKNOWN_LOCATION,
+    ) -> GlobalLoadOp:
+        """A load of `global_op`; immutable when the global is (unless told otherwise)."""
+        attributes: dict[str, Attribute] = {"global": SymbolRefAttr([global_op.sym_name])}
+        if immutable if immutable is not None else not global_op.is_mutable:
+            attributes["is_immutable"] = UNIT
+        return cls((), [global_op.global_type], attributes, location=location)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalLoadOp:
+        attributes: dict[str, Attribute] = {}
+        extra: dict[str, Attribute] = {}
+        immutable = False
+        result_type: Type | None = None
+        for part in parts:
+            if isinstance(part, _Marker):
+                immutable = True
+            elif isinstance(part, TOKEN_CLASSES):
+                attributes["global"] = symbol_ref_from_text(str(part))
+            elif isinstance(part, AttrDict):
+                extra.update(part)
+            elif isinstance(part, Type):
+                result_type = part
+        if immutable:
+            attributes["is_immutable"] = UNIT
+        attributes.update(extra)
+        return cls((), [result_type], attributes, location=location)
+
+    @property
+    def global_name(self) -> str:
+        ref = self.attributes["global"]
+        assert isinstance(ref, SymbolRefAttr)
+        return ref.root
+
+    @property
+    def is_immutable(self) -> bool:
+        return "is_immutable" in self.attributes
+
+    @property
+    def is_pure(self) -> bool:  # type: ignore[override]
+        # A load of a mutable global is ordered against stores; an immutable one is not.
+        return self.is_immutable
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def asm_result_name(self, index: int) -> str | None:
+        return sanitize_identifier(self.global_name)
+
+    def print(self, p: Printer) -> None:
+        p.write("util.global.load ")
+        if self.is_immutable:
+            p.write("immutable ")
+        p.write(self.attributes["global"].text)
+        p.attr_dict(self, ("global", "is_immutable"))
+        p.write(" : " + _type_text(self.result.type))
+
+    def verify(self) -> None:
+        _, global_op = _lookup_global(self, self.global_name)
+        if global_op is None:
+            return
+        if not is_global_type_compatible(global_op.global_type, self.result.type):
+            raise op_error(
+                self.name,
+                f'global type mismatch; global "{global_op.sym_name}" is '
+                f"'{global_op.global_type}' but load is '{self.result.type}'",
+                self.location,
+            )
+        if self.is_immutable and global_op.is_mutable:
+            raise op_error(
+                self.name, "is marked as immutable but the global is mutable", self.location
+            )
+
+
+@register_op
+class GlobalStoreOp(Operation):
+    """`util.global.store %v, @g : T`. The stored value escapes (any later load may see it)."""
+
+    __slots__ = ()
+    name = "util.global.store"
+
+    @classmethod
+    def create(
+        cls, value: Value, global_op: GlobalOp, location: Location = UNKNOWN_LOCATION
+    ) -> GlobalStoreOp:
+        return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])}, location=location)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalStoreOp:
+        value: Value = parts[0]
+        attributes: dict[str, Attribute] = {"global": symbol_ref_from_text(str(parts[1]))}
+        for part in parts[2:]:
+            if isinstance(part, AttrDict):
+                attributes.update(part)
+            elif isinstance(part, Type):
+                check_operand_type(value, part, location)
+        return cls([value], (), attributes, location=location)
+
+    @property
+    def value(self) -> Value:
+        return self.operands[0]
+
+    @property
+    def global_name(self) -> str:
+        ref = self.attributes["global"]
+        assert isinstance(ref, SymbolRefAttr)
+        return ref.root
+
+    def operand_access(self, index: int) -> Access:
+        return Access.ESCAPE
+
+    def print(self, p: Printer) -> None:
+        p.write(f"util.global.store {p.v(self.value)}, {self.attributes['global'].text}")
+        p.attr_dict(self, ("global",))
+        p.write(" : " + _type_text(self.value.type))
+
+    def verify(self) -> None:
+        _, global_op = _lookup_global(self, self.global_name)
+        if global_op is not None and global_op.global_type != self.value.type:
+            raise op_error(
+                self.name,
+                f'global type mismatch; global "{global_op.sym_name}" is '
+                f"'{global_op.global_type}' but store is '{self.value.type}'",
+                self.location,
+            )
+
+
+# -- small helpers --------------------------------------------------------------------------
+
+
+@register_op
+class OptimizationBarrierOp(Operation):
+    """`%r:2 = util.optimization_barrier %a, %b : T, U`: an identity the compiler may not see
+    through. Result i is operand i (tied), and the op has effects so it is never removed."""
+
+    __slots__ = ()
+    name = "util.optimization_barrier"
+
+    @classmethod
+    def create(cls, values: Sequence[Value], location: Location = UNKNOWN_LOCATION) -> Operation:
+        return cls(values, [v.type for v in values], location=location)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        attributes: dict[str, Attribute] = {}
+        values: list[Value] = []
+        types: list[Type] = []
+        for part in parts:
+            if isinstance(part, AttrDict):
+                attributes = dict(part)
+            elif isinstance(part, ValueList):
+                values = part
+            elif isinstance(part, TypeList):
+                types = part
+        if len(values) != len(types):
+            raise error(f"{len(values)} operands present, but expected {len(types)}", location)
+        for value, type in zip(values, types):
+            check_operand_type(value, type, location)
+        return cls(values, types, attributes, location=location)
+
+    def tied_operand_index(self, result_index: int) -> int | None:
+        return result_index
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def print(self, p: Printer) -> None:
+        p.write("util.optimization_barrier")
+        p.attr_dict(self)
+        if self.operands:
+            p.write(" " + p.values(self.operands) + " : ")
+            p.write(", ".join(_type_text(v.type) for v in self.operands))
+
+    def verify(self) -> None:
+        if [v.type for v in self.operands] != [r.type for r in self.results]:
+            raise op_error(
+                self.name,
+                "failed to verify that all of {operands, results} have same type",
+                self.location,
+            )
+
+
+@register_op
+class NullOp(Operation):
+    """`%0 = util.null : !hal.fence`: a null reference of a reference type."""
+
+    __slots__ = ()
+    name = "util.null"
+    is_pure = True
+
+    @classmethod
+    def create(cls, type: Type, location: Location = UNKNOWN_LOCATION) -> NullOp:
+        return cls((), [type], location=location)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> NullOp:
+        attributes = dict(parts[0]) if isinstance(parts[0], AttrDict) else {}
+        return cls((), [parts[-1]], attributes, location=location)
+
+    def print(self, p: Printer) -> None:
+        p.write("util.null")
+        p.attr_dict(self)
+        p.write(" : " + _type_text(self.result.type))
+
+
+@register_op
+class InitializerOp(Operation):
+    """`util.initializer { ... }`: code run once at module load, in module order."""
+
+    __slots__ = ()
+    name = "util.initializer"
+    is_isolated_from_above = True
+    region_kind = RegionKind.CALLABLE
+
+    @classmethod
+    def create(cls, body: Region | None = None, location: Location = UNKNOWN_LOCATION) -> Operation:
+        return cls(regions=[body if body is not None else Region([Block()])], location=location)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        clauses, rest = split_clauses(parts)
+        attributes = dict(clauses.get("attributes", {}))
+        return cls(attributes=attributes, regions=[rest[0]], location=location)
+
+    @property
+    def body(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    def print(self, p: Printer) -> None:
+        p.write("util.initializer")
+        p.attr_dict(self, ("function_type",), keyword=True)
+        p.write(" ")
+        p.print_region(self.regions[0])
+
+
+@register_op
+class UnfoldableConstantOp(Operation):
+    """`%0 = util.unfoldable_constant 4 : index`: a constant the compiler must not fold.
+
+    A symbol value prints its type after it (`util.unfoldable_constant @f : T`).
+    """
+
+    __slots__ = ()
+    name = "util.unfoldable_constant"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        attributes: dict[str, Attribute] = {}
+        if isinstance(parts[0], AttrDict):
+            attributes.update(parts[0])
+            parts = parts[1:]
+        value: Attribute = parts[0]
+        text = value.text
+        result_type: Type | None
+        if text.startswith("@") and " : " in text:
+            symbol, _, type_text = text.rpartition(" : ")
+            value = symbol_ref_from_text(symbol)
+            result_type = interpret.type_from_text(type_text)
+        else:
+            result_type = attribute_type(value, b.alias_values)
+            if result_type is None:
+                raise error("expected a typed constant value", location)
+        attributes = {"value": value, **attributes}
+        return cls((), [result_type], attributes, location=location)
+
+    @property
+    def value(self) -> Attribute:
+        return self.attributes["value"]
+
+    def print(self, p: Printer) -> None:
+        # IREE's printer writes a space before the attribute dictionary's own leading space.
+        p.write("util.unfoldable_constant ")
+        p.attr_dict(self, ("value",))
+        if len(self.attributes) > 1:
+            p.write(" ")
+        p.write(self.value.text)
+        if isinstance(self.value, SymbolRefAttr):
+            p.write(" : " + _type_text(self.result.type))
+
+
+# -- util.assume.int ------------------------------------------------------------------------
+
+# The fields of `#util.int.assumption`, in the order IREE prints them.
+ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
+
+
+class _AssumeOperand(tuple[Any, ...]):
+    """(value, list of assumptions, whether written as a bracketed list)."""
+
+
+@parse_rule("util_assumption_entry")
+def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
+    key = str(children[0])
+    if key not in ASSUMPTION_FIELDS:
+        raise b.error(f"unknown int assumption '{key}'", children[0])
+    return (key, int(str(children[1]), 0))
+
+
+@parse_rule("util_assumption")
+def _util_assumption(b: Builder, children: list[Any]) -> dict[str, int]:
+    return dict(children)
+
+
+@parse_rule("util_assume_operand")
+def _util_assume_operand(b: Builder, children: list[Any]) -> _AssumeOperand:
+    return _AssumeOperand((children[0], [children[1]]))
+
+
+@parse_rule("util_assume_operand_list")
+def _util_assume_operand_list(b: Builder, children: list[Any]) -> _AssumeOperand:
+    return _AssumeOperand((children[0], [c for c in children[1:] if isinstance(c, dict)]))
+
+
+@register_op
+class AssumeIntOp(Operation):
+    """`%0 = util.assume.int %a<umin = 0, umax = 9>, %b[<udiv = 4>, <udiv = 8>] : index, i32`.
+
+    Result i is operand i with facts known about its value: one or more rows of
+    (umin, umax, udiv) per operand. `assumptions[i]` lists the rows of operand i.
+    """
+
+    __slots__ = ("assumptions",)
+    name = "util.assume.int"
+    is_pure = True
+
+    def __init__(
+        self,
+        operands: Sequence[Value],
+        assumptions: Sequence[Sequence[dict[str, int]]],
+        attributes: dict[str, Attribute] | None = None,
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        super().__init__(operands, [v.type for v in operands], attributes, location=location)
+        self.assumptions: list[list[dict[str, int]]] = [
+            [dict(row) for row in rows] for rows in assumptions
+        ]
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        assert isinstance(new, AssumeIntOp)
+        new.assumptions = [[dict(row) for row in rows] for rows in self.assumptions]
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AssumeIntOp:
+        operands = [p for p in parts if isinstance(p, _AssumeOperand)]
+        types = next(p for p in parts if isinstance(p, TypeList))
+        attributes = next((dict(p) for p in parts if isinstance(p, AttrDict)), {})
+        if len(types) != len(operands):
+            raise error(f"{len(operands)} operands present, but expected {len(types)}", location)
+        for (value, _), type in zip(operands, types):
+            check_operand_type(value, type, location)
+        return cls([o[0] for o in operands], [o[1] for o in operands], attributes, location)
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def print(self, p: Printer) -> None:
+        p.write("util.assume.int ")
+        multi_line = len(self.operands) > 1
+        if multi_line:
+            p.write("\n" + " " * (p.indent_width + 4))
+        pieces: list[str] = []
+        for value, rows in zip(self.operands, self.assumptions):
+            text = p.v(value)
+            if len(rows) == 1:
+                text += _assumption_text(rows[0])
+            else:
+                text += "[" + ", ".join(_assumption_text(row) for row in rows) + "]"
+            pieces.append(text)
+        separator = ", \n" + " " * (p.indent_width + 4) if multi_line else ", "
+        p.write(separator.join(pieces))
+        p.write("\n" + " " * (p.indent_width + 2) if multi_line else " ")
+        p.write(": " + ", ".join(_type_text(v.type) for v in self.operands))
+        p.attr_dict(self)
+
+    def verify(self) -> None:
+        if len(self.assumptions) != len(self.operands):
+            raise op_error(
+                self.name,
+                f"expected {len(self.operands)} assumption rows to match number of operands",
+                self.location,
+            )
+        rank: int | None = None
+        for index, rows in enumerate(self.assumptions):
+            if len(rows) == 1:
+                continue  # A single row applies to every row of the others.
+            if rank is not None and len(rows) != rank:
+                raise op_error(
+                    self.name,
+                    f"expected operand #{index} to have {rank} assumptions but it has {len(rows)}",
+                    self.location,
+                )
+            rank = len(rows)
+
+
+def _assumption_text(row: dict[str, int]) -> str:
+    return "<" + ", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) + ">"

@@ -325,10 +325,11 @@ class SymbolRefAttr(Attribute):
 
 
 def _symbol_spelling(name: str) -> str:
+    # MLIR's bare identifiers: a letter or `_`, then letters, digits and `_$.` (no `-`).
     if (
         name
-        and (name[0].isalpha() or name[0] in "_$.")
-        and all(c.isalnum() or c in "_$.-" for c in name)
+        and (name[0].isalpha() or name[0] == "_")
+        and all(c.isalnum() or c in "_$." for c in name)
     ):
         return name
     return f'"{_escape(name)}"'

@@ -586,6 +586,11 @@ class Builder:
             core = DictAttr(core)
         elif isinstance(core, FunctionType):
             core = TypeAttr(core)
+        elif type is not None and isinstance(core, IntegerAttr):
+            # A negative number (`-7 : index`) keeps its value, like a positive one.
+            return IntegerAttr(core.value, type, f"{core.text} : {type.text}")
+        elif type is not None and isinstance(core, FloatAttr):
+            return FloatAttr(core.value, type, f"{core.text} : {type.text}")
         if type is not None:
             return OpaqueAttr(f"{core.text} : {type.text}")
         return core  # type: ignore[no-any-return]

@@ -1,0 +1,79 @@
+// RUN: streamopt --split-input-file --verify-diagnostics %s
+
+util.func public @operand_type(%arg0: index, %arg1: i1) {
+  // expected-error @+1 {{use of value expects different type than prior uses: 'index' vs 'i1'}}
+  %0 = arith.addi %arg0, %arg1 : index
+  util.return
+}
+
+// -----
+
+util.func public @float_operands(%arg0: f32, %arg1: i32) {
+  // expected-error @+1 {{'arith.addi' op operand #0 must be signless-non-zero-bitwidth-integer-like, but got 'f32'}}
+  %0 = arith.addi %arg0, %arg0 : f32
+  util.return
+}
+
+// -----
+
+util.func public @integer_operands(%arg0: i32) {
+  // expected-error @+1 {{'arith.mulf' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = arith.mulf %arg0, %arg0 : i32
+  util.return
+}
+
+// -----
+
+util.func public @predicate(%arg0: index) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
+  %0 = arith.cmpi foo, %arg0, %arg0 : index
+  util.return
+}
+
+// -----
+
+util.func public @wrong_flag(%arg0: index) {
+  // expected-error @+1 {{'arith.divui' does not take 'overflow'}}
+  %0 = arith.divui %arg0, %arg0 overflow<nsw> : index
+  util.return
+}
+
+// -----
+
+util.func public @unknown_flag(%arg0: index) {
+  // expected-error @+1 {{unknown overflow flag 'nsz'}}
+  %0 = arith.addi %arg0, %arg0 overflow<nsz> : index
+  util.return
+}
+
+// -----
+
+util.func public @extui_index(%arg0: index) {
+  // expected-error @+1 {{'arith.extui' op operand #0 must be signless-fixed-width-integer-like, but got 'index'}}
+  %0 = arith.extui %arg0 : index to i32
+  util.return
+}
+
+// -----
+
+util.func public @trunci_wider(%arg0: i32) {
+  // expected-error @+1 {{'arith.trunci' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.trunci %arg0 : i32 to i64
+  util.return
+}
+
+// -----
+
+util.func public @extsi_narrower(%arg0: i32) {
+  // expected-error @+1 {{'arith.extsi' op operand type 'i32' and result type 'i16' are cast incompatible}}
+  %0 = arith.extsi %arg0 : i32 to i16
+  util.return
+}
+
+// -----
+
+util.func public @select_condition(%arg0: index, %arg1: i32) {
+  // expected-error @+1 {{use of value expects different type than prior uses: 'i1' vs 'i32'}}
+  %0 = arith.select %arg1, %arg0, %arg0 : index
+  util.return
+}

@@ -1,0 +1,139 @@
+// RUN: streamopt --split-input-file --verify-diagnostics %s
+
+util.func public @missing_callee(%arg0: index) -> index {
+  // expected-error @+1 {{'util.call' op undefined/incompatible callee: missing}}
+  %0 = util.call @missing(%arg0) : (index) -> index
+  util.return %0 : index
+}
+
+// -----
+
+util.global private @not_a_function : index
+util.func public @callee_is_a_global(%arg0: index) -> index {
+  // expected-error @+1 {{'util.call' op undefined/incompatible callee: not_a_function}}
+  %0 = util.call @not_a_function(%arg0) : (index) -> index
+  util.return %0 : index
+}
+
+// -----
+
+util.func private @callee(%arg0: index) -> index
+util.func public @call_type_mismatch(%arg0: i1) -> index {
+  // expected-error @+1 {{'util.call' op function type mismatch; expected '(i1) -> index' but callee is '(index) -> index'}}
+  %0 = util.call @callee(%arg0) : (i1) -> index
+  util.return %0 : index
+}
+
+// -----
+
+util.func private @callee(%arg0: !stream.resource<*>) -> %arg0
+util.func public @call_tie_mismatch(%arg0: !stream.resource<*>) -> !stream.resource<*> {
+  // expected-error @+1 {{'util.call' op function tied operands mismatch}}
+  %0 = util.call @callee(%arg0) : (!stream.resource<*>) -> !stream.resource<*>
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func public @call_unknown_tie(%arg0: index, %arg1: index) -> index {
+  // expected-error @+1 {{tied operand not found for result reference}}
+  %0 = util.call @f(%arg0) : (index) -> %arg1
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @return_count(%arg0: index) -> index {
+  // expected-error @+1 {{'util.return' op has 0 operands, but enclosing function-like op returns 1}}
+  util.return
+}
+
+// -----
+
+util.func public @return_type(%arg0: i32) -> index {
+  // expected-error @+1 {{'util.return' op type of return operand 0 ('i32') doesn't match function result type ('index')}}
+  util.return %arg0 : i32
+}
+
+// -----
+
+util.initializer {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'util.return' op has 1 operands, but enclosing function-like op returns 0}}
+  util.return %c0 : index
+}
+
+// -----
+
+util.func public @undefined_global() -> index {
+  // expected-error @+1 {{'util.global.load' op undefined global: @nope}}
+  %0 = util.global.load @nope : index
+  util.return %0 : index
+}
+
+// -----
+
+util.global private @g : i32
+util.func public @load_type() -> index {
+  // expected-error @+1 {{'util.global.load' op global type mismatch; global "g" is 'i32' but load is 'index'}}
+  %0 = util.global.load @g : index
+  util.return %0 : index
+}
+
+// -----
+
+util.global private mutable @g : i32
+util.func public @immutable_load_of_mutable() -> i32 {
+  // expected-error @+1 {{'util.global.load' op is marked as immutable but the global is mutable}}
+  %0 = util.global.load immutable @g : i32
+  util.return %0 : i32
+}
+
+// -----
+
+util.global private mutable @g : i32
+util.func public @store_type(%arg0: index) {
+  // expected-error @+1 {{'util.global.store' op global type mismatch; global "g" is 'i32' but store is 'index'}}
+  util.global.store %arg0, @g : index
+  util.return
+}
+
+// -----
+
+util.func public @store_undefined(%arg0: index) {
+  // expected-error @+1 {{'util.global.store' op undefined global: @nope}}
+  util.global.store %arg0, @nope : index
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{'util.global' op initial value type mismatch; global "g" is 'i32' but initial value provided is 'index'}}
+util.global private @g : i32 = 5 : index
+
+// -----
+
+#untyped = #hal.device.affinity<@dev>
+// expected-error @+1 {{expected a typed initial value or ': type'}}
+util.global private @g = #untyped
+
+// -----
+
+// expected-error @+1 {{expected 'public', 'private' or 'nested', got 'hidden'}}
+util.global hidden @g : i32
+
+// -----
+
+util.func public @assume_rows(%arg0: index, %arg1: index) {
+  // expected-error @+1 {{'util.assume.int' op expected operand #1 to have 2 assumptions but it has 3}}
+  %0:2 = util.assume.int %arg0[<umin = 0>, <umin = 1>], %arg1[<udiv = 2>, <udiv = 4>, <udiv = 8>] : index, index
+  util.return
+}
+
+// -----
+
+util.func public @assume_field(%arg0: index) {
+  // expected-error @+1 {{unknown int assumption 'umid'}}
+  %0 = util.assume.int %arg0<umid = 0> : index
+  util.return
+}

@@ -1,0 +1,140 @@
+// RUN: streamopt --split-input-file %s | filecheck %s
+// RUN: streamopt --split-input-file %s | streamopt --split-input-file | filecheck %s
+
+// Globals: visibility (always spelled out), mutability, type, initial value, attributes.
+
+// CHECK: util.global private @dev_a : !hal.device
+util.global private @dev_a : !hal.device
+// CHECK: util.global private mutable @state : !stream.resource<variable>
+util.global private mutable @state : !stream.resource<variable>
+// The type is left out when the initial value carries it.
+// CHECK: util.global public @count = 5 : index
+util.global public @count = 5 : index
+// CHECK: util.global public @implicit_public : i32
+util.global @implicit_public : i32
+// CHECK: util.global private mutable @with_attrs {some.attr = 1 : i64} = 5 : i32
+util.global private mutable @with_attrs {some.attr = 1 : i64} : i32 = 5 : i32
+// CHECK: util.global private @"quoted name" = dense<0> : tensor<4xi32>
+util.global private @"quoted name" = dense<0> : tensor<4xi32>
+
+// CHECK-LABEL: util.func public @globals
+util.func public @globals(%arg0: !stream.resource<variable>) -> index {
+  // The result is named after the global.
+  // CHECK: %state = util.global.load @state : !stream.resource<variable>
+  %0 = util.global.load @state : !stream.resource<variable>
+  // CHECK: %count = util.global.load immutable @count : index
+  %1 = util.global.load immutable @count : index
+  // CHECK: %quoted_name = util.global.load @"quoted name" : tensor<4xi32>
+  %2 = util.global.load @"quoted name" : tensor<4xi32>
+  // CHECK: util.global.store %arg0, @state : !stream.resource<variable>
+  util.global.store %arg0, @state : !stream.resource<variable>
+  // CHECK: util.global.store %state, @state {some.attr} : !stream.resource<variable>
+  util.global.store %0, @state {some.attr} : !stream.resource<variable>
+  util.return %1 : index
+}
+
+// -----
+
+// A device global as real pipelines write it: an alias whose type is in its definition.
+
+// CHECK: #device_target = #hal.device.target<"local", {ordinal = 0 : index}> : !hal.device
+#device_target = #hal.device.target<"local", {ordinal = 0 : index}> : !hal.device
+// CHECK: util.global private @dev = #device_target
+util.global private @dev = #device_target
+// An explicit type equal to the value's is left out.
+// CHECK: util.global private @other = #device_target
+util.global private @other : !hal.device = #device_target
+
+// -----
+
+// Calls: operand types, plain and tied results (`%x` or `%x as T`).
+
+util.func private @tied(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0, !stream.resource<*>)
+util.func private @tied_cast(%arg0: !stream.resource<*>) -> %arg0 as !stream.resource<transient>
+util.func private @none()
+util.func private @one(%arg0: index) -> index
+
+// CHECK-LABEL: util.func public @calls
+util.func public @calls(%arg0: !stream.resource<*>, %arg1: index) -> index {
+  // CHECK: %[[T:.+]]:2 = util.call @tied(%arg0, %arg1) : (!stream.resource<*>, index) -> (%arg0, !stream.resource<*>)
+  %0:2 = util.call @tied(%arg0, %arg1) : (!stream.resource<*>, index) -> (%arg0, !stream.resource<*>)
+  // CHECK: util.call @tied_cast(%[[T]]#1) : (!stream.resource<*>) -> %[[T]]#1 as !stream.resource<transient>
+  %1 = util.call @tied_cast(%0#1) : (!stream.resource<*>) -> %0#1 as !stream.resource<transient>
+  // CHECK: util.call @none() : () -> ()
+  util.call @none() : () -> ()
+  // CHECK: util.call @one(%arg1) {some.attr} : (index) -> index
+  %2 = util.call @one(%arg1) {some.attr} : (index) -> index
+  util.return %2 : index
+}
+
+// -----
+
+// Declarations name their arguments `%argN` whatever they were written as.
+
+// CHECK: util.func private @decl(%arg0: index, %arg1: index) -> (%arg1, index)
+util.func private @decl(%x: index, %y: index) -> (%y, index)
+// CHECK: util.func private @anonymous(%arg0: index) -> index
+util.func private @anonymous(index) -> index
+// CHECK: util.func private @single_tied(%arg0: index) -> %arg0
+util.func private @single_tied(%a: index) -> %a
+// CHECK: util.func private @attrs(%arg0: index {a.b}) -> (index {a.c}, %arg0)
+util.func private @attrs(%a: index {a.b}) -> (index {a.c}, %a)
+// CHECK: util.func public @after_declarations
+util.func public @after_declarations() {
+  util.return
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @helpers
+util.func public @helpers(%arg0: !stream.resource<*>, %arg1: index) -> !hal.fence {
+  // CHECK: %[[B:.+]]:2 = util.optimization_barrier %arg0, %arg1 : !stream.resource<*>, index
+  %0:2 = util.optimization_barrier %arg0, %arg1 : !stream.resource<*>, index
+  // CHECK: util.optimization_barrier {some.attr} %[[B]]#1 : index
+  %1 = util.optimization_barrier {some.attr} %0#1 : index
+  // CHECK: %[[N:.+]] = util.null : !hal.fence
+  %2 = util.null : !hal.fence
+  // CHECK: util.unfoldable_constant 4 : index
+  %3 = util.unfoldable_constant 4 : index
+  // IREE prints two spaces before an attribute dictionary here.
+  // CHECK: util.unfoldable_constant  {some.attr} 4 : i32
+  %4 = util.unfoldable_constant {some.attr} 4 : i32
+  // CHECK: util.unfoldable_constant @helpers : !util.buffer
+  %5 = util.unfoldable_constant @helpers : !util.buffer
+  // CHECK: util.return %[[N]] : !hal.fence
+  util.return %2 : !hal.fence
+}
+
+// -----
+
+// CHECK-LABEL: util.func public @assume
+util.func public @assume(%arg0: index, %arg1: i32) -> index {
+  // CHECK: util.assume.int %arg0<umin = 0, umax = 10> : index
+  %0 = util.assume.int %arg0<umin = 0, umax = 10> : index
+  // CHECK: util.assume.int %arg0[] : index
+  %1 = util.assume.int %arg0[] : index
+  // With several operands, one per line.
+  //      CHECK: util.assume.int{{ $}}
+  // CHECK-NEXT: {{^        }}%arg0[<umin = 0, umax = 10, udiv = 16>, <udiv = 4>], {{$}}
+  // CHECK-NEXT: {{^        }}%arg1<umin = 1>{{$}}
+  // CHECK-NEXT: {{^      }}: index, i32
+  %2:2 = util.assume.int %arg0[<umax = 10, umin = 0, udiv = 16>, <udiv = 4>], %arg1<umin = 1> : index, i32
+  util.return %0 : index
+}
+
+// -----
+
+// CHECK: util.initializer {
+util.initializer {
+  // CHECK-NEXT: %[[C:.+]] = arith.constant 1 : index
+  %c1 = arith.constant 1 : index
+  // CHECK-NEXT: util.global.store %[[C]], @init : index
+  util.global.store %c1, @init : index
+  // CHECK-NEXT: util.return
+  util.return
+}
+// CHECK: util.initializer attributes {some.attr} {
+util.initializer attributes {some.attr} {
+  util.return
+}
+util.global private mutable @init : index
