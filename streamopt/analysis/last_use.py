@@ -68,6 +68,16 @@ class _Positions:
 UseFilter = Callable[[Use], bool]
 
 
+def _ancestor_blocks(op: Operation) -> set[Block]:
+    """The blocks containing `op` or one of its ancestors."""
+    blocks: set[Block] = set()
+    current: Operation | None = op
+    while current is not None and current.parent is not None:
+        blocks.add(current.parent)
+        current = current.parent_op
+    return blocks
+
+
 class LastUseAnalysis:
     """Answers "is there a later use of this storage?" using an AliasAnalysis."""
 
@@ -109,10 +119,70 @@ class LastUseAnalysis:
 
     # -- queries ---------------------------------------------------------------------------
 
+    def positions_at(
+        self, root: Value, anchor: Operation, key: str = "all", keep: UseFilter | None = None
+    ) -> _Positions:
+        """Positions of the uses of every name `root`'s storage may have when `anchor` runs.
+
+        Handovers that can never run on the same path as `anchor` (the other branch of an
+        `scf.if`, a block neither before nor after it) do not rename the storage for it.
+        """
+        roots = self.forward_roots_at(root, anchor)
+        if len(roots) == len(self.alias.forward_roots(root)):
+            return self.forward_positions(root, key, keep)
+        positions = _Positions()
+        for other in roots:
+            positions.merge(self.group_positions(other, key, keep))
+        return positions
+
+    def forward_roots_at(self, root: Value, anchor: Operation) -> set[Value]:
+        """`forward_roots(root)` without handovers exclusive with `anchor`."""
+        seen = {root}
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            for edge in self.alias.passes_from.get(node, ()):
+                if self.exclusive(edge.op, anchor):
+                    continue
+                for target in edge.targets:
+                    target_root = self.alias.root(target)
+                    if target_root not in seen:
+                        seen.add(target_root)
+                        stack.append(target_root)
+        return seen
+
+    def exclusive(self, a: Operation, b: Operation) -> bool:
+        """True if `a` and `b` never run on the same path: different regions of an op whose
+        regions exclude each other (scf.if), or blocks of one region neither of which reaches
+        the other."""
+        a_blocks = _ancestor_blocks(a)
+        current: Operation | None = b
+        while current is not None:
+            block = current.parent
+            if block is None or block in a_blocks:
+                return False  # One block holds both: one runs before the other.
+            region = block.parent
+            if region is None:
+                return False
+            for other in region.blocks:
+                if other is not block and other in a_blocks:
+                    reachable = self._reachability(region)
+                    if block not in reachable or other not in reachable:
+                        return False  # Unknown control flow: assume one may follow the other.
+                    return block not in reachable[other] and other not in reachable[block]
+            owner = region.parent
+            if owner is None:
+                return False
+            for sibling in owner.regions:
+                if sibling is not region and any(blk in a_blocks for blk in sibling.blocks):
+                    return owner.region_kind is RegionKind.EXCLUSIVE
+            current = owner
+        return False
+
     def later_use(self, op: Operation, value: Value) -> LaterUse | None:
         """A use of `value`'s storage (through any name) that may run after `op`, or None."""
         root = self.alias.root(value)
-        return self.later_use_in(op, root, self.forward_positions(root))
+        return self.later_use_in(op, root, self.positions_at(root, op))
 
     def later_use_in(
         self, op: Operation, root: Value, positions: _Positions

@@ -71,5 +71,5 @@ class MutationAnalysis:
     def mutation_after(self, op: Operation, value: Value) -> LaterUse | None:
         """A mutating use of the storage of `value` that may run after `op`, or None."""
         root = self.alias.root(value)
-        positions = self.last_use.forward_positions(root, "mutation", self._is_mutation)
+        positions = self.last_use.positions_at(root, op, "mutation", self._is_mutation)
         return self.last_use.later_use_in(op, root, positions)

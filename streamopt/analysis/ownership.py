@@ -177,13 +177,13 @@ class OwnershipAnalysis:
         for edge in alias.passes_from.get(root, ()):
             if edge.op is op:
                 continue
-            if not _runs_before(edge.op, op):
-                continue  # handed over after `op`: that op is itself a later use (above)
+            if not _runs_before(edge.op, op) or self.last_use.exclusive(edge.op, op):
+                continue  # after `op` (itself a later use, above) or never on its path
             for target in edge.targets:
                 target_root = alias.root(target)
                 if target_root in own_targets:
                     continue
-                positions = self.last_use.forward_positions(target_root)
+                positions = self.last_use.positions_at(target_root, op)
                 later = self.last_use.later_use_in(op, target_root, positions)
                 if later is not None:
                     return describe_use(later.user, later.reason)

@@ -27,8 +27,6 @@ FRESH_PRODUCERS = frozenset(
         "stream.async.move",
         "stream.async.dispatch",
         "stream.async.call",
-        "stream.async.execute",
-        "stream.async.concurrent",
         "stream.async.collective",
         "stream.tensor.empty",
         "stream.tensor.splat",

@@ -16,7 +16,7 @@ so every successor operand escapes as far as the op itself can tell.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
@@ -66,6 +66,14 @@ class BranchLikeOp(SegmentedOp):
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE if index < self.segments[0] else Access.ESCAPE
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        for index in range(self.segments[0], len(self.operands)):
+            place = self.successor_operand_index(index)
+            if place is not None and place[0] < len(self.successors):
+                arguments = self.successors[place[0]].arguments
+                if place[1] < len(arguments):
+                    yield index, (arguments[place[1]],)
 
     def verify(self) -> None:
         if len(self.segments) != len(self.successors) + 1 or sum(self.segments) != len(

@@ -21,7 +21,7 @@ to results or block arguments (ESCAPE).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -136,6 +136,21 @@ class YieldOp(Operation):
     def operand_access(self, index: int) -> Access:
         return Access.ESCAPE
 
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Into the parent's results, and for loops into the next iteration's arguments.
+        parent = self.parent_op
+        for index in range(len(self.operands)):
+            targets: list[Value] = []
+            if isinstance(parent, ForOp):
+                targets.append(parent.body.arguments[1 + index])
+                targets.append(parent.results[index])
+            elif isinstance(parent, WhileOp):
+                targets.append(parent.before_block.arguments[index])
+            elif parent is not None and index < len(parent.results):
+                targets.append(parent.results[index])
+            if targets:
+                yield index, targets
+
     def print(self, p: Printer) -> None:
         p.write("scf.yield")
         p.attr_dict(self)
@@ -207,6 +222,20 @@ class ConditionOp(Operation):
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE if index == 0 else Access.ESCAPE
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Operand 0 decides; the rest go to the `do` region, or out as the loop's results.
+        parent = self.parent_op
+        if not isinstance(parent, WhileOp):
+            return
+        for index in range(1, len(self.operands)):
+            position = index - 1
+            targets: list[Value] = []
+            if position < len(parent.after_block.arguments):
+                targets.append(parent.after_block.arguments[position])
+            if position < len(parent.results):
+                targets.append(parent.results[position])
+            yield index, targets
 
     def print(self, p: Printer) -> None:
         p.write(f"scf.condition({p.v(self.condition)})")
@@ -501,6 +530,11 @@ class ForOp(Operation):
     def operand_access(self, index: int) -> Access:
         return Access.NONE if index < 3 else Access.ESCAPE
 
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Init values become the first iteration's arguments, or the results if it never runs.
+        for position in range(len(self.operands) - 3):
+            yield 3 + position, (self.body.arguments[1 + position], self.results[position])
+
     def print(self, p: Printer) -> None:
         p.write("scf.for ")
         if self.is_unsigned:
@@ -656,6 +690,10 @@ class WhileOp(Operation):
 
     def operand_access(self, index: int) -> Access:
         return Access.ESCAPE
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        for index in range(len(self.operands)):
+            yield index, (self.before_block.arguments[index],)
 
     def print(self, p: Printer) -> None:
         p.write("scf.while")

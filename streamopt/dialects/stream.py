@@ -7,7 +7,7 @@ resource operand and result, and whether it reads or writes its resource operand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
@@ -1863,6 +1863,15 @@ class AsyncCallOp(StreamOp, SegmentedOp):
     def resource_operands(self) -> list[Value]:
         return self.segment(0)
 
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Yielded resources become the results of the execute/concurrent op.
+        parent = self.parent_op
+        if parent is None:
+            return
+        for index in range(self.segments[0]):
+            if index < len(parent.results):
+                yield index, (parent.results[index],)
+
     @property
     def resource_operand_sizes(self) -> list[Value]:
         return self.segment(1)
@@ -2064,6 +2073,13 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
     def yield_op(self) -> YieldOp | None:
         terminator = self.body.last_op
         return terminator if isinstance(terminator, YieldOp) else None
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Captured resources are the region's entry arguments.
+        arguments = self.body.arguments if self.regions and self.regions[0].blocks else []
+        for index, _ in enumerate(self.resource_operands):
+            if index < len(arguments):
+                yield index, (arguments[index],)
 
     def tied_operand_index(self, result_index: int) -> int | None:
         """The captured operand result `result_index` updates in place (operands come first)."""

@@ -230,3 +230,248 @@ util.func public @unknown_user(%size: index) -> !stream.resource<*> {
   %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
   util.return %1 : !stream.resource<*>
 }
+
+// -----
+
+// A use in the other branch of an scf.if never runs after the transfer: the transfer moves,
+// and the clone in the other branch is that branch's last use, so it goes too.
+
+// CHECK-LABEL: util.func public @if_other_branch
+util.func public @if_other_branch(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    // CHECK: stream.async.move %[[SPLAT]]
+    %2 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  } else {
+    // CHECK: } else {
+    // CHECK-NEXT: scf.yield %[[SPLAT]]
+    %3 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+    scf.yield %3 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// A use after the scf.if runs after either branch.
+
+// CHECK-LABEL: util.func public @if_use_after
+util.func public @if_use_after(%cond: i1, %size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    // CHECK: stream.async.transfer
+    %2 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  } else {
+    scf.yield %0 : !stream.resource<*>
+  }
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A value yielded out of an scf.if is another name for it: using that name later counts.
+
+// CHECK-LABEL: util.func public @if_result_aliases
+util.func public @if_result_aliases(%cond: i1, %size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    scf.yield %0 : !stream.resource<*>
+  } else {
+    %4 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+    scf.yield %4 : !stream.resource<*>
+  }
+  // CHECK: stream.async.transfer
+  %2 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A value defined outside a loop and transferred inside it is used again by the next iteration.
+
+// CHECK-LABEL: util.func public @for_outer_value
+util.func public @for_outer_value(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!stream.resource<*>) {
+    // CHECK: stream.async.transfer %{{.+}} : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>)
+    %2 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// A loop-carried value handed over as the init and yielded back fresh each iteration is owned
+// by the body: its transfer moves.
+
+// CHECK-LABEL: util.func public @for_iter_arg
+util.func public @for_iter_arg(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!stream.resource<*>) {
+    // CHECK: stream.async.move %arg{{[0-9]+}}
+    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// The init of the loop is still used after the loop: the body does not own it.
+
+// CHECK-LABEL: util.func public @for_init_used_after
+util.func public @for_init_used_after(%size: index, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!stream.resource<*>) {
+    // CHECK: stream.async.transfer %arg{{[0-9]+}}
+    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  }
+  util.return %init, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// The body yields its argument back: the transfer is not the last use of it.
+
+// CHECK-LABEL: util.func public @for_yields_argument
+util.func public @for_yields_argument(%size: index, %n: index) -> (!stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!stream.resource<*>) {
+    // CHECK: stream.async.transfer %arg{{[0-9]+}}
+    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    %3 = util.optimization_barrier %2 : !stream.resource<*>
+    scf.yield %acc : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// scf.while: an outer value transferred in the body is used by every iteration.
+
+// CHECK-LABEL: util.func public @while_outer_value
+util.func public @while_outer_value(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.while (%arg = %init) : (!stream.resource<*>) -> !stream.resource<*> {
+    scf.condition(%cond) %arg : !stream.resource<*>
+  } do {
+  ^bb0(%body: !stream.resource<*>):
+    // CHECK: stream.async.transfer
+    %2 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// scf.while: the value carried through the loop moves when nothing else names it.
+
+// CHECK-LABEL: util.func public @while_carried
+util.func public @while_carried(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.while (%arg = %init) : (!stream.resource<*>) -> !stream.resource<*> {
+    scf.condition(%cond) %arg : !stream.resource<*>
+  } do {
+  ^bb0(%body: !stream.resource<*>):
+    // CHECK: stream.async.move
+    %2 = stream.async.transfer %body : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// cf: a use in a block that runs after the transfer's block keeps the copy.
+
+// CHECK-LABEL: util.func public @cf_later_block
+util.func public @cf_later_block(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.transfer
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.br ^bb1(%1 : !stream.resource<*>)
+^bb1(%2: !stream.resource<*>):
+  util.return %0, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// cf: uses in the other successor of a cond_br do not run after the transfer.
+
+// CHECK-LABEL: util.func public @cf_exclusive_blocks
+util.func public @cf_exclusive_blocks(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb1:
+  // CHECK: stream.async.move %[[SPLAT]]
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.br ^bb3(%1 : !stream.resource<*>)
+^bb2:
+  // CHECK: ^bb2:
+  // CHECK-NEXT: cf.br ^bb3(%[[SPLAT]] : !stream.resource<*>)
+  %2 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  cf.br ^bb3(%2 : !stream.resource<*>)
+^bb3(%3: !stream.resource<*>):
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// cf: a loop made of blocks runs the transfer again on the same storage.
+
+// CHECK-LABEL: util.func public @cf_loop
+util.func public @cf_loop(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1
+^bb1:
+  // CHECK: stream.async.transfer
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.cond_br %cond, ^bb1, ^bb2
+^bb2:
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// cf: a block argument every predecessor hands over as a last use is owned.
+
+// CHECK-LABEL: util.func public @cf_block_argument
+util.func public @cf_block_argument(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.cond_br %cond, ^bb1(%0 : !stream.resource<*>), ^bb1(%1 : !stream.resource<*>)
+^bb1(%2: !stream.resource<*>):
+  // CHECK: stream.async.move
+  %3 = stream.async.transfer %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
