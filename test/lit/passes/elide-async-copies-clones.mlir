@@ -1,0 +1,200 @@
+// RUN: streamopt --elide-async-copies --split-input-file %s | filecheck %s
+
+// A clone that is the last use of an owned resource is not needed.
+
+// CHECK-LABEL: util.func public @clone_last_use
+util.func public @clone_last_use(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK: stream.async.fill %c2_i32, %[[SPLAT]]
+  %2 = stream.async.fill %c2_i32, %1[%c0 to %size for %size] : i32 -> %1 as !stream.resource<*>{%size}
+  util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// The source is read after the clone and the clone is written: the copy protects the source.
+
+// CHECK-LABEL: util.func public @clone_written_source_read
+util.func public @clone_written_source_read(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.fill %c2_i32, %1[%c0 to %size for %size] : i32 -> %1 as !stream.resource<*>{%size}
+  util.return %0, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Neither side is ever written: sharing the storage is safe even though the source is used
+// again.
+
+// CHECK-LABEL: util.func public @clone_read_only
+util.func public @clone_read_only(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.dispatch @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  %3 = stream.async.dispatch @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A clone of a loaded global that is then written in place must stay: removing it would write
+// the global.
+
+util.global private mutable @global : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @clone_global_mutated
+util.func public @clone_global_mutated(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c2_i32 = arith.constant 2 : i32
+  %0 = util.global.load @global : !stream.resource<*>
+  // CHECK: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.fill %c2_i32, %1[%c0 to %size for %size] : i32 -> %1 as !stream.resource<*>{%size}
+  util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// A clone of a loaded global that is only read can share the global's storage.
+
+util.global private mutable @read_only_global : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @clone_global_read
+util.func public @clone_global_read(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0 = util.global.load @read_only_global : !stream.resource<*>
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.dispatch @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// Another load of the same global written in place elsewhere: the global's storage is mutated,
+// so a clone of it must stay even if its own result is only read.
+
+util.global private mutable @shared_global : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @clone_global_written_elsewhere
+util.func public @clone_global_written_elsewhere(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %0 = util.global.load @shared_global : !stream.resource<*>
+  // CHECK: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.dispatch @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %2 : !stream.resource<*>
+}
+util.func private @writer(%size: index) {
+  %c0 = arith.constant 0 : index
+  %c2_i32 = arith.constant 2 : i32
+  %0 = util.global.load @shared_global : !stream.resource<*>
+  %1 = stream.async.fill %c2_i32, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<*>{%size}
+  util.return
+}
+
+// -----
+
+// Inside a loop, a clone of a value from outside runs every iteration: it is not the last use,
+// and its result is written, so it stays.
+
+// CHECK-LABEL: util.func public @clone_outer_in_loop
+util.func public @clone_outer_in_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %0) -> (!stream.resource<*>) {
+    // CHECK: stream.async.clone
+    %2 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+    %3 = stream.async.fill %c2_i32, %2[%c0 to %size for %size] : i32 -> %2 as !stream.resource<*>{%size}
+    scf.yield %3 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// A clone that changes the lifetime is a real conversion.
+
+// CHECK-LABEL: util.func public @clone_changes_lifetime
+util.func public @clone_changes_lifetime(%size: index) -> !stream.resource<external> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<external>{%size}
+  util.return %1 : !stream.resource<external>
+}
+
+// -----
+
+// Returned from a public function: the caller may write it, so a clone of a value still used
+// here stays.
+
+// CHECK-LABEL: util.func public @clone_returned
+util.func public @clone_returned(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.dispatch @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A by-reference argument may be changed by the caller after the call: its clone stays.
+
+// CHECK-LABEL: util.func private @clone_argument
+util.func private @clone_argument(%arg0: !stream.resource<*>, %size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // CHECK: stream.async.clone
+  %0 = stream.async.clone %arg0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %1 = stream.async.dispatch @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %1 : !stream.resource<*>
+}
+util.func public @caller(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = util.call @clone_argument(%0, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
+  %2 = stream.async.fill %c2_i32, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<*>{%size}
+  util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A chain of clones collapses in one run: each removal makes the next one the last use.
+
+// CHECK-LABEL: util.func public @clone_chain
+util.func public @clone_chain(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %2 = stream.async.clone %1 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %3 = stream.async.clone %2 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK: stream.async.fill %c2_i32, %[[SPLAT]]
+  %4 = stream.async.fill %c2_i32, %3[%c0 to %size for %size] : i32 -> %3 as !stream.resource<*>{%size}
+  util.return %4 : !stream.resource<*>
+}
