@@ -854,6 +854,128 @@ class ResourceSubviewOp(Operation):
         p.attr_dict(self, keyword=True)
 
 
+class PackSlice(NamedTuple):
+    """`[start, end] = %size` in `stream.resource.pack`: a slice live over [start, end]."""
+
+    start: int
+    end: int
+    size: Value
+
+
+@parse_rule("pack_offset")
+def _pack_offset(b: Builder, children: list[Any]) -> Clause:
+    return Clause("offset", children[-1])
+
+
+@parse_rule("pack_slice")
+def _pack_slice(b: Builder, children: list[Any]) -> PackSlice:
+    start, end = (int(str(c), 0) for c in children if getattr(c, "type", None) == "INTEGER")
+    return PackSlice(start, end, children[-1])
+
+
+@register_op
+class ResourcePackOp(StreamOp, SegmentedOp):
+    """`%total, %offsets:N = stream.resource.pack on(A) offset(%o)? slices({[0, 1] = %s, ...})
+    : index`: place slices with the given lifetimes in one slab (slices whose lifetimes do not
+    overlap may share bytes); results are the slab size and each slice's offset."""
+
+    __slots__ = ("lifetime_intervals",)
+    name = "stream.resource.pack"
+    is_pure = True
+    segment_names = ("offset", "dynamic_slice_sizes")
+
+    def __init__(
+        self, *args: Any, lifetime_intervals: Sequence[tuple[int, int]] = (), **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.lifetime_intervals: list[tuple[int, int]] = list(lifetime_intervals)
+
+    def _copy_extra_state(self, new: Operation) -> None:
+        SegmentedOp._copy_extra_state(self, new)
+        assert isinstance(new, ResourcePackOp)
+        new.lifetime_intervals = list(self.lifetime_intervals)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourcePackOp:
+        clauses, rest = _split(parts)
+        slices = [p for p in rest if isinstance(p, PackSlice)]
+        for piece in slices:
+            check_operand_type(piece.size, INDEX, location)
+        result_type: Type = rest[-1]
+        attributes = _clause_attributes(clauses)
+        if "on" in clauses:
+            attributes["affinity"] = clauses["on"]
+        offset = [clauses["offset"]] if "offset" in clauses else []
+        return cls(
+            offset + [piece.size for piece in slices],
+            [result_type] * (len(slices) + 1),
+            attributes,
+            location=location,
+            segments=(len(offset), len(slices)),
+            lifetime_intervals=[(piece.start, piece.end) for piece in slices],
+        )
+
+    @classmethod
+    def create(
+        cls,
+        slices: Sequence[tuple[int, int, Value]],
+        offset: Value | None = None,
+        affinity: Attribute | None = None,
+    ) -> ResourcePackOp:
+        """Pack `(start, end, size)` slices, offsets starting at `offset` (0 if None)."""
+        base = [offset] if offset is not None else []
+        return cls(
+            base + [size for _, _, size in slices],
+            [INDEX] * (len(slices) + 1),
+            {"affinity": affinity} if affinity is not None else {},
+            segments=(len(base), len(slices)),
+            lifetime_intervals=[(start, end) for start, end, _ in slices],
+        )
+
+    @property
+    def offset(self) -> Value | None:
+        return self.operands[0] if self.segments[0] else None
+
+    @property
+    def dynamic_slice_sizes(self) -> list[Value]:
+        return self.segment(1)
+
+    @property
+    def total_length(self) -> Value:
+        return self.results[0]
+
+    @property
+    def packed_offsets(self) -> list[Value]:
+        return list(self.results[1:])
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def verify(self) -> None:
+        count = len(self.results) - 1
+        if len(self.lifetime_intervals) != count:
+            raise _op_error(self, "requires a [start, end] range for each slice")
+        if self.segments[1] != count:
+            raise _op_error(self, "requires a size for each slice")
+
+    def print(self, p: Printer) -> None:
+        p.write("stream.resource.pack")
+        self.print_affinity(p)
+        offset = self.offset
+        if offset is not None:
+            p.write(f" offset({p.v(offset)})")
+        p.write(" slices({")
+        slices = [
+            f"[{start}, {end}] = {p.v(size)}"
+            for (start, end), size in zip(self.lifetime_intervals, self.dynamic_slice_sizes)
+        ]
+        if slices:
+            indent = " " * p.indent_width
+            p.write(f"\n{indent}  " + f",\n{indent}  ".join(slices) + f"\n{indent}")
+        p.write(f"}}) : {self.total_length.type}")
+        p.attr_dict(self, ("affinity",), keyword=True)
+
+
 def _require_timepoint(type: Type, location: Location) -> None:
     if type != TIMEPOINT:
         raise error(

@@ -151,3 +151,22 @@ util.func public @dispatch(%arg0: !stream.resource<transient>, %arg1: index, %ar
   } => !stream.timepoint
   util.return %0 : !stream.timepoint
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @pack
+util.func public @pack(%arg0: index, %arg1: index) -> (index, index) {
+  // One slice per line, indented two more than the op; the closing `})` lines up with it.
+  // CHECK:      {{^}}    %[[PACK:.+]]:3 = stream.resource.pack on(#hal.device.affinity<@dev_a>) offset(%arg1) slices({
+  // CHECK-NEXT: {{^}}      [0, 4] = %arg0,
+  // CHECK-NEXT: {{^}}      [2, 8] = %arg1
+  // CHECK-NEXT: {{^}}    }) : index attributes {some.attr}
+  %0:3 = stream.resource.pack on(#hal.device.affinity<@dev_a>) offset(%arg1) slices({
+    [0, 4] = %arg0,
+    [2, 8] = %arg1
+  }) : index attributes {some.attr}
+  // CHECK: stream.resource.pack slices({}) : index
+  %1 = stream.resource.pack slices({}) : index
+  // CHECK: util.return %[[PACK]]#0, %[[PACK]]#2
+  util.return %0#0, %0#2 : index, index
+}
