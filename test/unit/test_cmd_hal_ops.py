@@ -1,5 +1,8 @@
 """The stream cmd-phase and hal op classes: constructors, printing and analysis interfaces."""
 
+# IR lines cannot be wrapped.
+# ruff: noqa: E501
+
 from __future__ import annotations
 
 import pytest
@@ -177,7 +180,7 @@ util.func public @f(%r: !stream.resource<*>, %n: index, %t: !stream.timepoint) -
 
 def test_hal_constructors_print_as_iree_does() -> None:
     module, func = _function(HAL_FUNC)
-    device, affinity, wait, source, size, types = func.regions[0].blocks[0].arguments
+    device, affinity, wait, source, size, _pattern = func.regions[0].blocks[0].arguments
     constants = [op.results[0] for op in func.walk() if op.name == "arith.constant"]
     c0, pool = constants
     properties = _before_return(
