@@ -1,0 +1,64 @@
+// RUN: streamopt --split-input-file --verify-diagnostics %s
+
+util.func public @wait_and_signal_same_fence(%device: !hal.device, %affinity: i64, %fence: !hal.fence) {
+  // expected-error @+1 {{'hal.device.queue.barrier' op device queue operations cannot wait and signal on the same fence.}}
+  hal.device.queue.barrier<%device : !hal.device> affinity(%affinity) wait(%fence) signal(%fence) flags("None")
+  util.return
+}
+
+// -----
+
+// A null fence may be both: there is nothing to wait for or to signal.
+util.func public @null_wait_and_signal(%device: !hal.device, %affinity: i64, %buffer: !hal.buffer) {
+  %0 = util.null : !hal.fence
+  hal.device.queue.dealloca<%device : !hal.device> affinity(%affinity) wait(%0) signal(%0) buffer(%buffer : !hal.buffer) flags(PreferOrigin)
+  util.return
+}
+
+// -----
+
+util.func public @unknown_flag(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %buffer: !hal.buffer) {
+  // expected-error @+1 {{custom op 'hal.device.queue.dealloca' invalid flags attribute specification: "PreferOrigin|Bogus"}}
+  hal.device.queue.dealloca<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) buffer(%buffer : !hal.buffer) flags("PreferOrigin|Bogus")
+  util.return
+}
+
+// -----
+
+util.func public @unknown_mode(%device: !hal.device, %affinity: i64) {
+  // expected-error @+1 {{custom op 'hal.command_buffer.create' expected string or keyword containing one of the following enum values for attribute 'modes' [None, OneShot, AllowInlineExecution]}}
+  %0 = hal.command_buffer.create device(%device : !hal.device) mode(Forever) categories(Transfer) affinity(%affinity) : !hal.command_buffer
+  util.return
+}
+
+// -----
+
+util.func public @unknown_lifetime() {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'lifetime' [*, external, staging, transient, variable, constant]}}
+  %0:2 = hal.allocator.resolve_memory_properties lifetime(forever) : i32, i32
+  util.return
+}
+
+// -----
+
+util.func public @fill_pattern_too_wide(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %buffer: !hal.buffer, %n: index, %pattern: i64) {
+  // expected-error @+1 {{'hal.device.queue.fill' op operand #7 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer, but got 'i64'}}
+  hal.device.queue.fill<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) target(%buffer : !hal.buffer)[%n] length(%n) pattern(%pattern : i64) flags("None")
+  util.return
+}
+
+// -----
+
+util.func public @unsupported_element_type() {
+  // expected-error @+1 {{'hal.element_type' op unsupported element type}}
+  %0 = hal.element_type<!hal.buffer> : i32
+  util.return
+}
+
+// -----
+
+util.func public @buffer_type_mismatch(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %buffer: !hal.buffer_view) {
+  // expected-error @+1 {{expects different type than prior uses: '!hal.buffer' vs '!hal.buffer_view'}}
+  hal.device.queue.dealloca<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) buffer(%buffer : !hal.buffer) flags("None")
+  util.return
+}
