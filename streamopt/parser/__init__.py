@@ -9,6 +9,7 @@ offending token.
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
 import re
 from functools import cache
@@ -52,17 +53,38 @@ def get_lark() -> Lark:
             options["_plugins"] = lark_cython.plugins
         except ImportError:
             pass
-    cache_dir = os.environ.get("STREAMOPT_CACHE_DIR")
+    text = grammar_text()
     return Lark(
-        grammar_text(),
+        text,
         parser="lalr",
         lexer="contextual",
         start=_START_RULES,
         transformer=_builder(),
         maybe_placeholders=False,
-        cache=os.path.join(cache_dir, "streamopt-grammar.cache") if cache_dir else True,
+        cache=_cache_path(text, "_plugins" in options),
         **options,
     )
+
+
+def _cache_path(text: str, fast: bool) -> str | bool:
+    """Where to keep the compiled parser tables.
+
+    A per-user cache directory rather than the temporary directory: test runners such as lit
+    give every test its own TMPDIR, which would rebuild the tables (about a second) on every
+    run of the tool. The grammar's hash is in the name, so checkouts with different grammars
+    never overwrite each other's tables.
+    """
+    directory = os.environ.get("STREAMOPT_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "streamopt",
+    )
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError:
+        return True  # Lark's default: the temporary directory.
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    flavour = "cython" if fast else "python"
+    return os.path.join(directory, f"grammar-{digest}-{flavour}.lark")
 
 
 _VERBATIM_HEADER = re.compile(

@@ -331,3 +331,11 @@ util.func public @barrier_timepoint_type(%arg0: !stream.resource<*>, %arg1: inde
   %0, %1 = stream.timepoint.barrier %arg0 : !stream.resource<*>{%arg1} => index
   util.return
 }
+
+// -----
+
+util.func public @move_not_resource(%arg0: index, %arg1: index) -> index {
+  // expected-error @+1 {{'stream.async.move' op expects !stream.resource source and result types}}
+  %0 = stream.async.move %arg0 : index{%arg1} -> index{%arg1}
+  util.return %0 : index
+}

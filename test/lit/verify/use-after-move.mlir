@@ -1,0 +1,79 @@
+// RUN: streamopt --split-input-file --verify-diagnostics %s
+
+util.func public @use_after_move(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // expected-error @+1 {{'stream.async.move' op source is used after the move, by 'util.return'}}
+  %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // expected-note @+1 {{later use here}}
+  util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A tied result is another name for the moved storage.
+
+util.func public @alias_used_after_move(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = stream.async.fill %c2_i32, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<*>{%size}
+  // expected-error @+1 {{source is used after the move, by 'stream.async.dispatch'}}
+  %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // expected-note @+1 {{later use here}}
+  %3 = stream.async.dispatch @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Moving a value from outside a loop: the next iteration moves it again.
+
+util.func public @move_in_loop(%size: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // expected-note @+1 {{later use here}}
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{source may be used after the move: inside a loop that runs it again}}
+    %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  }
+  util.return
+}
+
+// -----
+
+// A use in the other branch of an scf.if is fine; a use after the scf.if is not.
+
+util.func public @move_in_branch(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    // expected-error @+1 {{source is used after the move, by 'stream.async.clone'}}
+    %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  } else {
+    scf.yield %0 : !stream.resource<*>
+  }
+  // expected-note @+1 {{later use here}}
+  %3 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// Moves that are last uses verify.
+
+util.func public @fine(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  } else {
+    scf.yield %0 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
