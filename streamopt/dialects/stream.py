@@ -375,31 +375,35 @@ class AsyncMoveOp(_TransferLikeOp):
         _verify_transfer_like(self)
 
     def verify_in_module(self, context: Any) -> None:
-        # The source and every other name of its storage must be dead after the move.
-        from streamopt.analysis.alias import AliasAnalysis
-        from streamopt.analysis.last_use import LastUseAnalysis
+        _verify_consumed_source(self, context)
 
-        def build(module: Any) -> LastUseAnalysis:
-            return LastUseAnalysis(AliasAnalysis(module))
 
-        last_use: LastUseAnalysis = context.get("last_use", build)
-        later = last_use.later_use(self, self.source)
-        if later is None:
-            return
-        user = later.user
-        if later.reason == "used later":
-            message = (
-                f"'{self.name}' op source is used after the move, by '{user.name}' at "
-                f"{user.location}"
-            )
-        else:
-            message = (
-                f"'{self.name}' op source may be used after the move: {later.reason} "
-                f"('{user.name}' at {user.location})"
-            )
-        diagnostic = Diagnostic("error", message, self.location)
-        diagnostic.attach_note("later use here", user.location)
-        raise DiagnosticError(diagnostic)
+def _verify_consumed_source(op: Operation, context: Any) -> None:
+    """Reject a use of a move's source (through any name of its storage) that may run after
+    the move: the move consumes it."""
+    from streamopt.analysis.alias import AliasAnalysis
+    from streamopt.analysis.last_use import LastUseAnalysis
+
+    def build(module: Any) -> LastUseAnalysis:
+        return LastUseAnalysis(AliasAnalysis(module))
+
+    last_use: LastUseAnalysis = context.get("last_use", build)
+    later = last_use.later_use(op, op.operands[0])
+    if later is None:
+        return
+    user = later.user
+    if later.reason == "used later":
+        message = (
+            f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+        )
+    else:
+        message = (
+            f"'{op.name}' op source may be used after the move: {later.reason} "
+            f"('{user.name}' at {user.location})"
+        )
+    diagnostic = Diagnostic("error", message, op.location)
+    diagnostic.attach_note("later use here", user.location)
+    raise DiagnosticError(diagnostic)
 
 
 @register_op
@@ -3186,6 +3190,157 @@ class ResourceDeallocaOp(_TimelineOp):
         p.write(f" {p.v(resource)} : {_sized(p, resource.type, self.resource_size)}")
         p.write(" => !stream.timepoint")
         p.attr_dict(self, ("affinity", "prefer_origin"))
+
+
+@register_op
+class CmdMoveOp(_TimelineOp):
+    """`stream.cmd.move`: hand a whole allocation to another affinity, as a timeline op.
+
+        %r, %t = stream.cmd.move origin? on(EXEC) await(%t0) =>
+            %x : T1{%n} from(A) -> to(B) T2{%n} => !stream.timepoint
+
+    The cmd-phase form of `stream.async.move`, beside `stream.resource.alloca` / `dealloca`
+    rather than inside a `stream.cmd.execute`. Once the await timepoint is reached it reads and
+    frees the source and produces a new allocation holding the same bytes; the result timepoint
+    signals when the result is usable. The runtime may alias the source's memory (no bytes
+    move) or allocate, copy and free the source (`--expand-cmd-moves` spells that out). `origin`
+    asks for the source to be freed on the queue that allocated it.
+
+    The source must be a whole allocation (a `stream.resource.alloca` result or another move's
+    result), not a subview or a packed slab: that is not checkable from the op alone (the
+    source may be a block argument), so the verifier does not try; the expansion is always
+    correct for whole allocations.
+    """
+
+    __slots__ = ()
+    name = "stream.cmd.move"
+    # source, source size, result size; then the optional await timepoint.
+    fixed_operand_count = 3
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdMoveOp:
+        clauses, rest = _split(parts)
+        attributes = _clause_attributes(clauses)
+        source: Value = rest[0]
+        source_sized: Sized = rest[1]
+        result_sized: Sized = rest[2]
+        _require_timepoint(rest[3], location)
+        for part in rest[4:]:
+            if isinstance(part, AttrDict):
+                attributes.update(part)
+        source_size = _check_sized_operand(source, source_sized, location)
+        _require_resource(result_sized.type, location)
+        operands = [source, source_size, _one_size(result_sized, location)]
+        if "await" in clauses:
+            check_operand_type(clauses["await"], TIMEPOINT, location)
+            operands.append(clauses["await"])
+        if "origin" in clauses:
+            attributes["prefer_origin"] = UNIT
+        for keyword, name in (
+            ("on", "affinity"),
+            ("from", "source_affinity"),
+            ("to", "target_affinity"),
+        ):
+            if keyword in clauses:
+                attributes[name] = clauses[keyword]
+        return cls(operands, [result_sized.type, TIMEPOINT], attributes, location=location)
+
+    @classmethod
+    def create(
+        cls,
+        source: Value,
+        source_size: Value,
+        result_type: Type,
+        result_size: Value,
+        affinity: Attribute | None = None,
+        source_affinity: Attribute | None = None,
+        target_affinity: Attribute | None = None,
+        await_timepoint: Value | None = None,
+        prefer_origin: bool = False,
+    ) -> CmdMoveOp:
+        """Move `source` (of `source_size` bytes) into a new `result_type` allocation, on
+        `affinity`, after `await_timepoint`."""
+        attributes: dict[str, Attribute] = {}
+        if prefer_origin:
+            attributes["prefer_origin"] = UNIT
+        for name, value in (
+            ("affinity", affinity),
+            ("source_affinity", source_affinity),
+            ("target_affinity", target_affinity),
+        ):
+            if value is not None:
+                attributes[name] = value
+        operands = [source, source_size, result_size]
+        if await_timepoint is not None:
+            operands.append(await_timepoint)
+        return cls(operands, [result_type, TIMEPOINT], attributes)
+
+    @property
+    def source(self) -> Value:
+        return self.operands[0]
+
+    @property
+    def source_size(self) -> Value:
+        return self.operands[1]
+
+    @property
+    def result_size_value(self) -> Value:
+        return self.operands[2]
+
+    @property
+    def source_affinity(self) -> Attribute | None:
+        return self.attributes.get("source_affinity")
+
+    @property
+    def target_affinity(self) -> Attribute | None:
+        return self.attributes.get("target_affinity")
+
+    @property
+    def prefer_origin(self) -> bool:
+        return "prefer_origin" in self.attributes
+
+    def operand_access(self, index: int) -> Access:
+        # Reads the bytes and frees the storage: nothing may use the source afterwards.
+        return Access.READ | Access.CONSUME if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.source_size if index == 0 else None
+
+    def result_size(self, index: int) -> Value | None:
+        return self.result_size_value if index == 0 else None
+
+    def asm_result_name(self, index: int) -> str | None:
+        return ("result", "result_timepoint")[index]
+
+    def verify(self) -> None:
+        for what, value in (("operand #0", self.source), ("result #0", self.results[0])):
+            if not isinstance(value.type, ResourceType):
+                raise _op_error(self, f"{what} must be a resource, but got '{value.type}'")
+        for size in (self.source_size, self.result_size_value):
+            if size.type is not None and size.type != INDEX:
+                raise _op_error(self, f"expects index sizes, got '{size.type}'")
+
+    def verify_in_module(self, context: Any) -> None:
+        _verify_consumed_source(self, context)
+
+    def print(self, p: Printer) -> None:
+        p.write("stream.cmd.move")
+        if self.prefer_origin:
+            p.write(" origin")
+        self.print_affinity(p)
+        self.print_await(p)
+        source = self.source
+        p.write(f" {p.v(source)} : {_sized(p, source.type, self.source_size)}")
+        source_affinity = self.source_affinity
+        if source_affinity is not None:
+            p.write(f" from({source_affinity.text})")
+        p.write(" ->")
+        target_affinity = self.target_affinity
+        if target_affinity is not None:
+            p.write(f" to({target_affinity.text})")
+        p.write(f" {_sized(p, self.results[0].type, self.result_size_value)}")
+        p.write(" => !stream.timepoint")
+        p.attr_dict(self, ("affinity", "source_affinity", "target_affinity", "prefer_origin"))
 
 
 @register_op

@@ -23,6 +23,7 @@ from streamopt.dialects.stream import (
     CmdDispatchOp,
     CmdExecuteOp,
     CmdFillOp,
+    CmdMoveOp,
     CmdSerialOp,
     ResourceAllocaOp,
     ResourceDeallocaOp,
@@ -251,3 +252,42 @@ def test_queue_op_waiting_on_its_own_signal_is_rejected() -> None:
     _before_return(func, DeviceQueueDeallocaOp.create(device, affinity, wait, wait, source))
     with pytest.raises(DiagnosticError, match="cannot wait and signal on the same fence"):
         verify_module(module)
+
+
+def test_cmd_move_constructor_and_interfaces() -> None:
+    module, func = _function(STREAM_FUNC)
+    resource, size, _ = func.regions[0].blocks[0].arguments
+    immediate = next(op for op in func.walk() if op.name == "stream.timepoint.immediate")
+    move = _before_return(
+        func,
+        CmdMoveOp.create(
+            resource,
+            size,
+            ResourceType("external"),
+            size,
+            affinity=AffinityAttr("dev_a"),
+            source_affinity=AffinityAttr("dev_a"),
+            target_affinity=AffinityAttr("dev_b"),
+            await_timepoint=immediate.results[0],
+            prefer_origin=True,
+        ),
+    )
+    assert isinstance(move, CmdMoveOp)
+    verify_module(module)
+    text = print_module(module)
+    assert (
+        "%result, %result_timepoint = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) "
+        "await(%0) => %arg0 : !stream.resource<transient>{%arg1} "
+        "from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) "
+        "!stream.resource<external>{%arg1} => !stream.timepoint\n" in text
+    )
+    assert print_module(parse_module(text)) == text
+    # The source is read and consumed; the result is new storage (not tied), sized by operand 2.
+    assert move.operand_access(0) == Access.READ | Access.CONSUME
+    assert [move.operand_access(i) for i in (1, 2, 3)] == [Access.NONE] * 3
+    assert move.tied_operand_index(0) is None
+    assert move.operand_size(0) is size and move.result_size(0) is size
+    assert move.await_timepoints == [immediate.results[0]]
+    assert move.result_timepoint is move.results[1]
+    move.set_await_timepoint(None)
+    assert move.await_timepoint is None and len(move.operands) == 3
