@@ -35,6 +35,7 @@ from streamopt.ir.core import (
 )
 from streamopt.ir.types import (
     INDEX,
+    ArrayAttr,
     TIMEPOINT,
     UNIT,
     Attribute,
@@ -3341,6 +3342,132 @@ class CmdMoveOp(_TimelineOp):
         p.write(f" {_sized(p, self.results[0].type, self.result_size_value)}")
         p.write(" => !stream.timepoint")
         p.attr_dict(self, ("affinity", "source_affinity", "target_affinity", "prefer_origin"))
+
+
+class ConstantValue(NamedTuple):
+    """`T{%size} = value` in a `stream.resource.constants` list."""
+
+    sized: Sized
+    value: Attribute
+
+
+@parse_rule("constant_value")
+def _constant_value(b: Builder, children: list[Any]) -> ConstantValue:
+    return ConstantValue(children[0], children[-1])
+
+
+@register_op
+class ResourceConstantsOp(StreamOp):
+    """`stream.resource.constants`: upload (or map) constant values, on a timeline.
+
+        %results:2, %result_timepoint = stream.resource.constants on(A) :
+          !stream.resource<constant>{%c16} = dense<[1, 2, 3, 4]> : tensor<4xi32>,
+          !stream.resource<constant>{%c8} = dense<1> : tensor<2xi32>
+          => !stream.timepoint
+
+    Each result holds its value once the result timepoint is reached. `constant` results are
+    immutable; `variable` results are initial values of mutable storage.
+    """
+
+    __slots__ = ()
+    name = "stream.resource.constants"
+    is_pure = True
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceConstantsOp:
+        clauses, rest = _split(parts)
+        attributes: dict[str, Attribute] = {}
+        constants: list[ConstantValue] = []
+        for part in rest:
+            if isinstance(part, AttrDict):
+                attributes.update(part)
+            elif isinstance(part, ConstantValue):
+                constants.append(part)
+        _require_timepoint(rest[-1], location)
+        for constant in constants:
+            _require_resource(constant.sized.type, location)
+        if "on" in clauses:
+            attributes["affinity"] = clauses["on"]
+        attributes["values"] = ArrayAttr(c.value for c in constants)
+        return cls(
+            [_one_size(c.sized, location) for c in constants],
+            [*(c.sized.type for c in constants), TIMEPOINT],
+            attributes,
+            location=location,
+        )
+
+    @classmethod
+    def create(
+        cls,
+        constants: Sequence[tuple[Type, Value, Attribute]],
+        affinity: Attribute | None = None,
+    ) -> ResourceConstantsOp:
+        """Upload each `(resource type, size, value)` on `affinity`."""
+        attributes: dict[str, Attribute] = {"values": ArrayAttr(v for _, _, v in constants)}
+        if affinity is not None:
+            attributes["affinity"] = affinity
+        return cls(
+            [size for _, size, _ in constants],
+            [*(type for type, _, _ in constants), TIMEPOINT],
+            attributes,
+        )
+
+    @property
+    def values(self) -> list[Attribute]:
+        values = self.attributes["values"]
+        return list(values.elements) if isinstance(values, ArrayAttr) else []
+
+    @property
+    def resource_results(self) -> list[OpResult]:
+        return self.results[:-1]
+
+    @property
+    def await_timepoints(self) -> list[Value]:
+        return []
+
+    @property
+    def result_timepoint(self) -> OpResult:
+        return self.results[-1]
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def result_size(self, index: int) -> Value | None:
+        return self.operands[index] if index < len(self.operands) else None
+
+    def asm_result_name(self, index: int) -> str | None:
+        # MLIR names the variadic group `%results` and the timepoint `%result_timepoint`.
+        if index == len(self.results) - 1:
+            return "result_timepoint"
+        return "results" if index == 0 else None
+
+    def verify(self) -> None:
+        results = self.resource_results
+        if len(self.operands) != len(results) or len(self.values) != len(results):
+            raise _op_error(self, "mismatched constant/result counts")
+        if len({r.type for r in results}) > 1:
+            raise _op_error(self, "all results must be of the same type")
+        for index, result in enumerate(results):
+            type = result.type
+            if not isinstance(type, ResourceType) or type.lifetime not in ("constant", "variable"):
+                raise _op_error(
+                    self,
+                    f"result #{index} must be variadic of constant resource or variable resource, "
+                    f"but got '{type}'",
+                )
+
+    def print(self, p: Printer) -> None:
+        p.write("stream.resource.constants")
+        self.print_affinity(p)
+        p.attr_dict(self, ("affinity", "values"))
+        p.write(" : ")
+        indent = "\n" + " " * p.indent_width + "  "
+        entries = [
+            f"{indent}{_sized(p, result.type, size)} = {value.text}"
+            for result, size, value in zip(self.resource_results, self.operands, self.values)
+        ]
+        p.write(",".join(entries))
+        p.write(f"{indent}=> !stream.timepoint")
 
 
 @register_op

@@ -78,3 +78,21 @@ util.func public @dispatch_unknown_access(%arg0: !stream.resource<transient>, %a
   } => !stream.timepoint
   util.return
 }
+
+// -----
+
+util.func public @constants_mixed_types() {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{'stream.resource.constants' op all results must be of the same type}}
+  %0:3 = stream.resource.constants : !stream.resource<constant>{%c8} = dense<1> : tensor<2xi32>, !stream.resource<variable>{%c8} = dense<1> : tensor<2xi32> => !stream.timepoint
+  util.return
+}
+
+// -----
+
+util.func public @constants_transient() {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{'stream.resource.constants' op result #0 must be variadic of constant resource or variable resource, but got '!stream.resource<transient>'}}
+  %0:2 = stream.resource.constants : !stream.resource<transient>{%c8} = dense<1> : tensor<2xi32> => !stream.timepoint
+  util.return
+}

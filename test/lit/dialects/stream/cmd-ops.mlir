@@ -170,3 +170,27 @@ util.func public @pack(%arg0: index, %arg1: index) -> (index, index) {
   // CHECK: util.return %[[PACK]]#0, %[[PACK]]#2
   util.return %0#0, %0#2 : index, index
 }
+
+// -----
+
+// CHECK-LABEL: util.func public @constants
+util.func public @constants() -> (!stream.resource<constant>, !stream.resource<variable>, !stream.timepoint) {
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  // One value per line, indented two more than the op, and `=>` on a line of its own.
+  // CHECK:      {{^}}    %results:2, %result_timepoint = stream.resource.constants on(#hal.device.affinity<@dev_b>) {some.attr} : {{$}}
+  // CHECK-NEXT: {{^}}      !stream.resource<constant>{%c16} = dense<[1, 2, 3, 4]> : tensor<4xi32>,{{$}}
+  // CHECK-NEXT: {{^}}      !stream.resource<constant>{%c8} = dense<1> : tensor<2xi32>{{$}}
+  // CHECK-NEXT: {{^}}      => !stream.timepoint{{$}}
+  %0:3 = stream.resource.constants on(#hal.device.affinity<@dev_b>) {some.attr} :
+    !stream.resource<constant>{%c16} = dense<[1, 2, 3, 4]> : tensor<4xi32>,
+    !stream.resource<constant>{%c8} = dense<1> : tensor<2xi32>
+    => !stream.timepoint
+  // One line parses too.
+  // CHECK:      %results_0, %result_timepoint_1 = stream.resource.constants : {{$}}
+  // CHECK-NEXT: !stream.resource<variable>{%c8} = dense<1> : tensor<2xi32>{{$}}
+  // CHECK-NEXT: => !stream.timepoint
+  %1:2 = stream.resource.constants : !stream.resource<variable>{%c8} = dense<1> : tensor<2xi32> => !stream.timepoint
+  // CHECK: util.return %results#0, %results_0, %result_timepoint
+  util.return %0#0, %1#0, %0#2 : !stream.resource<constant>, !stream.resource<variable>, !stream.timepoint
+}
