@@ -35,9 +35,9 @@ from streamopt.ir.core import (
 )
 from streamopt.ir.types import (
     INDEX,
-    ArrayAttr,
     TIMEPOINT,
     UNIT,
+    ArrayAttr,
     Attribute,
     FunctionType,
     IntegerType,
