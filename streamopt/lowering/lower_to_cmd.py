@@ -1,0 +1,1254 @@
+"""`--lower-to-cmd`: lower async stream IR to cmd IR with explicit allocations and timepoints.
+
+Every async op becomes timeline ops that await exactly what it depends on:
+
+* an op with fresh results allocates them (`stream.resource.alloca`) and runs in its own
+  `stream.cmd.execute` on its affinity: splat is a `cmd.fill`, clone / slice / update / copy a
+  `cmd.copy`, a dispatch a `cmd.dispatch` with `ro` / `rw` / `wo` resources, a transfer a
+  `cmd.copy` with `cmd.invalidate` / `cmd.flush` where it crosses affinities (as IREE's
+  ScheduleAllocation does);
+* in-place ops (fill, update, copy, tied dispatch results) write the storage of their operand;
+* `stream.async.move` becomes a `stream.cmd.move` timeline op that waits for the source's
+  writer and every other reader;
+* constants become `stream.resource.constants` uploads;
+* each storage the lowering allocated is freed with `stream.resource.dealloca` after its last
+  use (see `lifetimes.DeallocaPlan`).
+
+Each op awaits the last op on its affinity (program order) and every data dependency: a reader
+waits for the last writer, a writer for every earlier use, a move or dealloca for every use
+(see `timeline`). `scf.if` / `scf.for` / `scf.while` / `scf.index_switch` and `cf` branches
+carry a timepoint next to each resource they pass, plus one per affinity for program order.
+Functions await everything before `util.return` (resources come back ready) and callers await
+the resources they pass to `util.call`; `stream.tensor.export` and `util.global.store` await
+the value they hand out.
+
+    %0 = stream.async.dispatch on(#hal.device.affinity<@a>) @ex::@fn(%x[%c0 to %n for %n])
+        : (!stream.resource<external>{%n}) -> !stream.resource<transient>{%n}
+    %1 = stream.async.move %0 : !stream.resource<transient>{%n}
+        from(#hal.device.affinity<@a>) -> to(#hal.device.affinity<@b>) ...{%n}
+  becomes
+    %result, %result_timepoint = stream.resource.alloca uninitialized
+        on(#hal.device.affinity<@a>) : !stream.resource<transient>{%n} => !stream.timepoint
+    %0 = stream.cmd.execute on(#hal.device.affinity<@a>) await(%result_timepoint) =>
+        with(%x as %arg1: ..., %result as %arg2: ...) {
+      stream.cmd.dispatch @ex::@fn { ro %arg1[%c0 for %n] : ..., wo %arg2[%c0 for %n] : ... }
+    } => !stream.timepoint
+    %result_0, %result_timepoint_1 = stream.cmd.move origin on(#hal.device.affinity<@a>)
+        await(%0) => %result : ... from(...) -> to(...) ... => !stream.timepoint
+
+Assumptions, as for IREE's async IR after copy-on-write materialization: an in-place op is the
+last use of the value it writes (later uses go through its result). Not supported (reported as
+errors): `stream.async.load` / `store`, `stream.async.call`, 64-bit fill patterns, tied results
+that change type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from itertools import count
+from typing import Any
+
+from streamopt.diagnostics import error
+from streamopt.dialects.arith import ConstantOp
+from streamopt.dialects.cf import BranchLikeOp
+from streamopt.dialects.scf import ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp
+from streamopt.dialects.scf import YieldOp as ScfYieldOp
+from streamopt.dialects.stream import (
+    AsyncAllocaOp,
+    AsyncBarrierOp,
+    AsyncCallOp,
+    AsyncCastOp,
+    AsyncCloneOp,
+    AsyncConcurrentOp,
+    AsyncConstantOp,
+    AsyncCopyOp,
+    AsyncDispatchOp,
+    AsyncExecuteOp,
+    AsyncFillOp,
+    AsyncFuncOp,
+    AsyncLoadOp,
+    AsyncMoveOp,
+    AsyncSliceOp,
+    AsyncSplatOp,
+    AsyncStoreOp,
+    AsyncTransferOp,
+    AsyncUpdateOp,
+    CmdCopyOp,
+    CmdDispatchOp,
+    CmdExecuteOp,
+    CmdFillOp,
+    CmdFlushOp,
+    CmdInvalidateOp,
+    CmdMoveOp,
+    ResourceAllocaOp,
+    ResourceConstantsOp,
+    ResourceDeallocaOp,
+    ResourceSizeOp,
+    TensorExportOp,
+    TensorImportOp,
+    TimepointAwaitOp,
+    TimepointBarrierOp,
+    TimepointImmediateOp,
+    TimepointJoinOp,
+    YieldOp,
+)
+from streamopt.dialects.util import CallOp, FuncOp, GlobalStoreOp, InitializerOp, ReturnOp
+from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
+from streamopt.ir.module import Module
+from streamopt.ir.types import (
+    INDEX,
+    TIMEPOINT,
+    AffinityAttr,
+    Attribute,
+    IntegerType,
+    ResourceType,
+    Type,
+)
+from streamopt.lowering.lifetimes import (
+    LOWERED_REGION_OPS,
+    DeallocaPlan,
+    allocation_affinity,
+    execution_affinity,
+)
+from streamopt.lowering.timeline import Scope, Timepoint, clock_max, clock_min, prune
+from streamopt.passes import Pass, register_pass
+
+# Ops the lowering leaves as they are: no resource is touched, or the op is already cmd IR.
+_KEEP = (
+    "stream.tensor.sizeof",
+    "stream.resource.size",
+    "stream.timepoint.immediate",
+    "stream.timepoint.join",
+    "util.global.load",
+    "util.global",
+    "util.func",
+    "util.initializer",
+)
+
+
+def _is_resource(value: Value) -> bool:
+    return isinstance(value.type, ResourceType)
+
+
+@register_pass
+class LowerToCmdPass(Pass):
+    """Lowers async stream IR to cmd IR (allocas, execution regions, moves, deallocas)."""
+
+    flag = "lower-to-cmd"
+    summary = (
+        "Lower async stream ops to cmd IR: resource allocas, cmd.execute regions, cmd.move "
+        "timeline ops and deallocas, ordered by timepoints"
+    )
+
+    def run(self, module: Module) -> None:
+        for op in list(module.walk()):
+            if isinstance(op, AsyncExecuteOp | AsyncConcurrentOp) and op.parent is not None:
+                _inline_execution_region(op)
+        plan = DeallocaPlan(module)
+        segments = count(1)
+        sequence = count(1)
+        for op in list(module.walk()):
+            if isinstance(op, FuncOp | InitializerOp) and op.regions and op.regions[0].blocks:
+                _FunctionLowering(self, module, op, plan, segments, sequence).run()
+        self.stat(
+            "num-storages-kept",
+            "Number of allocated storages the lowering does not free",
+            len(plan.kept),
+        )
+
+
+# -- execution regions -----------------------------------------------------------------------
+
+
+def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
+    """Replace a `stream.async.execute` / `concurrent` by its body, so that every async op is
+    lowered on its own: captures become the outer values (awaited first if the region awaits a
+    timepoint), results the yielded values, and the region's timepoint the yielded values'."""
+    block = op.parent
+    assert block is not None
+    body = op.body
+    operands = op.resource_operands
+    awaited = op.await_timepoint if isinstance(op, AsyncExecuteOp) else None
+    replacements = list(operands)
+    resources = [(i, v) for i, v in enumerate(operands) if _is_resource(v)]
+    if awaited is not None and resources:
+        sizes = [op.operand_size(i) for i, _ in resources]
+        await_op = TimepointAwaitOp.create(
+            awaited, [v for _, v in resources], [s for s in sizes if s is not None]
+        )
+        block.insert_before(await_op, op)
+        for (i, _), result in zip(resources, await_op.results):
+            replacements[i] = result
+    for argument, value in zip(body.arguments, replacements):
+        argument.replace_all_uses_with(value)
+    terminator = body.last_op
+    for inner in list(body.ops):
+        if inner is terminator:
+            continue
+        inner.detach()
+        block.insert_before(inner, op)
+    yielded = terminator.resource_operands if isinstance(terminator, YieldOp) else []
+    for result, value in zip(op.resource_results, yielded):
+        result.replace_all_uses_with(value)
+    if len(op.results) > op.resource_result_count:
+        timepoint = op.results[-1]
+        if timepoint.uses:
+            points: list[Value] = []
+            for value, size in zip(yielded, terminator.resource_operand_sizes):  # type: ignore[union-attr]
+                barrier = TimepointBarrierOp.create(value, size)
+                block.insert_before(barrier, op)
+                points.append(barrier.results[1])
+            if not points:
+                joined: Operation = TimepointImmediateOp.create()
+            elif len(points) == 1:
+                joined = points[0].defining_op  # type: ignore[assignment]
+            else:
+                joined = TimepointJoinOp.create(points)
+            if joined.parent is None:
+                block.insert_before(joined, op)
+            timepoint.replace_all_uses_with(joined.results[-1])
+    op.regions = []
+    op.erase()
+
+
+# -- lowering one function -------------------------------------------------------------------
+
+
+class _FunctionLowering:
+    """Lowers the async ops of one `util.func` or `util.initializer`."""
+
+    def __init__(
+        self,
+        pass_: LowerToCmdPass,
+        module: Module,
+        function: Operation,
+        plan: DeallocaPlan,
+        segments: count[int],
+        sequence: count[int],
+    ) -> None:
+        self.pass_ = pass_
+        self.function = function
+        self.plan = plan
+        self.segments = segments
+        self.sequence = sequence
+        self.entry = function.regions[0].blocks[0]
+        default = function.attributes.get("stream.affinity.default")
+        if default is None:
+            default = module.op.attributes.get("stream.affinity.default")
+        self.default_key: Hashable = _key_of(default) if default is not None else ("default",)
+        # Root (async value) -> the cmd-level value naming its storage.
+        self.storage_of_root: dict[Value, Value] = {}
+        # Storage -> the size given where it was created.
+        self.size_of: dict[Value, Value] = {}
+        self._c0: Value | None = None
+        self._immediate: Value | None = None
+        # Block -> (indices of resource arguments, carried affinity keys) of the arguments
+        # added to blocks entered by branches.
+        self.block_layout: dict[Block, tuple[list[int], list[Hashable]]] = {}
+
+    def run(self) -> None:
+        scope = Scope(None, "function", next(self.segments))
+        entry = self.entry
+        for argument in entry.arguments:
+            if _is_resource(argument):
+                scope.define(argument, [])
+        self.lower_region(self.function.regions[0], scope)
+
+    # -- affinities and constants ----------------------------------------------------------
+
+    def key(self, affinity: Attribute | None) -> Hashable:
+        return _key_of(affinity) if affinity is not None else self.default_key
+
+    def c0(self) -> Value:
+        """An index 0 at the top of the function, where it dominates every use."""
+        if self._c0 is None:
+            self._c0 = index_zero(self.entry)
+        return self._c0
+
+    def immediate(self) -> Value:
+        if self._immediate is None:
+            op = TimepointImmediateOp.create()
+            self._insert_at_entry(op)
+            self._immediate = op.results[0]
+        return self._immediate
+
+    def _insert_at_entry(self, op: Operation) -> None:
+        first = self.entry.first_op
+        if first is None:
+            self.entry.append(op)
+        else:
+            self.entry.insert_before(op, first)
+
+    # -- timepoints ------------------------------------------------------------------------
+
+    def join(self, timepoints: Sequence[Timepoint], anchor: Operation) -> Timepoint | None:
+        """One timepoint reached when all of `timepoints` are (a join before `anchor`)."""
+        kept = prune(timepoints)
+        if not kept:
+            return None
+        if len(kept) == 1:
+            return kept[0]
+        op = TimepointJoinOp.create([t.value for t in kept])
+        _insert_before(op, anchor)
+        clock, complete = clock_max(kept)
+        return Timepoint(op.results[0], clock, complete)
+
+    def value_of(self, timepoints: Sequence[Timepoint], anchor: Operation) -> Value:
+        """A timepoint value for `timepoints` (`stream.timepoint.immediate` if none)."""
+        joined = self.join(timepoints, anchor)
+        return joined.value if joined is not None else self.immediate()
+
+    def issue(
+        self,
+        scope: Scope,
+        affinity: Attribute | None,
+        deps: Sequence[Timepoint],
+        anchor: Operation,
+        make: Callable[[Value | None], Operation],
+    ) -> tuple[Operation, Timepoint]:
+        """Insert the timeline op `make(await)` before `anchor` on `affinity`, awaiting the
+        last op there and `deps`; it becomes the last op there."""
+        key = self.key(affinity)
+        awaited = self.join([*scope.last_of(key), *deps], anchor)
+        op = make(awaited.value if awaited is not None else None)
+        _insert_before(op, anchor)
+        clock, complete = clock_max([awaited] if awaited is not None else [])
+        clock[(key, scope.segment)] = next(self.sequence)
+        timepoint = Timepoint(op.results[-1], clock, complete)
+        scope.issued(key, timepoint)
+        return op, timepoint
+
+    def alloca(
+        self,
+        scope: Scope,
+        type: Type | None,
+        size: Value,
+        affinity: Attribute | None,
+        anchor: Operation,
+    ) -> tuple[Value, Timepoint]:
+        """A new storage of `size` bytes of `type` (a resource type) on `affinity`."""
+        assert isinstance(type, ResourceType)
+        resource_type = type
+        op, timepoint = self.issue(
+            scope,
+            affinity,
+            [],
+            anchor,
+            lambda awaited: ResourceAllocaOp.create(size, resource_type, affinity, awaited),
+        )
+        storage = op.results[0]
+        scope.define(storage, [timepoint])
+        self.size_of[storage] = size
+        return storage, timepoint
+
+    def execute(
+        self,
+        scope: Scope,
+        affinity: Attribute | None,
+        reads: Sequence[tuple[Value, Value]],
+        writes: Sequence[tuple[Value, Value]],
+        anchor: Operation,
+        fill_body: Callable[[Block, dict[Value, Value]], None],
+    ) -> Timepoint:
+        """A `stream.cmd.execute` on `affinity` capturing the `(storage, size)` pairs it
+        `reads` and `writes`; `fill_body(body, argument_of_storage)` adds the commands."""
+        captures: dict[Value, Value] = {}
+        for storage, size in [*reads, *writes]:
+            captures.setdefault(storage, size)
+        written = {storage for storage, _ in writes}
+        deps: list[Timepoint] = []
+        for storage in captures:
+            deps.extend(
+                scope.accesses_of(storage) if storage in written else scope.ready_of(storage)
+            )
+        op, timepoint = self.issue(
+            scope,
+            affinity,
+            deps,
+            anchor,
+            lambda awaited: CmdExecuteOp.create(list(captures.items()), affinity, awaited),
+        )
+        assert isinstance(op, CmdExecuteOp)
+        arguments: dict[Value, Value] = dict(zip(captures, op.body.arguments))
+        fill_body(op.body, arguments)
+        for storage in captures:
+            if storage in written:
+                scope.wrote(storage, timepoint)
+            else:
+                scope.read(storage, timepoint)
+        return timepoint
+
+    def size(self, storage: Value, anchor: Operation) -> Value:
+        """The size of `storage`: where it was created, else `stream.resource.size`."""
+        size = self.size_of.get(storage)
+        if size is not None:
+            return size
+        op = ResourceSizeOp.create(storage)
+        _insert_before(op, anchor)
+        return op.results[0]
+
+    def host_await(
+        self, scope: Scope, storages: Sequence[Value], extra: Sequence[Timepoint], anchor: Operation
+    ) -> list[Value]:
+        """`stream.timepoint.await` before `anchor` until `storages` are ready (and `extra`);
+        the awaited values (the storages themselves when nothing is pending)."""
+        timepoints = [*extra]
+        for storage in storages:
+            timepoints.extend(scope.ready_of(storage))
+        joined = self.join(timepoints, anchor)
+        if joined is None or not storages:
+            return list(storages)
+        sizes = [self.size(storage, anchor) for storage in storages]
+        op = TimepointAwaitOp.create(joined.value, list(storages), sizes)
+        _insert_before(op, anchor)
+        return list(op.results)
+
+    # -- regions and blocks ----------------------------------------------------------------
+
+    def lower_region(self, region: Region, scope: Scope) -> None:
+        blocks = region.blocks
+        if len(blocks) == 1:
+            self.lower_block(blocks[0], scope)
+            return
+        keys = sorted(self.keys_in(region), key=repr)
+        block_scopes: dict[Block, Scope] = {}
+        for block in blocks[1:]:
+            inner = Scope(scope, "block", next(self.segments))
+            items: list[Value | Type] = []
+            resource_indices: list[int] = []
+            timepoint_of: dict[int, int] = {}
+            for argument in list(block.arguments):
+                items.append(argument)
+                if _is_resource(argument):
+                    resource_indices.append(argument.index)
+                    timepoint_of[argument.index] = len(items)
+                    items.append(TIMEPOINT)
+            first_carried = len(items)
+            items.extend(TIMEPOINT for _ in keys)
+            arguments = _set_block_arguments(block, items)
+            inner.carried = {
+                key: Timepoint.fresh(arguments[first_carried + i]) for i, key in enumerate(keys)
+            }
+            for index in resource_indices:
+                argument = arguments[_position(items, block, index)]
+                timepoint = Timepoint.fresh(arguments[timepoint_of[index]])
+                inner.define(argument, [timepoint])
+            self.block_layout[block] = (resource_indices, keys)
+            block_scopes[block] = inner
+        self.lower_block(blocks[0], scope)
+        for block in blocks[1:]:
+            self.lower_block(block, block_scopes[block])
+
+    def lower_block(self, block: Block, scope: Scope) -> None:
+        for root in self.plan.at_start.get(block, ()):
+            first = block.first_op
+            if first is not None:
+                self.dealloca(scope, root, first)
+        op = block.first_op
+        while op is not None:
+            following = op.next_op
+            self.lower_op(op, scope)
+            for root in self.plan.after.get(op, ()):
+                if following is not None:
+                    self.dealloca(scope, root, following)
+            op = following
+
+    def keys_in(self, container: Operation | Region) -> set[Hashable]:
+        """Every affinity key lowering may issue an op on inside `container` (a superset)."""
+        keys: set[Hashable] = set()
+        ops = container.walk()
+        for op in ops:
+            if isinstance(op, AsyncTransferOp | AsyncMoveOp):
+                keys.add(self.key(execution_affinity(op)))
+                keys.add(self.key(allocation_affinity(op)))
+            elif op.name.startswith(("stream.async.", "stream.tensor.")):
+                keys.add(self.key(op.attributes.get("affinity")))
+            for root in self.plan.after.get(op, ()):
+                keys.add(self.key(self.plan.affinity.get(root)))
+            for region in op.regions:
+                for block in region.blocks:
+                    for root in self.plan.at_start.get(block, ()):
+                        keys.add(self.key(self.plan.affinity.get(root)))
+        return keys
+
+    # -- ops -------------------------------------------------------------------------------
+
+    def lower_op(self, op: Operation, scope: Scope) -> None:
+        handler = _HANDLERS.get(type(op))
+        if handler is not None:
+            handler(self, op, scope)
+            return
+        if isinstance(op, BranchLikeOp):
+            self.lower_branch(op, scope)
+            return
+        if op.name in _KEEP or op.name.startswith("arith.") or op.is_terminator:
+            return
+        if not any(_is_resource(v) for v in op.operands) and not any(
+            _is_resource(r) for r in op.results
+        ):
+            return
+        self.lower_other(op, scope)
+
+    def lower_other(self, op: Operation, scope: Scope) -> None:
+        """An op the lowering does not model: its resource operands are awaited first (it may
+        read or write them on the host) and its resource results are new, ready storage."""
+        if op.name.startswith("stream.async.") or op.name.startswith("stream.tensor."):
+            raise error(f"'{op.name}' op cannot be lowered to cmd IR", op.location)
+        indices = [i for i, v in enumerate(op.operands) if _is_resource(v)]
+        if indices:
+            storages = list(dict.fromkeys(op.operands[i] for i in indices))
+            pending = [t for s in storages for t in scope.accesses_of(s)]
+            awaited = self.host_await(scope, storages, pending, op)
+            mapping = dict(zip(storages, awaited))
+            for index in indices:
+                op.set_operand(index, mapping[op.operands[index]])
+        for result in op.results:
+            if _is_resource(result):
+                scope.define(result, [])
+
+    def replace_root(self, old: Value, storage: Value) -> None:
+        self.storage_of_root[old] = storage
+        old.replace_all_uses_with(storage)
+
+    def dealloca(self, scope: Scope, root: Value, anchor: Operation) -> None:
+        storage = self.storage_of_root.get(root, root)
+        if storage.uses and not any(
+            u.operation.parent is not None for u in storage.uses
+        ):  # pragma: no cover - defensive: the storage was never materialized
+            return
+        affinity = self.plan.affinity.get(root)
+        size = self.size(storage, anchor)
+        deps = [*scope.accesses_of(storage), *scope.ready_of(storage)]
+        self.issue(
+            scope,
+            affinity,
+            deps,
+            anchor,
+            lambda awaited: ResourceDeallocaOp.create(
+                storage, size, affinity, awaited, prefer_origin=affinity is None
+            ),
+        )
+        self.pass_.stat("num-deallocas", "Number of deallocas inserted")
+
+    # -- async ops -------------------------------------------------------------------------
+
+    def lower_alloca(self, op: AsyncAllocaOp, scope: Scope) -> None:
+        storage, _ = self.alloca(
+            scope,
+            op.result.type,
+            op.storage_size,
+            op.affinity,
+            op,
+        )
+        self.replace_root(op.result, storage)
+        op.erase()
+
+    def lower_constant(self, op: AsyncConstantOp, scope: Scope) -> None:
+        type = op.result.type
+        assert isinstance(type, ResourceType)
+        size = op.result_size_value
+        uploadable = type.lifetime in ("constant", "variable")
+        upload_type = type if uploadable else ResourceType("constant")
+        upload = ResourceConstantsOp.create([(upload_type, size, op.value)], op.affinity)
+        _insert_before(upload, op)
+        clock: dict[Hashable, int] = {}
+        timepoint = Timepoint.fresh(upload.results[1], clock)
+        ready = [timepoint]
+        if op.await_timepoint is not None:
+            ready.append(Timepoint.fresh(op.await_timepoint))
+        constant = upload.results[0]
+        scope.define(constant, ready)
+        self.size_of[constant] = size
+        if upload_type == type:
+            self.replace_root(op.result, constant)
+        else:
+            # No cmd op turns constant memory into another lifetime: copy it.
+            storage, _ = self.alloca(scope, type, size, op.affinity, op)
+
+            def body(block: Block, args: dict[Value, Value]) -> None:
+                block.append(
+                    CmdCopyOp.create(
+                        args[constant], size, self.c0(), args[storage], size, self.c0(), size
+                    )
+                )
+
+            self.execute(scope, op.affinity, [(constant, size)], [(storage, size)], op, body)
+            self.replace_root(op.result, storage)
+        op.erase()
+
+    def lower_splat(self, op: AsyncSplatOp, scope: Scope) -> None:
+        _check_fill_pattern(op, op.value)
+        size = op.result_size_value
+        storage, _ = self.alloca(scope, op.result.type, size, op.affinity, op)
+        if op.await_timepoint is not None:
+            scope.ready[storage] = [*scope.ready_of(storage), Timepoint.fresh(op.await_timepoint)]
+            scope.accesses[storage] = list(scope.ready[storage])
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            block.append(CmdFillOp.create(op.value, args[storage], size, self.c0(), size))
+
+        self.execute(scope, op.affinity, [], [(storage, size)], op, body)
+        self.replace_root(op.result, storage)
+        op.erase()
+
+    def _copy_into_new(
+        self,
+        op: Operation,
+        scope: Scope,
+        source: Value,
+        source_size: Value,
+        source_offset: Value | None,
+        length: Value,
+        result_size: Value,
+    ) -> None:
+        """Clone, slice, cast: a new allocation holding `length` bytes of `source`."""
+        affinity = op.attributes.get("affinity")
+        storage, _ = self.alloca(scope, op.results[0].type, result_size, affinity, op)
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            block.append(
+                CmdCopyOp.create(
+                    args[source],
+                    source_size,
+                    source_offset if source_offset is not None else self.c0(),
+                    args[storage],
+                    result_size,
+                    self.c0(),
+                    length,
+                )
+            )
+
+        self.execute(scope, affinity, [(source, source_size)], [(storage, result_size)], op, body)
+        self.replace_root(op.results[0], storage)
+        op.erase()
+
+    def lower_clone(self, op: AsyncCloneOp, scope: Scope) -> None:
+        self._copy_into_new(
+            op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
+        )
+
+    def lower_slice(self, op: AsyncSliceOp, scope: Scope) -> None:
+        self._copy_into_new(
+            op,
+            scope,
+            op.source,
+            op.source_size,
+            op.source_offset,
+            op.result_size_value,
+            op.result_size_value,
+        )
+
+    def lower_cast(self, op: AsyncCastOp, scope: Scope) -> None:
+        if op.source.type == op.result.type:
+            self.replace_root(op.result, op.source)
+            op.erase()
+            return
+        # cmd IR has no op that changes a resource's lifetime in place: copy.
+        self._copy_into_new(
+            op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
+        )
+
+    def lower_barrier(self, op: AsyncBarrierOp, scope: Scope) -> None:
+        self.replace_root(op.result, op.source)
+        op.erase()
+
+    def lower_fill(self, op: AsyncFillOp, scope: Scope) -> None:
+        _check_fill_pattern(op, op.value)
+        target, size = op.target, op.target_size
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            block.append(
+                CmdFillOp.create(op.value, args[target], size, op.target_offset, op.target_length)
+            )
+
+        self.execute(scope, op.affinity, [], [(target, size)], op, body)
+        self.replace_root(op.result, target)
+        op.erase()
+
+    def lower_update(self, op: AsyncUpdateOp, scope: Scope) -> None:
+        target, size, update = op.target, op.target_size, op.update
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            block.append(
+                CmdCopyOp.create(
+                    args[update],
+                    op.update_size,
+                    self.c0(),
+                    args[target],
+                    size,
+                    op.target_offset,
+                    op.update_size,
+                )
+            )
+
+        self.execute(scope, op.affinity, [(update, op.update_size)], [(target, size)], op, body)
+        self.replace_root(op.result, target)
+        op.erase()
+
+    def lower_copy(self, op: AsyncCopyOp, scope: Scope) -> None:
+        target, size, source = op.target, op.target_size, op.source
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            block.append(
+                CmdCopyOp.create(
+                    args[source],
+                    op.source_size,
+                    op.source_offset,
+                    args[target],
+                    size,
+                    op.target_offset,
+                    op.length,
+                )
+            )
+
+        self.execute(scope, op.affinity, [(source, op.source_size)], [(target, size)], op, body)
+        self.replace_root(op.result, target)
+        op.erase()
+
+    def lower_transfer(self, op: AsyncTransferOp, scope: Scope) -> None:
+        execution = execution_affinity(op)
+        source, source_size = op.source, op.source_size
+        result_type = op.result.type
+        result_size = op.result_size_value
+        storage, _ = self.alloca(scope, result_type, result_size, allocation_affinity(op), op)
+        source_affinity, target_affinity = op.source_affinity, op.target_affinity
+        # As IREE's ScheduleAllocation: invalidate what comes from elsewhere, flush what goes
+        # elsewhere (staging memory always counts as elsewhere).
+        transfer_in = (source_affinity is not None and source_affinity != execution) or _lifetime(
+            source
+        ) == "staging"
+        transfer_out = (target_affinity is not None and target_affinity != execution) or _lifetime(
+            op.result
+        ) == "staging"
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            c0 = self.c0()
+            if transfer_in:
+                block.append(
+                    CmdInvalidateOp.create(
+                        args[source], source_size, c0, source_size, source_affinity
+                    )
+                )
+            block.append(
+                CmdCopyOp.create(
+                    args[source], source_size, c0, args[storage], result_size, c0, source_size
+                )
+            )
+            if transfer_out:
+                block.append(
+                    CmdFlushOp.create(args[storage], result_size, c0, result_size, target_affinity)
+                )
+
+        self.execute(scope, execution, [(source, source_size)], [(storage, result_size)], op, body)
+        self.replace_root(op.result, storage)
+        op.erase()
+
+    def lower_move(self, op: AsyncMoveOp, scope: Scope) -> None:
+        execution = execution_affinity(op)
+        source = op.source
+        result_type = op.result.type
+        assert isinstance(result_type, ResourceType)
+        # The move frees the source: it waits for its writer and every other use.
+        deps = [*scope.ready_of(source), *scope.accesses_of(source)]
+        move, timepoint = self.issue(
+            scope,
+            execution,
+            deps,
+            op,
+            lambda awaited: CmdMoveOp.create(
+                source,
+                op.source_size,
+                result_type,
+                op.result_size_value,
+                affinity=execution,
+                source_affinity=op.source_affinity,
+                target_affinity=op.target_affinity,
+                await_timepoint=awaited,
+                prefer_origin=True,
+            ),
+        )
+        storage = move.results[0]
+        scope.define(storage, [timepoint])
+        self.size_of[storage] = op.result_size_value
+        self.replace_root(op.result, storage)
+        op.erase()
+        self.pass_.stat("num-moves", "Number of stream.async.move ops lowered to stream.cmd.move")
+
+    def lower_dispatch(self, op: AsyncDispatchOp, scope: Scope) -> None:
+        affinity = op.affinity
+        start = op.segments[0]
+        operands = op.resource_operands
+        offsets, lengths = op.segment(3), op.segment(5)
+        tied_positions = {t for t in op.tied_operands if t is not None}
+        for result, tied in zip(op.results, op.tied_operands):
+            if tied is not None and result.type != operands[tied].type:
+                raise error(
+                    f"'{op.name}' op cannot be lowered to cmd IR: tied result #{result.index} "
+                    "changes the resource type",
+                    op.location,
+                )
+        reads: list[tuple[Value, Value]] = []
+        writes: list[tuple[Value, Value]] = []
+        # (operand position or None for a new result, storage, size, offset, length, access)
+        entries: list[tuple[Value, Value, Value | None, Value, str]] = []
+        uniform: list[Value] = []
+        range_index = 0
+        for position, value in enumerate(operands):
+            if not _is_resource(value):
+                uniform.append(value)
+                continue
+            size = op.operand_size(start + position)
+            assert size is not None
+            access = "rw" if position in tied_positions else "ro"
+            (writes if access == "rw" else reads).append((value, size))
+            entries.append((value, size, offsets[range_index], lengths[range_index], access))
+            range_index += 1
+        new_results: list[tuple[OpResult, Value]] = []
+        for result, tied in zip(op.results, op.tied_operands):
+            if tied is not None or not _is_resource(result):
+                continue
+            size = op.result_size(result.index)
+            assert size is not None
+            storage, _ = self.alloca(scope, result.type, size, affinity, op)
+            writes.append((storage, size))
+            entries.append((storage, size, None, size, "wo"))
+            new_results.append((result, storage))
+        attributes = {k: v for k, v in op.attributes.items() if k != "affinity"}
+
+        def body(block: Block, args: dict[Value, Value]) -> None:
+            resources = [
+                (args[value], size, offset if offset is not None else self.c0(), length, access)
+                for value, size, offset, length, access in entries
+            ]
+            block.append(
+                CmdDispatchOp.create(
+                    op.entry_points, op.workload, uniform, resources, attributes, op.location
+                )
+            )
+
+        self.execute(scope, affinity, reads, writes, op, body)
+        for result, storage in new_results:
+            self.replace_root(result, storage)
+        for result, tied in zip(op.results, op.tied_operands):
+            if tied is not None:
+                self.replace_root(result, operands[tied])
+        op.erase()
+
+    def lower_unsupported(self, op: Operation, scope: Scope) -> None:
+        raise error(f"'{op.name}' op cannot be lowered to cmd IR", op.location)
+
+    # -- tensor, timeline and util ops -----------------------------------------------------
+
+    def lower_import(self, op: TensorImportOp, scope: Scope) -> None:
+        # Imported buffers are ready on entry and never freed here.
+        scope.define(op.result, [])
+        self.size_of[op.result] = op.result_size_value
+
+    def lower_export(self, op: TensorExportOp, scope: Scope) -> None:
+        (awaited,) = self.host_await(scope, [op.source], [], op)
+        op.set_operand(0, awaited)
+
+    def lower_timepoint_await(self, op: TimepointAwaitOp, scope: Scope) -> None:
+        external = Timepoint.fresh(op.await_timepoint)
+        for result, storage in zip(op.results, op.resource_operands):
+            scope.ready[storage] = prune([*scope.ready_of(storage), external])
+            self.replace_root(result, storage)
+        op.erase()
+
+    def lower_timepoint_barrier(self, op: TimepointBarrierOp, scope: Scope) -> None:
+        storage = op.resource
+        op.results[1].replace_all_uses_with(self.value_of(scope.ready_of(storage), op))
+        self.replace_root(op.results[0], storage)
+        op.erase()
+
+    def lower_global_store(self, op: GlobalStoreOp, scope: Scope) -> None:
+        if _is_resource(op.value):
+            (awaited,) = self.host_await(scope, [op.value], [], op)
+            op.set_operand(0, awaited)
+
+    def lower_call(self, op: CallOp, scope: Scope) -> None:
+        # The callee gets its arguments ready and free of pending uses (it may write them).
+        indices = [i for i, v in enumerate(op.operands) if _is_resource(v)]
+        if indices:
+            storages = list(dict.fromkeys(op.operands[i] for i in indices))
+            pending = [t for s in storages for t in scope.accesses_of(s)]
+            awaited = self.host_await(scope, storages, pending, op)
+            mapping = dict(zip(storages, awaited))
+            for index in indices:
+                op.set_operand(index, mapping[op.operands[index]])
+        # Results come back ready (the callee awaited them before returning).
+        for result in op.results:
+            if _is_resource(result):
+                scope.define(result, [])
+
+    def lower_return(self, op: ReturnOp, scope: Scope) -> None:
+        # Everything the function issued is done when it returns: callers see ready results
+        # and may reuse their arguments at once.
+        pending = scope.frontier()
+        indices = [i for i, v in enumerate(op.operands) if _is_resource(v)]
+        storages = list(dict.fromkeys(op.operands[i] for i in indices))
+        if not storages:
+            storages = [a for a in self.entry.arguments if _is_resource(a)]
+            if op.parent is not self.entry and not storages:
+                return
+        if not storages:
+            return
+        awaited = self.host_await(scope, storages, pending, op)
+        mapping = dict(zip(storages, awaited))
+        for index in indices:
+            op.set_operand(index, mapping[op.operands[index]])
+
+    # -- control flow ----------------------------------------------------------------------
+
+    def region_yield_timepoints(
+        self, scope: Scope, values: Sequence[Value], anchor: Operation
+    ) -> list[Value]:
+        """`values`, each resource followed by the timepoint of its contents and uses."""
+        out: list[Value] = []
+        for value in values:
+            out.append(value)
+            if _is_resource(value):
+                pending = [*scope.ready_of(value), *scope.accesses_of(value)]
+                out.append(self.value_of(pending, anchor))
+        return out
+
+    def lower_branch(self, op: BranchLikeOp, scope: Scope) -> None:
+        for index, block in enumerate(op.successors):
+            layout = self.block_layout.get(block)
+            if layout is None:
+                continue
+            _, keys = layout
+            values = self.region_yield_timepoints(scope, op.successor_operands(index), op)
+            values.extend(self.value_of(scope.last_of(key), op) for key in keys)
+            op.set_successor_operands(index, values)
+
+    def lower_exclusive(self, op: Operation, scope: Scope) -> None:
+        """scf.if / scf.index_switch: one region runs. Each yields, next to each resource, the
+        timepoint of its contents, and one timepoint per affinity it issued work on."""
+        if isinstance(op, IfOp) and not op.regions[1].blocks:
+            else_block = Block()
+            else_block.append(ScfYieldOp([]))
+            op.regions[1].add_block(else_block)
+        blocks = [region.blocks[0] for region in op.regions if region.blocks]
+        scopes = [Scope(scope, "branch", scope.segment) for _ in blocks]
+        for block, inner in zip(blocks, scopes):
+            self.lower_block(block, inner)
+        keys: list[Hashable] = []
+        for inner in scopes:
+            for key in inner.last:
+                if key not in keys:
+                    keys.append(key)
+        touched_ready: set[Value] = set()
+        touched_accesses: set[Value] = set()
+        for inner in scopes:
+            touched_ready.update(s for s in inner.ready if s not in inner.created)
+            touched_accesses.update(s for s in inner.accesses if s not in inner.created)
+        if not keys and not any(_is_resource(r) for r in op.results):
+            return
+        yielded_timepoints: list[list[Timepoint]] = [[] for _ in op.results]
+        key_timepoints: list[list[Timepoint]] = [[] for _ in keys]
+        for block, inner in zip(blocks, scopes):
+            terminator = block.last_op
+            assert terminator is not None
+            values = self.region_yield_timepoints(inner, list(terminator.operands), terminator)
+            for i, key in enumerate(keys):
+                joined = self.join(inner.last_of(key), terminator)
+                values.append(joined.value if joined is not None else self.immediate())
+                if joined is not None:
+                    key_timepoints[i].append(joined)
+            terminator.set_operands(values)
+        resource_results = [r for r in op.results if _is_resource(r)]
+        items: list[Value | Type] = []
+        for result in op.results:
+            items.append(result)
+            if _is_resource(result):
+                items.append(TIMEPOINT)
+        items.extend(TIMEPOINT for _ in keys)
+        results = _set_results(op, items)
+        del yielded_timepoints
+        position = 0
+        for result in resource_results:
+            position = results.index(result)
+            timepoint = Timepoint.fresh(results[position + 1])
+            scope.define(result, [timepoint])
+        dones: list[Timepoint] = []
+        first_key = len(results) - len(keys)
+        for i, key in enumerate(keys):
+            known = clock_min(key_timepoints[i]) if len(key_timepoints[i]) == len(blocks) else {}
+            done = Timepoint.fresh(results[first_key + i], known)
+            scope.issued(key, done)
+            dones.append(done)
+        for storage in touched_ready:
+            scope.ready[storage] = prune([*scope.ready_of(storage), *dones])
+        for storage in touched_accesses:
+            scope.accesses[storage] = prune([*scope.accesses_of(storage), *dones])
+
+    def lower_for(self, op: ForOp, scope: Scope) -> None:
+        body = op.body
+        inner = Scope(scope, "loop", next(self.segments))
+        inner.written_outer = _written_outer(op)
+        keys = sorted(self.keys_in(op.regions[0]), key=repr)
+        inits: list[Value] = []
+        arguments: list[Value | Type] = [body.arguments[0]]
+        results: list[Value | Type] = []
+        for init, argument, result in zip(op.init_args, op.region_iter_args, op.results):
+            inits.append(init)
+            arguments.append(argument)
+            results.append(result)
+            if _is_resource(init):
+                pending = [*scope.ready_of(init), *scope.accesses_of(init)]
+                inits.append(self.value_of(pending, op))
+                arguments.append(TIMEPOINT)
+                results.append(TIMEPOINT)
+        for key in keys:
+            inits.append(self.value_of(scope.last_of(key), op))
+            arguments.append(TIMEPOINT)
+            results.append(TIMEPOINT)
+        op.set_operands([op.lower_bound, op.upper_bound, op.step, *inits])
+        new_arguments = _set_block_arguments(body, arguments)
+        new_results = _set_results(op, results)
+        carried_start = len(new_arguments) - len(keys)
+        inner.carried = {
+            key: Timepoint.fresh(new_arguments[carried_start + i]) for i, key in enumerate(keys)
+        }
+        for index, argument in enumerate(new_arguments[:carried_start]):
+            if _is_resource(argument):
+                inner.define(argument, [Timepoint.fresh(new_arguments[index + 1])])
+        self.lower_block(body, inner)
+        terminator = body.last_op
+        assert terminator is not None
+        values = self.region_yield_timepoints(inner, list(terminator.operands), terminator)
+        values.extend(self.value_of(inner.last_of(key), terminator) for key in keys)
+        terminator.set_operands(values)
+        self._after_loop(scope, inner, new_results, keys)
+
+    def _after_loop(
+        self, scope: Scope, inner: Scope, results: list[OpResult], keys: list[Hashable]
+    ) -> None:
+        carried_start = len(results) - len(keys)
+        for index, result in enumerate(results[:carried_start]):
+            if _is_resource(result):
+                scope.define(result, [Timepoint.fresh(results[index + 1])])
+        dones = [Timepoint.fresh(results[carried_start + i]) for i in range(len(keys))]
+        for key, done in zip(keys, dones):
+            scope.issued(key, done)
+        for storage in inner.ready:
+            if storage not in inner.created:
+                scope.ready[storage] = prune([*scope.ready_of(storage), *dones])
+        for storage in inner.accesses:
+            if storage not in inner.created:
+                scope.accesses[storage] = prune([*scope.accesses_of(storage), *dones])
+
+    def lower_while(self, op: WhileOp, scope: Scope) -> None:
+        keys = sorted(self.keys_in(op), key=repr)
+        written = _written_outer(op)
+        before, after = op.before_block, op.after_block
+        # Initial values and `before` arguments.
+        inits: list[Value] = []
+        before_items: list[Value | Type] = []
+        for init, argument in zip(op.inits, before.arguments):
+            inits.append(init)
+            before_items.append(argument)
+            if _is_resource(init):
+                pending = [*scope.ready_of(init), *scope.accesses_of(init)]
+                inits.append(self.value_of(pending, op))
+                before_items.append(TIMEPOINT)
+        for key in keys:
+            inits.append(self.value_of(scope.last_of(key), op))
+            before_items.append(TIMEPOINT)
+        op.set_operands(inits)
+        before_arguments = _set_block_arguments(before, before_items)
+        # `after` arguments and results: what scf.condition forwards.
+        after_items: list[Value | Type] = []
+        result_items: list[Value | Type] = []
+        for argument, result in zip(after.arguments, op.results):
+            after_items.append(argument)
+            result_items.append(result)
+            if _is_resource(argument):
+                after_items.append(TIMEPOINT)
+                result_items.append(TIMEPOINT)
+        after_items.extend(TIMEPOINT for _ in keys)
+        result_items.extend(TIMEPOINT for _ in keys)
+        after_arguments = _set_block_arguments(after, after_items)
+        results = _set_results(op, result_items)
+        before_scope = self._loop_scope(scope, before_arguments, keys, written)
+        self.lower_block(before, before_scope)
+        condition = before.last_op
+        assert isinstance(condition, ConditionOp)
+        values = self.region_yield_timepoints(before_scope, condition.args, condition)
+        values.extend(self.value_of(before_scope.last_of(key), condition) for key in keys)
+        condition.set_operands([condition.condition, *values])
+        after_scope = self._loop_scope(scope, after_arguments, keys, written)
+        self.lower_block(after, after_scope)
+        terminator = after.last_op
+        assert terminator is not None
+        values = self.region_yield_timepoints(after_scope, list(terminator.operands), terminator)
+        values.extend(self.value_of(after_scope.last_of(key), terminator) for key in keys)
+        terminator.set_operands(values)
+        combined = Scope(scope, "loop", before_scope.segment)
+        combined.ready = {**before_scope.ready, **after_scope.ready}
+        combined.accesses = {**before_scope.accesses, **after_scope.accesses}
+        combined.created = before_scope.created | after_scope.created
+        self._after_loop(scope, combined, results, keys)
+
+    def _loop_scope(
+        self,
+        scope: Scope,
+        arguments: list[BlockArgument],
+        keys: list[Hashable],
+        written: set[Value],
+    ) -> Scope:
+        inner = Scope(scope, "loop", next(self.segments))
+        inner.written_outer = written
+        carried_start = len(arguments) - len(keys)
+        inner.carried = {
+            key: Timepoint.fresh(arguments[carried_start + i]) for i, key in enumerate(keys)
+        }
+        for index, argument in enumerate(arguments[:carried_start]):
+            if _is_resource(argument):
+                inner.define(argument, [Timepoint.fresh(arguments[index + 1])])
+        return inner
+
+    def lower_structured(self, op: Operation, scope: Scope) -> None:
+        if isinstance(op, IfOp | IndexSwitchOp):
+            self.lower_exclusive(op, scope)
+        elif isinstance(op, ForOp):
+            self.lower_for(op, scope)
+        elif isinstance(op, WhileOp):
+            self.lower_while(op, scope)
+
+
+_HANDLERS: dict[type, Callable[[_FunctionLowering, Any, Scope], None]] = {
+    AsyncAllocaOp: _FunctionLowering.lower_alloca,
+    AsyncConstantOp: _FunctionLowering.lower_constant,
+    AsyncSplatOp: _FunctionLowering.lower_splat,
+    AsyncCloneOp: _FunctionLowering.lower_clone,
+    AsyncSliceOp: _FunctionLowering.lower_slice,
+    AsyncCastOp: _FunctionLowering.lower_cast,
+    AsyncBarrierOp: _FunctionLowering.lower_barrier,
+    AsyncFillOp: _FunctionLowering.lower_fill,
+    AsyncUpdateOp: _FunctionLowering.lower_update,
+    AsyncCopyOp: _FunctionLowering.lower_copy,
+    AsyncTransferOp: _FunctionLowering.lower_transfer,
+    AsyncMoveOp: _FunctionLowering.lower_move,
+    AsyncDispatchOp: _FunctionLowering.lower_dispatch,
+    AsyncLoadOp: _FunctionLowering.lower_unsupported,
+    AsyncStoreOp: _FunctionLowering.lower_unsupported,
+    AsyncCallOp: _FunctionLowering.lower_unsupported,
+    TensorImportOp: _FunctionLowering.lower_import,
+    TensorExportOp: _FunctionLowering.lower_export,
+    TimepointAwaitOp: _FunctionLowering.lower_timepoint_await,
+    TimepointBarrierOp: _FunctionLowering.lower_timepoint_barrier,
+    GlobalStoreOp: _FunctionLowering.lower_global_store,
+    CallOp: _FunctionLowering.lower_call,
+    ReturnOp: _FunctionLowering.lower_return,
+    IfOp: _FunctionLowering.lower_structured,
+    IndexSwitchOp: _FunctionLowering.lower_structured,
+    ForOp: _FunctionLowering.lower_structured,
+    WhileOp: _FunctionLowering.lower_structured,
+    AsyncFuncOp: lambda lowering, op, scope: None,
+}
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+def index_zero(entry: Block) -> Value:
+    """`arith.constant 0 : index` among the constants that open `entry`, or a new one there."""
+    for op in entry.ops:
+        if not isinstance(op, ConstantOp):
+            break
+        if op.results[0].type == INDEX and op.int_value == 0:
+            return op.results[0]
+    constant = ConstantOp.create(0, INDEX)
+    first = entry.first_op
+    if first is None:
+        entry.append(constant)
+    else:
+        entry.insert_before(constant, first)
+    return constant.results[0]
+
+
+def _key_of(affinity: Attribute) -> Hashable:
+    """Ops on the same device queues share one program order, however the affinity is
+    spelled (`#hal.device.affinity<@a>` or `#hal.device.promise<@a>`)."""
+    if isinstance(affinity, AffinityAttr):
+        return ("device", affinity.device, affinity.queues)
+    return ("attr", affinity.text)
+
+
+def _lifetime(value: Value) -> str:
+    return value.type.lifetime if isinstance(value.type, ResourceType) else "*"
+
+
+def _check_fill_pattern(op: Operation, value: Value) -> None:
+    type = value.type
+    if not (isinstance(type, IntegerType) and type.width in (8, 16, 32)):
+        raise error(
+            f"'{op.name}' op cannot be lowered to cmd IR: stream.cmd.fill takes 8, 16 or 32-bit "
+            f"patterns, got '{type}'",
+            op.location,
+        )
+
+
+def _insert_before(op: Operation, anchor: Operation) -> None:
+    block = anchor.parent
+    assert block is not None
+    block.insert_before(op, anchor)
+
+
+def _written_outer(loop: Operation) -> set[Value]:
+    """Resources defined outside `loop` that ops inside it write in place or free."""
+    from streamopt.analysis.alias import is_defined_inside
+    from streamopt.ir.core import Access
+
+    written: set[Value] = set()
+    for op in loop.walk():
+        if op is loop:
+            continue
+        for index, value in enumerate(op.operands):
+            if not _is_resource(value) or is_defined_inside(value, loop):
+                continue
+            if op.operand_access(index) & (Access.WRITE | Access.CONSUME):
+                written.add(value)
+    return written
+
+
+def _position(items: list[Value | Type], block: Block, index: int) -> int:
+    """Where the original argument `index` of `block` sits in `items`."""
+    return next(i for i, item in enumerate(items) if item is block.arguments[index])
+
+
+def _set_block_arguments(block: Block, items: list[Value | Type]) -> list[BlockArgument]:
+    """Make `block`'s arguments `items`: existing arguments are kept (in their new place),
+    types become new arguments."""
+    arguments: list[BlockArgument] = []
+    for index, item in enumerate(items):
+        if isinstance(item, BlockArgument):
+            argument = item
+            argument.index = index
+        else:
+            assert isinstance(item, Type)
+            argument = BlockArgument(block, index, item)
+        arguments.append(argument)
+    block.arguments = arguments
+    return arguments
+
+
+def _set_results(op: Operation, items: list[Value | Type]) -> list[OpResult]:
+    """Make `op`'s results `items`: existing results are kept, types become new results."""
+    results: list[OpResult] = []
+    for index, item in enumerate(items):
+        if isinstance(item, OpResult):
+            result = item
+            result.index = index
+        else:
+            assert isinstance(item, Type)
+            result = OpResult(op, index, item)
+        results.append(result)
+    op.results = results
+    return results
+
+
+# Keep LOWERED_REGION_OPS imported for readers: the ops whose regions this pass rewrites.
+__all__ = ["LOWERED_REGION_OPS", "LowerToCmdPass"]
