@@ -34,6 +34,7 @@ from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
 from streamopt.dialects.stream import (
     AsyncAllocaOp,
     AsyncCloneOp,
+    AsyncConstantOp,
     AsyncDispatchOp,
     AsyncMoveOp,
     AsyncSliceOp,
@@ -85,7 +86,13 @@ def execution_affinity(op: AsyncTransferOp | AsyncMoveOp) -> Attribute | None:
 
 
 def _is_allocated(root: Value) -> bool:
-    return isinstance(root, OpResult) and isinstance(root.op, ALLOCATING_OPS)
+    if not isinstance(root, OpResult):
+        return False
+    if isinstance(root.op, AsyncConstantOp):
+        # Constants are uploaded as constant memory; another lifetime is a copy of it.
+        lifetime = getattr(root.type, "lifetime", "*")
+        return lifetime not in ("constant", "variable")
+    return isinstance(root.op, ALLOCATING_OPS)
 
 
 def _is_merge(root: Value) -> bool:
@@ -170,12 +177,12 @@ class DeallocaPlan:
         self.affinity[root] = self._affinity_of(root)
 
     def _affinity_of(self, root: Value) -> Attribute | None:
-        if isinstance(root, OpResult) and isinstance(root.op, ALLOCATING_OPS):
-            return allocation_affinity(root.op)
+        if _is_allocated(root):
+            return allocation_affinity(root.op)  # type: ignore[attr-defined]
         affinities = {
-            allocation_affinity(source.op)
+            allocation_affinity(source.op)  # type: ignore[attr-defined]
             for source in self.alias.backward_roots(root)
-            if isinstance(source, OpResult) and isinstance(source.op, ALLOCATING_OPS)
+            if _is_allocated(source)
         }
         return affinities.pop() if len(affinities) == 1 else None
 

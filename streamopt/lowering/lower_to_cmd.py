@@ -117,8 +117,6 @@ from streamopt.passes import Pass, register_pass
 _KEEP = (
     "stream.tensor.sizeof",
     "stream.resource.size",
-    "stream.timepoint.immediate",
-    "stream.timepoint.join",
     "util.global.load",
     "util.global",
     "util.func",
@@ -182,9 +180,19 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
     for argument, value in zip(body.arguments, replacements):
         argument.replace_all_uses_with(value)
     terminator = body.last_op
+    affinity = op.affinity
     for inner in list(body.ops):
         if inner is terminator:
             continue
+        # Ops in an execution region run on the region's affinity (transfers print only
+        # their target there).
+        if affinity is not None and inner.name.startswith(("stream.async.", "stream.tensor.")):
+            name = (
+                "execution_affinity"
+                if isinstance(inner, AsyncTransferOp | AsyncMoveOp)
+                else "affinity"
+            )
+            inner.attributes.setdefault(name, affinity)
         inner.detach()
         block.insert_before(inner, op)
     yielded = terminator.resource_operands if isinstance(terminator, YieldOp) else []
@@ -242,6 +250,9 @@ class _FunctionLowering:
         self.size_of: dict[Value, Value] = {}
         self._c0: Value | None = None
         self._immediate: Value | None = None
+        # Timepoint values the lowering made, with what they are known to follow (input ops
+        # that refer to them, such as an awaited region timepoint, keep that knowledge).
+        self.timepoints: dict[Value, Timepoint] = {}
         # Block -> (indices of resource arguments, carried affinity keys) of the arguments
         # added to blocks entered by branches.
         self.block_layout: dict[Block, tuple[list[int], list[Hashable]]] = {}
@@ -291,7 +302,16 @@ class _FunctionLowering:
         op = TimepointJoinOp.create([t.value for t in kept])
         _insert_before(op, anchor)
         clock, complete = clock_max(kept)
-        return Timepoint(op.results[0], clock, complete)
+        joined = Timepoint(op.results[0], clock, complete)
+        self.timepoints[joined.value] = joined
+        return joined
+
+    def known(self, value: Value) -> Timepoint:
+        """The timepoint `value`: one the lowering made, or an external one."""
+        timepoint = self.timepoints.get(value)
+        if timepoint is None:
+            timepoint = self.timepoints[value] = Timepoint.fresh(value)
+        return timepoint
 
     def value_of(self, timepoints: Sequence[Timepoint], anchor: Operation) -> Value:
         """A timepoint value for `timepoints` (`stream.timepoint.immediate` if none)."""
@@ -315,6 +335,7 @@ class _FunctionLowering:
         clock, complete = clock_max([awaited] if awaited is not None else [])
         clock[(key, scope.segment)] = next(self.sequence)
         timepoint = Timepoint(op.results[-1], clock, complete)
+        self.timepoints[timepoint.value] = timepoint
         scope.issued(key, timepoint)
         return op, timepoint
 
@@ -349,12 +370,18 @@ class _FunctionLowering:
         writes: Sequence[tuple[Value, Value]],
         anchor: Operation,
         fill_body: Callable[[Block, dict[Value, Value]], None],
+        order: Sequence[Value] = (),
     ) -> Timepoint:
         """A `stream.cmd.execute` on `affinity` capturing the `(storage, size)` pairs it
-        `reads` and `writes`; `fill_body(body, argument_of_storage)` adds the commands."""
-        captures: dict[Value, Value] = {}
+        `reads` and `writes` (storages in `order` first, in that order);
+        `fill_body(body, argument_of_storage)` adds the commands."""
+        sizes: dict[Value, Value] = {}
         for storage, size in [*reads, *writes]:
-            captures.setdefault(storage, size)
+            sizes.setdefault(storage, size)
+        captures = {storage: sizes[storage] for storage in order}
+        captures.update(
+            (storage, size) for storage, size in sizes.items() if storage not in captures
+        )
         written = {storage for storage, _ in writes}
         deps: list[Timepoint] = []
         for storage in captures:
@@ -388,18 +415,28 @@ class _FunctionLowering:
         return op.results[0]
 
     def host_await(
-        self, scope: Scope, storages: Sequence[Value], extra: Sequence[Timepoint], anchor: Operation
+        self,
+        scope: Scope,
+        storages: Sequence[Value],
+        extra: Sequence[Timepoint],
+        anchor: Operation,
+        sizes: Sequence[Value | None] = (),
     ) -> list[Value]:
         """`stream.timepoint.await` before `anchor` until `storages` are ready (and `extra`);
-        the awaited values (the storages themselves when nothing is pending)."""
+        the awaited values (the storages themselves when nothing is pending). `sizes` gives
+        the size written at the use, where the use has one."""
         timepoints = [*extra]
         for storage in storages:
             timepoints.extend(scope.ready_of(storage))
         joined = self.join(timepoints, anchor)
         if joined is None or not storages:
             return list(storages)
-        sizes = [self.size(storage, anchor) for storage in storages]
-        op = TimepointAwaitOp.create(joined.value, list(storages), sizes)
+        given = list(sizes) + [None] * (len(storages) - len(sizes))
+        resolved = [
+            size if size is not None else self.size(storage, anchor)
+            for storage, size in zip(storages, given)
+        ]
+        op = TimepointAwaitOp.create(joined.value, list(storages), resolved)
         _insert_before(op, anchor)
         return list(op.results)
 
@@ -555,7 +592,7 @@ class _FunctionLowering:
         timepoint = Timepoint.fresh(upload.results[1], clock)
         ready = [timepoint]
         if op.await_timepoint is not None:
-            ready.append(Timepoint.fresh(op.await_timepoint))
+            ready.append(self.known(op.await_timepoint))
         constant = upload.results[0]
         scope.define(constant, ready)
         self.size_of[constant] = size
@@ -581,7 +618,7 @@ class _FunctionLowering:
         size = op.result_size_value
         storage, _ = self.alloca(scope, op.result.type, size, op.affinity, op)
         if op.await_timepoint is not None:
-            scope.ready[storage] = [*scope.ready_of(storage), Timepoint.fresh(op.await_timepoint)]
+            scope.ready[storage] = [*scope.ready_of(storage), self.known(op.await_timepoint)]
             scope.accesses[storage] = list(scope.ready[storage])
 
         def body(block: Block, args: dict[Value, Value]) -> None:
@@ -826,7 +863,8 @@ class _FunctionLowering:
                 )
             )
 
-        self.execute(scope, affinity, reads, writes, op, body)
+        order = [entry[0] for entry in entries]
+        self.execute(scope, affinity, reads, writes, op, body, order)
         for result, storage in new_results:
             self.replace_root(result, storage)
         for result, tied in zip(op.results, op.tied_operands):
@@ -845,15 +883,26 @@ class _FunctionLowering:
         self.size_of[op.result] = op.result_size_value
 
     def lower_export(self, op: TensorExportOp, scope: Scope) -> None:
-        (awaited,) = self.host_await(scope, [op.source], [], op)
+        (awaited,) = self.host_await(scope, [op.source], [], op, [op.source_size])
         op.set_operand(0, awaited)
 
     def lower_timepoint_await(self, op: TimepointAwaitOp, scope: Scope) -> None:
-        external = Timepoint.fresh(op.await_timepoint)
+        # The results are the operands, usable once the timepoint is reached too.
+        awaited = self.known(op.await_timepoint)
         for result, storage in zip(op.results, op.resource_operands):
-            scope.ready[storage] = prune([*scope.ready_of(storage), external])
+            scope.ready[storage] = prune([*scope.ready_of(storage), awaited])
+            scope.accesses[storage] = prune([*scope.accesses_of(storage), awaited])
             self.replace_root(result, storage)
         op.erase()
+
+    def lower_timepoint_join(self, op: TimepointJoinOp, scope: Scope) -> None:
+        clock, complete = clock_max(self.known(v) for v in op.operands)
+        self.timepoints[op.results[0]] = Timepoint.fresh(op.results[0], clock)
+        del complete
+
+    def lower_timepoint_immediate(self, op: TimepointImmediateOp, scope: Scope) -> None:
+        # Already reached: implied by anything.
+        self.timepoints[op.results[0]] = Timepoint(op.results[0], {})
 
     def lower_timepoint_barrier(self, op: TimepointBarrierOp, scope: Scope) -> None:
         storage = op.resource
@@ -1139,6 +1188,8 @@ _HANDLERS: dict[type, Callable[[_FunctionLowering, Any, Scope], None]] = {
     TensorExportOp: _FunctionLowering.lower_export,
     TimepointAwaitOp: _FunctionLowering.lower_timepoint_await,
     TimepointBarrierOp: _FunctionLowering.lower_timepoint_barrier,
+    TimepointJoinOp: _FunctionLowering.lower_timepoint_join,
+    TimepointImmediateOp: _FunctionLowering.lower_timepoint_immediate,
     GlobalStoreOp: _FunctionLowering.lower_global_store,
     CallOp: _FunctionLowering.lower_call,
     ReturnOp: _FunctionLowering.lower_return,

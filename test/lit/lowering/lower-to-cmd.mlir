@@ -1,0 +1,428 @@
+// RUN: streamopt --lower-to-cmd --split-input-file %s | filecheck %s
+
+// A splat becomes an allocation and a fill; the move waits for the fill and the function waits
+// for the move before returning its result.
+
+// CHECK-LABEL: util.func public @single_move
+util.func public @single_move(%size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[ALLOC:.+]], %[[ALLOC_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: %[[FILL:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[ALLOC_T]]) => with(%[[ALLOC]] as %[[ARG:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT:   stream.cmd.fill %c1_i32, %[[ARG]][%c0 for %arg0] : i32 -> !stream.resource<*>{%arg0}
+  // CHECK-NEXT: } => !stream.timepoint
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[ALLOC]] : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%arg0} => !stream.timepoint
+  %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // The moved-from storage is never freed: the move frees it.
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK-NEXT: %[[READY:.+]] = stream.timepoint.await %[[MOVED_T]] => %[[MOVED]] : !stream.resource<*>{%arg0}
+  // CHECK-NEXT: util.return %[[READY]]
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// A -> B -> A: each move waits for the work before it on the storage; the result of the round
+// trip is a new allocation on A. The value computed on B is freed after its last use there.
+
+// CHECK-LABEL: util.func public @round_trip
+util.func public @round_trip(%size: index, %input: !stream.resource<external>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // CHECK: %[[A:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
+  // CHECK: %[[ON_A:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
+  // CHECK: stream.cmd.dispatch @ex::@fn
+  // CHECK-NEXT: ro %{{.+}} : !stream.resource<external>{%arg0},
+  // CHECK-NEXT: wo %{{.+}} : !stream.resource<*>{%arg0}
+  %0 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%input[%c0 to %size for %size]) : (!stream.resource<external>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: %[[B:.+]], %[[B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[ON_A]]) => %[[A]] : {{.+}} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>)
+  %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // CHECK: %[[B2:.+]], %[[B2_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<*>{%arg0}
+  // CHECK-NEXT: %[[JOIN:.+]] = stream.timepoint.join max(%[[B2_T]], %[[B_T]])
+  // CHECK-NEXT: %[[ON_B:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[JOIN]]) => with(%[[B]] as %{{.+}}, %[[B2]] as %{{.+}})
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%[[ON_B]]) => %[[B]] : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[B2]] : {{.+}} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>)
+  %3 = stream.async.move %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  // CHECK-NEXT: stream.timepoint.await %[[BACK_T]] => %[[BACK]]
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// A source read by a dispatch on another affinity and then moved: the move waits for the read.
+
+// CHECK-LABEL: util.func public @read_then_move
+util.func public @read_then_move(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[READ:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => with(%[[SRC]] as
+  // CHECK-NEXT: stream.cmd.dispatch @ex::@read
+  %1 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[READ]]) => %[[SRC]]
+  %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%size}
+  util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A transfer that stays a copy (its source is used again) next to a move of the same source:
+// the copy runs on the source's affinity, flushes to the target, and the move waits for it.
+// A transfer executing on its target invalidates what it reads from the source's affinity.
+
+// CHECK-LABEL: util.func public @transfer_then_move
+util.func public @transfer_then_move(%size: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[DST:.+]], %[[DST_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<*>{%arg0}
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[FILL]], %[[DST_T]])
+  // CHECK-NEXT: %[[COPY:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[J]]) => with(%[[SRC]] as %[[S:.+]]: !stream.resource<*>{%arg0}, %[[DST]] as %[[D:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT: stream.cmd.copy %[[S]][%c0], %[[D]][%c0], %arg0
+  // CHECK-NEXT: stream.cmd.flush to(#hal.device.affinity<@dev_b>) %[[D]][%c0 for %arg0]
+  // CHECK-NEXT: } => !stream.timepoint
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // CHECK: stream.cmd.execute on(#hal.device.affinity<@dev_c>) await(%{{.+}}) => with(%[[SRC]] as %[[S2:.+]]: !stream.resource<*>{%arg0}, %{{.+}} as %[[D2:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT: stream.cmd.invalidate from(#hal.device.affinity<@dev_a>) %[[S2]][%c0 for %arg0]
+  // CHECK-NEXT: stream.cmd.copy %[[S2]][%c0], %[[D2]][%c0], %arg0
+  // CHECK-NEXT: } => !stream.timepoint
+  %2 = stream.async.transfer on(#hal.device.affinity<@dev_c>) %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%size}
+  // CHECK: %[[J2:.+]] = stream.timepoint.join max(%[[COPY]], %{{.+}})
+  // CHECK-NEXT: stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J2]]) => %[[SRC]]
+  %3 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_d>) !stream.resource<*>{%size}
+  util.return %1, %2, %3 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Moves that change the lifetime (transient to external) produce an allocation of the new
+// type; an export waits for the moved value.
+
+// CHECK-LABEL: util.func public @lifetime_changing_move
+util.func public @lifetime_changing_move(%view: !hal.buffer_view) -> !hal.buffer_view {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // CHECK: %[[IN:.+]] = stream.tensor.import on(#hal.device.affinity<@dev_a>)
+  %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) %view : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%c16}
+  // CHECK: %[[T:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<transient>{%c16}
+  %1 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%0[%c0 to %c16 for %c16]) : (!stream.resource<external>{%c16}) -> !stream.resource<transient>{%c16}
+  // CHECK: %[[OUT:.+]], %[[OUT_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[T]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16} => !stream.timepoint
+  %2 = stream.async.move %1 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16}
+  // Imported and exported storage is never freed here.
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: %[[READY:.+]] = stream.timepoint.await %[[OUT_T]] => %[[OUT]] : !stream.resource<external>{%c16}
+  // CHECK-NEXT: stream.tensor.export on(#hal.device.affinity<@dev_a>) %[[READY]] : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  %3 = stream.tensor.export on(#hal.device.affinity<@dev_a>) %2 : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  util.return %3 : !hal.buffer_view
+}
+
+// -----
+
+// In-place ops write their operand's storage: no allocation for tied results, `rw` for a tied
+// dispatch operand, and each write waits for the write before it.
+
+// CHECK-LABEL: util.func public @tied
+util.func public @tied(%size: index, %arg: !stream.resource<*>) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  // CHECK: %[[R:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[SPLAT:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[SPLAT]]) => with(%[[R]] as %[[F:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT: stream.cmd.fill %c2_i32, %[[F]][%c0 for %c4] : i32 -> !stream.resource<*>{%arg0}
+  %1 = stream.async.fill on(#hal.device.affinity<@dev_a>) %c2_i32, %0[%c0 to %c4 for %c4] : i32 -> %0 as !stream.resource<*>{%size}
+  // CHECK: %[[DISPATCH:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => with(%[[R]] as %[[X:.+]]: !stream.resource<*>{%arg0}, %arg1 as %[[Y:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT: stream.cmd.dispatch @ex::@inplace {
+  // CHECK-NEXT: rw %[[X]][%c0 for %arg0] : !stream.resource<*>{%arg0},
+  // CHECK-NEXT: ro %[[Y]][%c0 for %arg0] : !stream.resource<*>{%arg0}
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@inplace(%1[%c0 to %size for %size], %arg[%c0 to %size for %size]) : (!stream.resource<*>{%size}, !stream.resource<*>{%size}) -> %1{%size}
+  // CHECK: %[[UPDATE:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[DISPATCH]]) => with(%arg1 as %[[U:.+]]: !stream.resource<*>{%arg0}, %[[R]] as %[[V:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT: stream.cmd.copy %[[U]][%c0], %[[V]][%c0], %arg0
+  %3 = stream.async.update on(#hal.device.affinity<@dev_a>) %arg, %2[%c0 to %size] : !stream.resource<*>{%size} -> %2 as !stream.resource<*>{%size}
+  // CHECK: %[[COPY:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[UPDATE]]) => with(%arg1 as %[[P:.+]]: !stream.resource<*>{%arg0}, %[[R]] as %[[Q:.+]]: !stream.resource<*>{%arg0}) {
+  // CHECK-NEXT: stream.cmd.copy %[[P]][%c0], %[[Q]][%c4], %c4
+  %4 = stream.async.copy on(#hal.device.affinity<@dev_a>) %arg[%c0 to %c4], %3[%c4 to %c4], %c4 : !stream.resource<*>{%size} -> %3 as !stream.resource<*>{%size}
+  // CHECK: stream.timepoint.await %[[COPY]] => %[[R]]
+  util.return %4 : !stream.resource<*>
+}
+
+// -----
+
+// Moves inside scf.if branches: each branch yields, next to the resource, the timepoint of its
+// contents and one timepoint per affinity it issued work on.
+
+// CHECK-LABEL: util.func public @move_in_if
+util.func public @move_in_if(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[IMM:.+]] = stream.timepoint.immediate
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[IF:.+]]:4 = scf.if %arg1 -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    // CHECK: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[SRC]]
+    %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    // CHECK: %[[TO_A:.+]], %[[TO_A_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>)
+    %4 = stream.async.move %3 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    // The resource, its timepoint, then the last op on dev_a and on dev_b.
+    // CHECK: scf.yield %[[TO_A]], %[[TO_A_T]], %[[TO_B_T]], %[[TO_A_T]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
+    scf.yield %4 : !stream.resource<*>
+  } else {
+    // CHECK: } else {
+    // CHECK: %[[OTHER:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
+    // CHECK-NEXT: %[[ELSE:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
+    %5 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    // Nothing ran on dev_b on this path: an immediate timepoint.
+    // CHECK: scf.yield %[[OTHER]], %[[ELSE]], %[[ELSE]], %[[IMM]]
+    scf.yield %5 : !stream.resource<*>
+  }
+  // The next op on dev_a waits for dev_a's work in the branch and for the branch's result.
+  // CHECK: %{{.+}}, %[[NEXT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[IF]]#2)
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[NEXT_T]], %[[IF]]#1)
+  // CHECK-NEXT: %[[LAST:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[J]]) => with(%[[IF]]#0 as
+  %6 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // The branch result owns what both branches allocated: freed after its last use.
+  // CHECK: %[[SIZE:.+]] = stream.resource.size %[[IF]]#0
+  // CHECK-NEXT: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[LAST]]) => %[[IF]]#0 : !stream.resource<*>{%[[SIZE]]}
+  // The function waits for everything, dev_b's work included.
+  // CHECK-NEXT: %[[ALL:.+]] = stream.timepoint.join max(%[[FREE]], %[[IF]]#3)
+  // CHECK-NEXT: stream.timepoint.await %[[ALL]] =>
+  util.return %6 : !stream.resource<*>
+}
+
+// -----
+
+// A loop carrying a value to dev_b and back each iteration: the iteration arguments carry the
+// resource's timepoint and one timepoint per affinity, so each iteration's first move waits
+// for the previous iteration.
+
+// CHECK-LABEL: util.func public @move_in_loop
+util.func public @move_in_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[IMM:.+]] = stream.timepoint.immediate
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[LOOP:.+]]:4 = scf.for %{{.+}} = %c0 to %arg1 step %c1 iter_args(%[[ACC:.+]] = %[[SRC]], %[[ACC_T:.+]] = %[[FILL]], %[[A_T:.+]] = %[[FILL]], %[[B_T:.+]] = %[[IMM]]) -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
+  %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %0) -> (!stream.resource<*>) {
+    // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[ACC_T]])
+    // CHECK-NEXT: %[[ON_B:.+]], %[[ON_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[ACC]]
+    %2 = stream.async.move %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    // CHECK-NEXT: %[[NEW:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B_T]])
+    %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    // The value moved to dev_b is freed in the iteration that made it.
+    // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[ON_B]]
+    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[NEW]]
+    %4 = stream.async.move %3 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[ON_B_T]], %[[BACK_T]]
+    scf.yield %4 : !stream.resource<*>
+  }
+  // CHECK: %[[DONE:.+]] = stream.timepoint.join max(%[[LOOP]]#2, %[[LOOP]]#3, %[[LOOP]]#1)
+  // CHECK: stream.timepoint.await %[[DONE]] => %[[LOOP]]#0
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// Where deallocas go: after the loop reading the value (waiting for every iteration's read),
+// right after an unused value, at each iteration for values made and consumed in the body;
+// returned values are not freed.
+
+// CHECK-LABEL: util.func public @dealloca_placement
+util.func public @dealloca_placement(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[READ_IN_LOOP:.+]], %{{.+}} = stream.resource.alloca
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[INIT:.+]], %{{.+}} = stream.resource.alloca
+  %1 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[LOOP:.+]]:4 = scf.for {{.+}} iter_args(%[[ACC:[^ ]+]] = %[[INIT]],
+  %2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %1) -> (!stream.resource<*>) {
+    // CHECK: %[[READ:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>)
+    %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%0[%c0 to %size for %size], %acc[%c0 to %size for %size]) : (!stream.resource<*>{%size}, !stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    // Each iteration frees the value it received (the initial one, then the previous
+    // iteration's): its sources differ in affinity, so it is freed on its allocating queue.
+    // CHECK: stream.resource.dealloca origin await(%{{.+}}) => %[[ACC]]
+    scf.yield %3 : !stream.resource<*>
+  }
+  // CHECK: %[[AFTER:.+]] = stream.timepoint.join max(%{{.+}}, %[[LOOP]]#2, %[[LOOP]]#3)
+  // CHECK-NEXT: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[AFTER]]) => %[[READ_IN_LOOP]]
+  // CHECK-NEXT: %[[UNUSED:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[FREE]])
+  // CHECK-NEXT: %[[MADE:.+]] = stream.cmd.execute
+  // CHECK: stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[MADE]]) => %[[UNUSED]]
+  %unused = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: util.return
+  util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// Clones, slices and casts: copies into new allocations, except a cast that keeps the type.
+
+// CHECK-LABEL: util.func public @copies
+util.func public @copies(%size: index, %arg: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  // CHECK: %[[SLICE:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<*>{%c4}
+  // CHECK: stream.cmd.copy %{{.+}}[%c4], %{{.+}}[%c0], %c4 : !stream.resource<*>{%arg0} -> !stream.resource<*>{%c4}
+  %0 = stream.async.slice on(#hal.device.affinity<@dev_a>) %arg[%c4 to %size] : !stream.resource<*>{%size} -> !stream.resource<*>{%c4}
+  // CHECK: %[[CLONE:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
+  // CHECK: stream.cmd.copy %{{.+}}[%c0], %{{.+}}[%c0], %c4 : !stream.resource<*>{%c4} -> !stream.resource<*>{%c4}
+  %1 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%c4} -> !stream.resource<*>{%c4}
+  %2 = stream.async.cast on(#hal.device.affinity<@dev_a>) %1 : !stream.resource<*>{%c4} -> !stream.resource<*>{%c4}
+  // CHECK: %[[EXTERNAL:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => !stream.resource<external>{%c4}
+  // CHECK: stream.cmd.copy %{{.+}}[%c0], %{{.+}}[%c0], %c4 : !stream.resource<*>{%c4} -> !stream.resource<external>{%c4}
+  %3 = stream.async.cast on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%c4} -> !stream.resource<external>{%c4}
+  // CHECK: stream.timepoint.await %{{.+}} => %[[CLONE]], %[[EXTERNAL]]
+  util.return %2, %3 : !stream.resource<*>, !stream.resource<external>
+}
+
+// -----
+
+// Constants are uploaded with stream.resource.constants; a global store waits for the value.
+
+// CHECK-LABEL: util.initializer
+util.global private @weights : !stream.resource<constant>
+util.initializer {
+  %c16 = arith.constant 16 : index
+  // CHECK: %[[CST:.+]], %[[CST_T:.+]] = stream.resource.constants on(#hal.device.affinity<@dev_b>) :
+  // CHECK-NEXT: !stream.resource<constant>{%c16} = dense<[1, 2, 3, 4]> : tensor<4xi32>
+  // CHECK-NEXT: => !stream.timepoint
+  %cst = stream.async.constant on(#hal.device.affinity<@dev_b>) : !stream.resource<constant>{%c16} = dense<[1, 2, 3, 4]> : tensor<4xi32>
+  // CHECK-NEXT: %[[READY:.+]] = stream.timepoint.await %[[CST_T]] => %[[CST]] : !stream.resource<constant>{%c16}
+  // CHECK-NEXT: util.global.store %[[READY]], @weights
+  util.global.store %cst, @weights : !stream.resource<constant>
+  util.return
+}
+
+// -----
+
+// Callers wait for what they pass; callees return ready values.
+
+// CHECK-LABEL: util.func private @callee
+util.func private @callee(%arg0: !stream.resource<*>, %size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // CHECK: %[[R:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[DISPATCH:.+]] = stream.cmd.execute
+  %0 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%arg0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: %[[READY:.+]] = stream.timepoint.await %[[DISPATCH]] => %[[R]]
+  // CHECK-NEXT: util.return %[[READY]]
+  util.return %0 : !stream.resource<*>
+}
+// CHECK-LABEL: util.func public @caller
+util.func public @caller(%size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[V:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[ARG:.+]] = stream.timepoint.await %[[FILL]] => %[[V]] : !stream.resource<*>{%arg0}
+  // CHECK-NEXT: util.call @callee(%[[ARG]], %arg0)
+  %1 = util.call @callee(%0, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// cf branches pass, next to each resource, its timepoint, and one timepoint per affinity.
+
+// CHECK-LABEL: util.func public @cf_branches
+util.func public @cf_branches(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[IMM:.+]] = stream.timepoint.immediate
+  // CHECK: %[[V:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: cf.cond_br %arg1, ^bb1(%[[V]], %[[FILL]], %[[FILL]], %[[IMM]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint), ^bb2(%[[FILL]], %[[IMM]] : !stream.timepoint, !stream.timepoint)
+  cf.cond_br %cond, ^bb1(%0 : !stream.resource<*>), ^bb2
+// CHECK: ^bb1(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[A_T:.+]]: !stream.timepoint, %[[B_T:.+]]: !stream.timepoint):
+^bb1(%1: !stream.resource<*>):
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[X_T]])
+  // CHECK-NEXT: %[[M:.+]], %[[M_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[X]]
+  %2 = stream.async.move %1 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // CHECK-NEXT: cf.br ^bb3(%[[M]], %[[M_T]], %[[M_T]], %[[B_T]] :
+  cf.br ^bb3(%2 : !stream.resource<*>)
+// CHECK: ^bb2(%[[A2_T:.+]]: !stream.timepoint, %[[B2_T:.+]]: !stream.timepoint):
+^bb2:
+  // A value from the entry block is ready by the timepoints carried in.
+  // CHECK-NEXT: %{{.+}}, %[[R_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B2_T]])
+  // CHECK-NEXT: stream.timepoint.join max(%[[R_T]], %[[A2_T]])
+  %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  cf.br ^bb3(%3 : !stream.resource<*>)
+// CHECK: ^bb3(%[[Y:.+]]: !stream.resource<*>, %[[Y_T:.+]]: !stream.timepoint, %[[A3_T:.+]]: !stream.timepoint, %[[B3_T:.+]]: !stream.timepoint):
+^bb3(%4: !stream.resource<*>):
+  // CHECK-NEXT: %[[ALL:.+]] = stream.timepoint.join max(%[[A3_T]], %[[B3_T]], %[[Y_T]])
+  // CHECK: stream.timepoint.await %[[ALL]] => %[[Y]]
+  util.return %4 : !stream.resource<*>
+}
+
+// -----
+
+// scf.while carries timepoints through both regions.
+
+// CHECK-LABEL: util.func public @while_loop
+util.func public @while_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[W:.+]]:4 = scf.while (%[[V:.+]] = %{{.+}}, %[[V_T:.+]] = %{{.+}}, %[[A_T:.+]] = %{{.+}}, %[[B_T:.+]] = %{{.+}}) : (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
+  %1 = scf.while (%arg = %0) : (!stream.resource<*>) -> !stream.resource<*> {
+    %cond = arith.cmpi slt, %c0, %n : index
+    // CHECK: scf.condition(%{{.+}}) %[[V]], %[[V_T]], %[[A_T]], %[[B_T]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
+    scf.condition(%cond) %arg : !stream.resource<*>
+  } do {
+  // CHECK: ^bb0(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[XA_T:.+]]: !stream.timepoint, %[[XB_T:.+]]: !stream.timepoint):
+  ^bb0(%x: !stream.resource<*>):
+    // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[XA_T]], %[[X_T]])
+    // CHECK-NEXT: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[X]]
+    %2 = stream.async.move %x : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[XB_T]], %[[TO_B_T]])
+    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J2]]) => %[[TO_B]]
+    %3 = stream.async.move %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[TO_B_T]], %[[BACK_T]]
+    scf.yield %3 : !stream.resource<*>
+  }
+  // CHECK: stream.timepoint.await %{{.+}} => %[[W]]#0
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// An async execution region is lowered op by op: its ops run on its affinity after its await
+// timepoint, and its timepoint is its results'.
+
+// CHECK-LABEL: util.func public @execute_region
+util.func public @execute_region(%size: index, %arg: !stream.resource<external>, %t: !stream.timepoint) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%arg0}
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
+  // The in-place dispatch on the captured argument waits for the region's await timepoint.
+  // CHECK: %[[J:.+]] = stream.timepoint.join max(%[[FILL]], %arg2)
+  // CHECK-NEXT: %[[WRITE:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[J]]) => with(%[[SPLAT]] as %{{.+}}, %arg1 as %{{.+}}) {
+  // CHECK-NEXT: stream.cmd.dispatch @ex::@fn
+  // CHECK-NEXT: ro
+  // CHECK-NEXT: rw
+  %0:2, %tp = stream.async.execute on(#hal.device.affinity<@dev_a>) await(%t) => with(%arg as %a: !stream.resource<external>{%size}) -> (!stream.resource<transient>{%size}, %arg as !stream.resource<external>{%size}) {
+    %1 = stream.async.splat %c1_i32 : i32 -> !stream.resource<transient>{%size}
+    %2 = stream.async.dispatch @ex::@fn(%1[%c0 to %size for %size], %a[%c0 to %size for %size]) : (!stream.resource<transient>{%size}, !stream.resource<external>{%size}) -> %a{%size}
+    stream.yield %1, %2 : !stream.resource<transient>{%size}, !stream.resource<external>{%size}
+  } => !stream.timepoint
+  %3:2 = stream.timepoint.await %tp => %0#0, %0#1 : !stream.resource<transient>{%size}, !stream.resource<external>{%size}
+  // CHECK: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %[[SPLAT]]
+  %4 = stream.async.move %3#0 : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<transient>{%size}
+  // CHECK-NEXT: stream.resource.dealloca on(#hal.device.affinity<@dev_c>) await(%[[MOVED_T]]) => %[[MOVED]]
+  // CHECK-NOT: stream.async
+  util.return %3#1 : !stream.resource<external>
+}
