@@ -7,8 +7,8 @@ or `stream.cmd.move` for moves) and frees it with `stream.resource.dealloca` aft
 
 * a root the lowering allocates (the result of alloca, splat, clone, slice, transfer, move or
   an untied dispatch result), or a merge (a block argument, a control-flow result) every one
-  of whose sources is such a root or another merge and that owns its storage
-  (`OwnershipAnalysis`: each value flowing in is handed over as its last use);
+  of whose sources is such a root or another such merge, handed over as its last use: the
+  source is forwarded by that op alone, once, and none of its names is used after it;
 * that never escapes: not returned, passed to a call, stored in a global, exported, consumed by
   a move, used by an op streamopt does not model (or inside its regions);
 * and that is not handed over (`scf.yield`, a branch, a loop's initial value): then the merge
@@ -25,11 +25,9 @@ after it is defined.
 
 from __future__ import annotations
 
-from streamopt.analysis.alias import AliasAnalysis
-from streamopt.analysis.calls import CallGraph
+from streamopt.analysis.alias import AliasAnalysis, Pass
 from streamopt.analysis.effects import UseKind, classify_use
 from streamopt.analysis.last_use import LastUseAnalysis
-from streamopt.analysis.ownership import OwnershipAnalysis
 from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
 from streamopt.dialects.stream import (
     AsyncAllocaOp,
@@ -109,10 +107,8 @@ class DeallocaPlan:
 
     def __init__(self, module: Module) -> None:
         alias = AliasAnalysis(module)
-        calls = CallGraph(module, alias)
-        last_use = LastUseAnalysis(alias)
         self.alias = alias
-        self.ownership = OwnershipAnalysis(alias, calls, last_use)
+        self.last_use = LastUseAnalysis(alias)
         # Op -> roots to free right after it; block -> roots to free on entry (unused args).
         self.after: dict[Operation, list[Value]] = {}
         self.at_start: dict[Block, list[Value]] = {}
@@ -120,6 +116,10 @@ class DeallocaPlan:
         self.affinity: dict[Value, Attribute | None] = {}
         # Why a root is not freed (for --stats and tests).
         self.kept: dict[Value, str] = {}
+        # Merge -> (whether every storage flowing in is one the lowering allocates, handed over
+        # as its last use; the affinities those storages were allocated on).
+        self._merges: dict[Value, tuple[bool, frozenset[Attribute | None]]] = {}
+        self._solve_merges()
         for root in list(alias.groups):
             if not isinstance(root.type, ResourceType):
                 continue
@@ -133,12 +133,6 @@ class DeallocaPlan:
 
     def _why_not_freed(self, root: Value) -> str | None:
         alias = self.alias
-        if _is_merge(root):
-            if not self.ownership.is_owned(root):
-                return self.ownership.reason_borrowed(root) or "not owned"
-            for source in alias.backward_roots(root):
-                if source is not root and not (_is_allocated(source) or _is_merge(source)):
-                    return "receives storage the lowering did not allocate"
         home = _home_block(root)
         for name in alias.group(root):
             for use in name.uses:
@@ -152,7 +146,104 @@ class DeallocaPlan:
                     return f"consumed by '{user.name}'"
                 if not _lowered_between(user, home):
                     return f"used inside an op the lowering does not rewrite ('{user.name}')"
+        if _is_merge(root) and not self._merges[root][0]:
+            return "receives storage the lowering did not allocate, or that is used again"
         return None
+
+    def _incoming(self, merge: Value) -> list[Pass]:
+        """The handovers into `merge` (into any member of its group)."""
+        alias = self.alias
+        return [edge for member in alias.group(merge) for edge in alias.incoming.get(member, ())]
+
+    def _handed_over_last(self, edge: Pass) -> bool:
+        """True if `edge.op` hands over its operand's storage as that storage's last use: no
+        other op forwards it, no other operand of the op names it, and no name of it is used
+        after the op."""
+        alias = self.alias
+        source = alias.root(edge.value)
+        if any(other.op is not edge.op for other in alias.passes_from.get(source, ())):
+            return False
+        op = edge.op
+        for index, operand in enumerate(op.operands):
+            if index != edge.operand_index and alias.root(operand) is source:
+                return False
+        positions = self.last_use.group_positions(source)
+        return self.last_use.later_use_in(op, source, positions) is None
+
+    def _solve_merges(self) -> None:
+        """For every merge: are all storages flowing in allocated by the lowering, and on
+        which affinities. Merges feed each other in cycles (loops), so the strongly connected
+        components of the merge graph are solved sources first (Tarjan, iteratively): linear
+        in the number of handovers."""
+        alias = self.alias
+        merges = [r for r in alias.groups if isinstance(r.type, ResourceType) and _is_merge(r)]
+        incoming = {m: self._incoming(m) for m in merges}
+        edges: dict[Value, list[Value]] = {
+            m: [alias.root(edge.value) for edge in incoming[m]] for m in merges
+        }
+        # A merge with no handover at all receives nothing we know of (a block entered by an
+        # op we cannot read).
+        self._last_handovers = {
+            m: bool(incoming[m]) and all(self._handed_over_last(e) for e in incoming[m])
+            for m in merges
+        }
+        index: dict[Value, int] = {}
+        low: dict[Value, int] = {}
+        on_stack: set[Value] = set()
+        stack: list[Value] = []
+        counter = 0
+        for start in merges:
+            if start in index:
+                continue
+            work: list[tuple[Value, int]] = [(start, 0)]
+            while work:
+                node, position = work.pop()
+                if position == 0:
+                    index[node] = low[node] = counter
+                    counter += 1
+                    stack.append(node)
+                    on_stack.add(node)
+                successors = [s for s in edges[node] if s in edges]
+                if position < len(successors):
+                    work.append((node, position + 1))
+                    successor = successors[position]
+                    if successor not in index:
+                        work.append((successor, 0))
+                    elif successor in on_stack:
+                        low[node] = min(low[node], index[successor])
+                    continue
+                if work and work[-1][1] > 0:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component: list[Value] = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member is node:
+                            break
+                    self._solve_component(component, edges)
+
+    def _solve_component(self, component: list[Value], edges: dict[Value, list[Value]]) -> None:
+        members = set(component)
+        allocated = all(self._last_handovers[merge] for merge in component)
+        affinities: set[Attribute | None] = set()
+        for merge in component:
+            for source in edges[merge]:
+                if source in members:
+                    continue
+                if source in self._merges:
+                    source_allocated, source_affinities = self._merges[source]
+                    allocated = allocated and source_allocated
+                    affinities.update(source_affinities)
+                elif _is_allocated(source):
+                    affinities.add(allocation_affinity(source.op))  # type: ignore[attr-defined]
+                else:
+                    allocated = False
+        result = (allocated, frozenset(affinities))
+        for merge in component:
+            self._merges[merge] = result
 
     def _place(self, root: Value) -> None:
         alias = self.alias
@@ -179,12 +270,8 @@ class DeallocaPlan:
     def _affinity_of(self, root: Value) -> Attribute | None:
         if _is_allocated(root):
             return allocation_affinity(root.op)  # type: ignore[attr-defined]
-        affinities = {
-            allocation_affinity(source.op)  # type: ignore[attr-defined]
-            for source in self.alias.backward_roots(root)
-            if _is_allocated(source)
-        }
-        return affinities.pop() if len(affinities) == 1 else None
+        affinities = self._merges[root][1]
+        return next(iter(affinities)) if len(affinities) == 1 else None
 
 
 def _home_block(root: Value) -> Block | None:
