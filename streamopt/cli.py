@@ -308,7 +308,10 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
 def main() -> None:
     """Console-script entry point: run the command, turning crashes into a short report."""
     try:
-        command.main(standalone_mode=False)
+        # Without standalone mode click returns the code of `ctx.exit(code)` instead of
+        # exiting; dropping it would make every run exit 0.
+        code = command.main(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:

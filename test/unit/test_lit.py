@@ -9,12 +9,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# The lit package has no __main__ module (`python -m lit` fails), so call its entry point.
+_RUN_LIT = "import sys; from lit.main import main; sys.argv[0] = 'lit'; main()"
 
 
 def test_lit_suite(tmp_path: Path) -> None:
     env = dict(os.environ, STREAMOPT_LIT_OUT=str(tmp_path / "lit-out"))
     result = subprocess.run(
-        [sys.executable, "-m", "lit", "-sv", str(ROOT / "test" / "lit")],
+        [sys.executable, "-c", _RUN_LIT, "-sv", str(ROOT / "test" / "lit")],
         capture_output=True,
         text=True,
         env=env,
