@@ -218,9 +218,16 @@ class Builder:
         return (children[0], 1)
 
     def op_result_group(self, children: list[Any]) -> tuple[Token, int]:
-        count = int(str(children[1]))
+        spelling = str(children[1])
+        # MLIR reads the count like any integer literal, hexadecimal included.
+        count = int(spelling, 16) if spelling[:2] in ("0x", "0X") else int(spelling)
         if count < 1:
             raise self.error("expected a positive number of results", children[1])
+        # Opaque ops get one result object per declared result, so an absurd count would exhaust
+        # memory before any error could be reported. No real op has more results than the input
+        # has characters.
+        if count > len(self.text):
+            raise self.error(f"too many results in a result group: {count}", children[1])
         return (children[0], count)
 
     def operation(self, children: list[Any]) -> Operation:
