@@ -104,6 +104,7 @@ class Builder:
         self.forward_refs: dict[str, tuple[DetachedValue, Token]] = {}
         self.pending_entry_args: list[tuple[Token, Type, str | None]] | None = None
         self.aliases: list[str] = []
+        self.trailing_aliases: list[str] = []
         self.alias_values: dict[str, Attribute | Type] = {}
         self.metadata: str | None = None
         self.region_spans: dict[Region, tuple[int, int]] = {}
@@ -198,13 +199,26 @@ class Builder:
             for op in ops:
                 op.detach()
                 module_op.body.append(op)
-        return Module(module_op, self.source, self.aliases, self.alias_values, self.metadata)
+        return Module(
+            module_op,
+            self.source,
+            self.aliases,
+            self.alias_values,
+            self.metadata,
+            self.trailing_aliases,
+        )
 
     def alias_def(self, children: list[Any]) -> None:
         token: Token = children[0]
         end = self.text.find("\n", token.start_pos)
-        self.aliases.append(self.text[token.start_pos : end if end >= 0 else len(self.text)])
-        self.alias_values[str(token)] = children[1]
+        line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
+        # MLIR prints aliases only locations use (`#loc3 = loc(...)`) after the module; keep
+        # each alias on the side of the module it was written on.
+        (self.aliases if self.top_block.is_empty() else self.trailing_aliases).append(line)
+        value = children[1]
+        if isinstance(value, TOKEN_CLASSES):  # A location: `loc(...)`.
+            value = OpaqueAttr(str(value))
+        self.alias_values[str(token)] = value
 
     def file_metadata(self, children: list[Any]) -> None:
         self.metadata = str(children[0])
