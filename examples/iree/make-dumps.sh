@@ -8,6 +8,10 @@
 #   before-elide-1.mlir  the first run (right after conversion to the stream dialect)
 #   before-elide-2.mlir  the second run (after affinity and lifetime refinement)
 #
+# The examples listed in DEBUGINFO_EXAMPLES also get before-elide-{1,2}.debuginfo.mlir, the same
+# dumps printed with --mlir-print-debuginfo (locations and location aliases; file names are
+# relative to this directory).
+#
 # Each dump is passed once through iree-opt, so the file is exactly what `iree-opt FILE` prints
 # (the raw -mlir-print-ir-before text carries one extra trailing blank line).
 #
@@ -32,6 +36,7 @@ COMMON_FLAGS=(
 ONE_DEVICE=(--iree-hal-target-device=dev_a=local[0])
 TWO_DEVICES=("${ONE_DEVICE[@]}" --iree-hal-target-device=dev_b=local[1])
 THREE_DEVICES=("${TWO_DEVICES[@]}" --iree-hal-target-device=dev_c=local[2])
+DEBUGINFO_EXAMPLES=(two-devices control-flow)
 
 devices_for() {
   case "$1" in
@@ -41,12 +46,14 @@ devices_for() {
   esac
 }
 
-make_dumps() {
-  local name=$1
+# compile NAME SUFFIX [FLAGS...]: write NAME/before-elide-{1,2}SUFFIX.mlir.
+compile() {
+  local name=$1 suffix=$2
+  shift 2
   local work
   work=$(mktemp -d)
   # shellcheck disable=SC2046  # the device flags are meant to split into words
-  "$IREE_COMPILE" "$name/program.mlir" $(devices_for "$name") "${COMMON_FLAGS[@]}" \
+  "$IREE_COMPILE" "$name/program.mlir" $(devices_for "$name") "${COMMON_FLAGS[@]}" "$@" \
     2>"$work/stderr"
   # One file per `// -----// IR Dump Before ...` header; the header line itself is dropped.
   awk -v out="$work/dump" '
@@ -61,10 +68,18 @@ make_dumps() {
     exit 1
   fi
   for i in 1 2; do
-    "$IREE_OPT" "$work/dump-$i.mlir" >"$name/before-elide-$i.mlir"
+    "$IREE_OPT" "$@" "$work/dump-$i.mlir" >"$name/before-elide-$i$suffix.mlir"
   done
   rm -rf "$work"
-  echo "$name: $(wc -l <"$name/before-elide-1.mlir") + $(wc -l <"$name/before-elide-2.mlir") lines"
+  echo "$name/before-elide-{1,2}$suffix.mlir: $(cat "$name"/before-elide-[12]"$suffix".mlir | wc -l) lines"
+}
+
+make_dumps() {
+  local name=$1
+  compile "$name" ""
+  if [[ " ${DEBUGINFO_EXAMPLES[*]} " == *" $name "* ]]; then
+    compile "$name" .debuginfo --mlir-print-debuginfo
+  fi
 }
 
 if [[ $# -eq 0 ]]; then
