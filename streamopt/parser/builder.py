@@ -212,13 +212,16 @@ class Builder:
         token: Token = children[0]
         end = self.text.find("\n", token.start_pos)
         line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
-        # MLIR prints aliases only locations use (`#loc3 = loc(...)`) after the module; keep
-        # each alias on the side of the module it was written on.
-        (self.aliases if self.top_block.is_empty() else self.trailing_aliases).append(line)
         value = children[1]
-        if isinstance(value, TOKEN_CLASSES):  # A location: `loc(...)`.
-            value = OpaqueAttr(str(value))
-        self.alias_values[str(token)] = value
+        is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
+        # MLIR prints location aliases that only locations use after the module, and only those
+        # may follow their uses: keep a location alias written after an op there, and print
+        # every other alias before the module.
+        if is_location and not self.top_block.is_empty():
+            self.trailing_aliases.append(line)
+        else:
+            self.aliases.append(line)
+        self.alias_values[str(token)] = OpaqueAttr(str(value)) if is_location else value
 
     def file_metadata(self, children: list[Any]) -> None:
         self.metadata = str(children[0])

@@ -69,7 +69,7 @@ module {
 # A verifier error on line 3 (util.return with no operands in a function returning index).
 VERIFIER_ERROR = """\
 util.func public @f(%arg0: index) -> index {
-  // expected-error @+1 {{has 0 operands, but enclosing function (@f) returns 1}}
+  // expected-error @+1 {{has 0 operands, but enclosing function}}
   util.return
 }
 """
@@ -210,7 +210,7 @@ def test_verifier_error_without_verify_diagnostics(streamopt: Streamopt, tmp_pat
     run = streamopt(str(path))
     assert run.code == 1
     assert run.stderr.startswith(f"{path}:3:")
-    assert "has 0 operands, but enclosing function (@f) returns 1" in run.stderr
+    assert "has 0 operands, but enclosing function" in run.stderr
 
 
 def test_verify_diagnostics_success(streamopt: Streamopt, tmp_path: Path) -> None:
@@ -241,7 +241,7 @@ def test_verify_diagnostics_unexpected_error(streamopt: Streamopt, tmp_path: Pat
     path = write(tmp_path, "v.mlir", text)
     run = streamopt("--verify-diagnostics", str(path))
     assert run.code == 1
-    assert "unexpected error: has 0 operands" in run.stderr
+    assert "unexpected error: " in run.stderr and "has 0 operands" in run.stderr
 
 
 def test_verify_diagnostics_wrong_message(streamopt: Streamopt, tmp_path: Path) -> None:
