@@ -104,6 +104,7 @@ class Builder:
         self.forward_refs: dict[str, tuple[DetachedValue, Token]] = {}
         self.pending_entry_args: list[tuple[Token, Type, str | None]] | None = None
         self.aliases: list[str] = []
+        self.trailing_aliases: list[str] = []
         self.alias_values: dict[str, Attribute | Type] = {}
         self.metadata: str | None = None
         self.region_spans: dict[Region, tuple[int, int]] = {}
@@ -198,13 +199,29 @@ class Builder:
             for op in ops:
                 op.detach()
                 module_op.body.append(op)
-        return Module(module_op, self.source, self.aliases, self.alias_values, self.metadata)
+        return Module(
+            module_op,
+            self.source,
+            self.aliases,
+            self.alias_values,
+            self.metadata,
+            self.trailing_aliases,
+        )
 
     def alias_def(self, children: list[Any]) -> None:
         token: Token = children[0]
         end = self.text.find("\n", token.start_pos)
-        self.aliases.append(self.text[token.start_pos : end if end >= 0 else len(self.text)])
-        self.alias_values[str(token)] = children[1]
+        line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
+        value = children[1]
+        is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
+        # MLIR prints location aliases that only locations use after the module, and only those
+        # may follow their uses: keep a location alias written after an op there, and print
+        # every other alias before the module.
+        if is_location and not self.top_block.is_empty():
+            self.trailing_aliases.append(line)
+        else:
+            self.aliases.append(line)
+        self.alias_values[str(token)] = OpaqueAttr(str(value)) if is_location else value
 
     def file_metadata(self, children: list[Any]) -> None:
         self.metadata = str(children[0])
@@ -218,9 +235,16 @@ class Builder:
         return (children[0], 1)
 
     def op_result_group(self, children: list[Any]) -> tuple[Token, int]:
-        count = int(str(children[1]))
+        spelling = str(children[1])
+        # MLIR reads the count like any integer literal, hexadecimal included.
+        count = int(spelling, 16) if spelling[:2] in ("0x", "0X") else int(spelling)
         if count < 1:
             raise self.error("expected a positive number of results", children[1])
+        # Opaque ops get one result object per declared result, so an absurd count would exhaust
+        # memory before any error could be reported. No real op has more results than the input
+        # has characters.
+        if count > len(self.text):
+            raise self.error(f"too many results in a result group: {count}", children[1])
         return (children[0], count)
 
     def operation(self, children: list[Any]) -> Operation:
