@@ -118,7 +118,8 @@ class Builder:
     # -- diagnostics -----------------------------------------------------------------------
 
     def location(self, token: Token) -> Location:
-        return Location(self.source, token.line + self.source.line_offset, token.column)
+        # From the offset: line breaks inside ops were joined before Lark counted lines.
+        return self.source.location_at(token.start_pos)
 
     def error(self, message: str, token: Token) -> DiagnosticError:
         return DiagnosticError(Diagnostic("error", message, self.location(token)))
@@ -149,13 +150,16 @@ class Builder:
                 pending = self.forward_refs.pop(f"{name}#0", None)
             if pending is not None:
                 placeholder, token = pending
-                if value.type is not None and placeholder.type is not None:
-                    if value.type != placeholder.type:
-                        raise self.error(
-                            f"use of value '{key}' expects different type than prior uses: "
-                            f"'{placeholder.type}' vs '{value.type}'",
-                            token,
-                        )
+                if (
+                    value.type is not None
+                    and placeholder.type is not None
+                    and value.type != placeholder.type
+                ):
+                    raise self.error(
+                        f"use of value '{key}' expects different type than prior uses: "
+                        f"'{placeholder.type}' vs '{value.type}'",
+                        token,
+                    )
                 placeholder.replace_all_uses_with(value)
 
     def lookup(self, token: Token) -> Value:

@@ -28,13 +28,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from streamopt.analysis import ResourceAnalysis
+from streamopt.analysis.effects import UseKind, classify_use
 from streamopt.analysis.ownership import describe_use
-from streamopt.analysis.producers import RootKind, classify_root
 from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp
 from streamopt.ir.core import Operation, Use, Value
 from streamopt.ir.module import Module
-from streamopt.ir.types import AffinityAttr, Attribute, TopologyAttr
+from streamopt.ir.types import AffinityAttr, Attribute, ResourceType, TopologyAttr
 from streamopt.passes import Pass, register_pass
 
 
@@ -75,9 +75,7 @@ class ElideAsyncCopiesPass(Pass):
         topology: TopologyAttr | None,
         kept: dict[Operation, str],
     ) -> bool:
-        candidates = [
-            op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)
-        ]
+        candidates = [op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)]
         dirty: set[Value] = set()
         changed = False
         alias = analysis.alias
@@ -151,6 +149,12 @@ class ElideAsyncCopiesPass(Pass):
     ) -> Decision:
         source, result = op.source, op.result
         exclusive = self._exclusive_handover(op, source, analysis)
+        if source.type == result.type and _same_device(op):
+            # Same lifetime on the same device: a plain copy, removable like a clone.
+            if exclusive is None:
+                return Decision("remove", "same device and lifetime, and this is the last use")
+            if self._read_only_sharing(source, result, analysis) is None:
+                return Decision("remove", "same device and lifetime, and neither side changes")
         if _unified(op, topology, analysis) and source.type == result.type:
             if exclusive is None:
                 return Decision("remove", "devices share memory and this is the last use")
@@ -181,10 +185,9 @@ class ElideAsyncCopiesPass(Pass):
     ) -> str | None:
         """None if `source` and `result` may share storage because nothing ever changes it."""
         alias = analysis.alias
+        # Every name that may share the source's storage, callers' included (affected_roots
+        # follows calls): a caller writing what it passed stops the sharing too.
         for root in analysis.affected_roots(source):
-            origin = classify_root(root, root in alias.incoming)
-            if origin.kind is RootKind.FUNCTION_ARGUMENT:
-                return "the source may be changed by a caller"
             use = self._mutating_use(root, analysis)
             if use is not None:
                 return _mutation_text("the source", use)
@@ -196,9 +199,18 @@ class ElideAsyncCopiesPass(Pass):
 
     @staticmethod
     def _mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
-        """A use in `root`'s group that writes, frees, leaks or returns the storage."""
+        """A use in `root`'s group that writes, frees, leaks or returns the storage.
+
+        Constant-lifetime storage only counts explicit writes: whoever receives it may read
+        it but not write it (IREE initializers do fill constants in place, so writes count).
+        """
         for name in analysis.alias.group(root):
+            constant = isinstance(name.type, ResourceType) and name.type.lifetime == "constant"
             for use in name.uses:
+                if constant:
+                    if classify_use(use.operation, use.index) is UseKind.MUTATE:
+                        return use
+                    continue
                 mutates, _ = analysis.mutation.use_effect(use)
                 if mutates or use.operation.name == "util.return":
                     return use
@@ -236,7 +248,18 @@ def _device(attr: Attribute | None) -> str | None:
     return attr.device if isinstance(attr, AffinityAttr) else None
 
 
-def _unified(op: AsyncTransferOp, topology: TopologyAttr | None, analysis: ResourceAnalysis) -> bool:
+def _same_device(op: AsyncTransferOp) -> bool:
+    """True if the transfer stays on one device (both ends on one device, or neither named)."""
+    source, target = op.source_affinity, op.target_affinity
+    if source is None and target is None:
+        return True
+    source_device, target_device = _device(source), _device(target)
+    return source_device is not None and source_device == target_device
+
+
+def _unified(
+    op: AsyncTransferOp, topology: TopologyAttr | None, analysis: ResourceAnalysis
+) -> bool:
     if topology is None:
         return False
     source_device = _device(op.source_affinity)
