@@ -26,6 +26,7 @@ set wait for the next sweep, which recomputes the analyses; unrelated candidates
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from streamopt.analysis import ResourceAnalysis
 from streamopt.analysis.effects import UseKind, classify_use
@@ -44,6 +45,8 @@ class Decision:
 
     action: str  # "keep", "elide", "remove", "move"
     reason: str
+    # The source and result share storage that nothing changes (no new writers appear).
+    read_only: bool = False
 
 
 @register_pass
@@ -52,6 +55,11 @@ class ElideAsyncCopiesPass(Pass):
 
     flag = "elide-async-copies"
     summary = "Remove unneeded clones and turn last-use transfers into stream.async.move"
+
+    def __init__(self) -> None:
+        super().__init__()
+        # (analysis, root -> first mutating use): valid for one sweep's analysis.
+        self._mutating_cache: list[Any] = [None, {}]
 
     def run(self, module: Module) -> None:
         topology = _topology(module)
@@ -76,25 +84,35 @@ class ElideAsyncCopiesPass(Pass):
         kept: dict[Operation, str],
     ) -> bool:
         candidates = [op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)]
-        dirty: set[Value] = set()
+        # Storage whose use positions changed this sweep (uses merged into it) and storage that
+        # may now be mutated differently (a consume, merged writers): decisions that read stale
+        # facts wait for the next sweep. Read-only sharing only needs mutation facts, so many
+        # clones of one source can all go in a single sweep.
+        moved_uses: set[Value] = set()
+        new_writes: set[Value] = set()
         changed = False
         alias = analysis.alias
         for op in candidates:
             if op.parent is None:
                 continue
             source = op.operands[0]
-            if alias.root(source) in dirty or alias.root(op.results[0]) in dirty:
+            roots = (alias.root(source), alias.root(op.results[0]))
+            if any(root in new_writes for root in roots):
                 continue
+            read_only_only = any(root in moved_uses for root in roots)
             if isinstance(op, AsyncCloneOp):
-                decision = self._decide_clone(op, analysis)
+                decision = self._decide_clone(op, analysis, read_only_only)
             else:
-                decision = self._decide_transfer(op, analysis, topology)
+                decision = self._decide_transfer(op, analysis, topology, read_only_only)
             if decision.action == "keep":
-                if isinstance(op, AsyncTransferOp):
+                if isinstance(op, AsyncTransferOp) and not read_only_only:
                     kept[op] = decision.reason
                 continue
-            dirty |= analysis.affected_roots(source)
-            dirty |= analysis.affected_roots(op.results[0])
+            affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
+            if decision.action != "move":
+                moved_uses |= affected
+            if decision.action == "move" or not decision.read_only:
+                new_writes |= affected
             kept.pop(op, None)
             self._apply(op, decision)
             changed = True
@@ -132,29 +150,49 @@ class ElideAsyncCopiesPass(Pass):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _decide_clone(self, op: AsyncCloneOp, analysis: ResourceAnalysis) -> Decision:
+    def _decide_clone(
+        self, op: AsyncCloneOp, analysis: ResourceAnalysis, read_only_only: bool
+    ) -> Decision:
         source, result = op.source, op.result
         if source.type != result.type:
             return Decision("keep", f"changes type from '{source.type}' to '{result.type}'")
-        exclusive = self._exclusive_handover(op, source, analysis)
+        exclusive = (
+            "stale" if read_only_only else self._exclusive_handover(op, source, analysis)
+        )
         if exclusive is None:
             return Decision("elide", "the source is owned and this is its last use")
         shared = self._read_only_sharing(source, result, analysis)
         if shared is None:
-            return Decision("elide", "neither side is mutated")
+            return Decision("elide", "neither side is mutated", read_only=True)
         return Decision("keep", f"{exclusive}; and {shared}")
 
     def _decide_transfer(
-        self, op: AsyncTransferOp, analysis: ResourceAnalysis, topology: TopologyAttr | None
+        self,
+        op: AsyncTransferOp,
+        analysis: ResourceAnalysis,
+        topology: TopologyAttr | None,
+        read_only_only: bool,
     ) -> Decision:
         source, result = op.source, op.result
+        if read_only_only:
+            if (
+                source.type == result.type
+                and _same_device(op)
+                and self._read_only_sharing(source, result, analysis) is None
+            ):
+                return Decision(
+                    "remove", "same device and lifetime, and neither side changes", read_only=True
+                )
+            return Decision("keep", "decided in a later sweep")
         exclusive = self._exclusive_handover(op, source, analysis)
         if source.type == result.type and _same_device(op):
             # Same lifetime on the same device: a plain copy, removable like a clone.
             if exclusive is None:
                 return Decision("remove", "same device and lifetime, and this is the last use")
             if self._read_only_sharing(source, result, analysis) is None:
-                return Decision("remove", "same device and lifetime, and neither side changes")
+                return Decision(
+                    "remove", "same device and lifetime, and neither side changes", read_only=True
+                )
         if _unified(op, topology, analysis) and source.type == result.type:
             if exclusive is None:
                 return Decision("remove", "devices share memory and this is the last use")
@@ -197,8 +235,17 @@ class ElideAsyncCopiesPass(Pass):
                 return _mutation_text("the copy", use)
         return None
 
+    def _mutating_use(self, root: Value, analysis: ResourceAnalysis) -> Use | None:
+        cache = self._mutating_cache
+        if cache[0] is not analysis:
+            cache[0] = analysis
+            cache[1].clear()
+        if root not in cache[1]:
+            cache[1][root] = self._find_mutating_use(root, analysis)
+        return cache[1][root]
+
     @staticmethod
-    def _mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
+    def _find_mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
         """A use in `root`'s group that writes, frees, leaks or returns the storage.
 
         Constant-lifetime storage only counts explicit writes: whoever receives it may read
