@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, split_clauses
-from streamopt.ir.core import Access, Operation, Value
+from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -113,6 +113,17 @@ def _flags(name: str, *extra: tuple[str, int]) -> BitEnum:
 
 ALLOCA_FLAGS = _flags("AllocaFlag", ("IndeterminateLifetime", 1))
 DEALLOCA_FLAGS = _flags("DeallocaFlag", ("PreferOrigin", 1))
+# `hal.device.queue.move` (proposed; not in IREE yet): PreferOrigin frees a copied source on its
+# origin queue, as queue.dealloca's does; the rest are the proposed HAL_MOVE_FLAG_* bits.
+MOVE_FLAGS = _flags(
+    "MoveFlag",
+    ("PreferOrigin", 1 << 0),
+    ("RequireAlias", 1 << 1),
+    ("ForceCopy", 1 << 2),
+    ("AllowGrant", 1 << 3),
+    ("KeepSource", 1 << 4),
+    ("AllowLowPerformance", 1 << 5),
+)
 COPY_FLAGS = _flags("CopyFlag", ("Reserved", 1))
 FILL_FLAGS = _flags("FillFlag", ("Reserved", 1))
 EXECUTE_FLAGS = _flags("ExecuteFlag", ("Reserved", 1))
@@ -482,6 +493,183 @@ class DeviceQueueDeallocaOp(QueueOp):
 
     def operand_access(self, index: int) -> Access:
         return Access.CONSUME if index == 4 else Access.NONE
+
+
+@register_op
+class DeviceQueueMoveOp(QueueOp):
+    """`hal.device.queue.move`: hand `source` to this queue as a buffer with the requested
+    memory type and usage, aliasing it when the device can and copying otherwise.
+
+        %r = hal.device.queue.move<%dev : !hal.device> affinity(%q) wait(%wf) signal(%sf)
+            source(%src : !hal.buffer)[%off] pool(%pool) type(%t) usage(%u)
+            flags(PreferOrigin) : !hal.buffer{%n}
+
+    The result handle is usable at once; its contents are valid once `signal_fence` is reached.
+    The move consumes the source: nothing may touch it after the op is issued (unless
+    `KeepSource`). `PreferOrigin` frees a copied source on the queue that allocated it. Flags
+    follow the proposed `hal_device_queue_move` API (hal-semantics section 4).
+    """
+
+    __slots__ = ()
+    name = "hal.device.queue.move"
+    operand_names = (
+        *_QUEUE_OPERANDS,
+        "source_buffer",
+        "source_offset",
+        "pool",
+        "memory_types",
+        "buffer_usage",
+        "result_size",
+    )
+    attribute_fields = {"flags": MOVE_FLAGS}
+    result_types = (HAL_BUFFER,)
+    result_names = ("moved_buffer",)
+    syntax = (
+        _QUEUE_SYNTAX + " source({source_buffer} : {source_buffer:type})[{source_offset}] "
+        "pool({pool}) type({memory_types}) usage({buffer_usage}) flags({flags}) : "
+        "{result_size:sized}"
+    )
+    # The operand types ODS would check (the parser only checks the ones the syntax spells).
+    _operand_types: ClassVar[tuple[Type, ...]] = (
+        HAL_DEVICE,
+        I64,
+        HAL_FENCE,
+        HAL_FENCE,
+        HAL_BUFFER,
+        INDEX,
+        I64,
+        I32,
+        I32,
+        INDEX,
+    )
+    _operand_type_names: ClassVar[tuple[str, ...]] = (
+        "device",
+        "64-bit signless integer",
+        "fence",
+        "fence",
+        "buffer",
+        "index",
+        "64-bit signless integer",
+        "32-bit signless integer",
+        "32-bit signless integer",
+        "index",
+    )
+
+    @classmethod
+    def create(
+        cls,
+        device: Value,
+        queue_affinity: Value,
+        wait_fence: Value,
+        signal_fence: Value,
+        source_buffer: Value,
+        source_offset: Value,
+        pool: Value,
+        memory_types: Value,
+        buffer_usage: Value,
+        size: Value,
+        flags: int | str = 0,
+    ) -> DeviceQueueMoveOp:
+        op: DeviceQueueMoveOp = cls.build(
+            {"flags": flags},
+            device=device,
+            queue_affinity=queue_affinity,
+            wait_fence=wait_fence,
+            signal_fence=signal_fence,
+            source_buffer=source_buffer,
+            source_offset=source_offset,
+            pool=pool,
+            memory_types=memory_types,
+            buffer_usage=buffer_usage,
+            result_size=size,
+        )
+        return op
+
+    @property
+    def source_buffer(self) -> Value:
+        return self.operands[4]
+
+    @property
+    def source_offset(self) -> Value:
+        return self.operands[5]
+
+    @property
+    def pool(self) -> Value:
+        return self.operands[6]
+
+    @property
+    def memory_types(self) -> Value:
+        return self.operands[7]
+
+    @property
+    def buffer_usage(self) -> Value:
+        return self.operands[8]
+
+    @property
+    def result_size_value(self) -> Value:
+        return self.operands[9]
+
+    def result_size(self, index: int) -> Value | None:
+        return self.result_size_value
+
+    def operand_access(self, index: int) -> Access:
+        # The move reads the source and ends the caller's ownership of it.
+        if index == 4:
+            return Access.NONE if "KeepSource" in self.flags else Access.READ | Access.CONSUME
+        return Access.NONE
+
+    def verify(self) -> None:
+        super().verify()
+        for index, (value, want, spelled) in enumerate(
+            zip(self.operands, self._operand_types, self._operand_type_names)
+        ):
+            if value.type is not None and value.type != want:
+                raise _op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
+        if self.result.type != HAL_BUFFER:
+            raise _op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
+        flags = self.flags
+        if "RequireAlias" in flags and "ForceCopy" in flags:
+            raise _op_error(self, "cannot both require aliasing (RequireAlias) and force a copy")
+        if "KeepSource" not in flags:
+            _verify_not_used_after(self, self.source_buffer)
+
+
+def _verify_not_used_after(op: Operation, source: Value) -> None:
+    """Raise if `source` may be used after `op` consumed it: by a later op of `op`'s block (or
+    an op nested in one), or again by `op` itself in a later iteration of an enclosing loop."""
+    block = op.parent
+    if block is None:
+        return
+    for use in source.uses:
+        user = use.operation
+        if user is op:
+            continue
+        anchor = block.find_ancestor_op_in_block(user)
+        if anchor is not None and anchor is not op and op.is_before_in_block(anchor):
+            diagnostic = Diagnostic(
+                "error",
+                f"'{op.name}' op source is used after the move, by '{user.name}' at "
+                f"{user.location}",
+                op.location,
+            )
+            diagnostic.attach_note("later use here", user.location)
+            raise DiagnosticError(diagnostic)
+    defining_block = source.parent_block
+    node = op
+    while node.parent is not defining_block:
+        ancestor = node.parent_op
+        if ancestor is None:
+            break
+        if ancestor.region_kind is RegionKind.LOOP:
+            diagnostic = Diagnostic(
+                "error",
+                f"'{op.name}' op source may be used after the move: inside a loop that runs it "
+                "again",
+                op.location,
+            )
+            diagnostic.attach_note("loop here", ancestor.location)
+            raise DiagnosticError(diagnostic)
+        node = ancestor
 
 
 @register_op
