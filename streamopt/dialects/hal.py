@@ -31,11 +31,14 @@ from streamopt.ir.types import (
     I64,
     INDEX,
     Attribute,
+    DialectType,
     IntegerType,
     OpaqueAttr,
     StringAttr,
+    SymbolRefAttr,
     Type,
     TypeAttr,
+    symbol_ref_from_text,
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
@@ -246,7 +249,8 @@ class HalOp(Operation):
     __slots__ = ()
     # Operand names in IREE's order.
     operand_names: ClassVar[tuple[str, ...]] = ()
-    # Attribute names printed by the template: a BitEnum, or `str` for a string attribute.
+    # Attribute names printed by the template: a BitEnum, `str` for a string attribute, or
+    # `SymbolRefAttr` for a symbol reference.
     attribute_fields: ClassVar[Mapping[str, BitEnum | type]] = {}
     result_types: ClassVar[tuple[Type, ...]] = ()
     syntax: ClassVar[str] = ""
@@ -304,6 +308,8 @@ class HalOp(Operation):
                 attrs[name] = kind.attr(value)
             elif kind is str and isinstance(value, str):
                 attrs[name] = StringAttr(value)
+            elif kind is SymbolRefAttr and isinstance(value, str):
+                attrs[name] = symbol_ref_from_text(value)
             else:
                 attrs[name] = value
         missing = [n for n in cls.attribute_fields if n not in attrs]
@@ -326,7 +332,7 @@ class HalOp(Operation):
 def _is_keyword(part: Any) -> bool:
     """Keyword tokens the grammar keeps (`for`, `from`, `on`) carry nothing for the op."""
     kind = getattr(part, "type", None) if isinstance(part, TOKEN_CLASSES) else None
-    return kind is not None and kind not in ("STRING", "BARE_ID", "ATTR_REF")
+    return kind is not None and kind not in ("STRING", "BARE_ID", "ATTR_REF", "SYMBOL_REF")
 
 
 def _attribute_from_token(
@@ -337,6 +343,8 @@ def _attribute_from_token(
     text = str(token)
     if kind is str:
         return interpret.attribute_from_token("STRING", text, None)
+    if kind is SymbolRefAttr:
+        return symbol_ref_from_text(text)
     assert isinstance(kind, BitEnum)
     quoted = token.type == "STRING"
     value = kind.parse(text[1:-1] if quoted else text)
@@ -1621,6 +1629,49 @@ class BufferViewBufferOp(HalOp):
 
 
 @register_op
+class BufferSubspanOp(HalOp):
+    """`%buffer = hal.buffer.subspan<%b : !hal.buffer>[%offset, %length] : !hal.buffer`: a
+    buffer aliasing a byte range of another."""
+
+    __slots__ = ()
+    name = "hal.buffer.subspan"
+    is_pure = True
+    operand_names = ("source_buffer", "source_offset", "length")
+    result_types = (HAL_BUFFER,)
+    result_names = ("buffer",)
+    syntax = (
+        "<{source_buffer} : {source_buffer:type}>[{source_offset}, {length}] : {result0:result}"
+    )
+
+    @classmethod
+    def create(cls, source: Value, offset: Value, length: Value) -> BufferSubspanOp:
+        op: BufferSubspanOp = cls.build(source_buffer=source, source_offset=offset, length=length)
+        return op
+
+    def tied_operand_index(self, result_index: int) -> int | None:
+        # The subspan shares the source's storage.
+        return 0
+
+
+@register_op
+class BufferLengthOp(HalOp):
+    """`%length = hal.buffer.length<%b : !hal.buffer> : index`: the byte length of a buffer."""
+
+    __slots__ = ()
+    name = "hal.buffer.length"
+    is_pure = True
+    operand_names = ("buffer",)
+    result_types = (INDEX,)
+    result_names = ("length",)
+    syntax = "<{buffer} : {buffer:type}> : {result0:result}"
+
+    @classmethod
+    def create(cls, buffer: Value) -> BufferLengthOp:
+        op: BufferLengthOp = cls.build(buffer=buffer)
+        return op
+
+
+@register_op
 class BufferAssertOp(HalOp):
     """`hal.buffer.assert<%b : !hal.buffer> message("m") allocator(%a : !hal.allocator)
     minimum_length(%n) type(DeviceVisible) usage("...")`: abort unless the buffer fits."""
@@ -1634,6 +1685,110 @@ class BufferAssertOp(HalOp):
         "{allocator:type}) minimum_length({minimum_length}) type({memory_types}) "
         "usage({buffer_usage})"
     )
+
+
+# -- executables ------------------------------------------------------------------------------
+
+HAL_EXECUTABLE = DialectType("!hal.executable")
+
+
+@register_op
+class ExecutableLookupOp(HalOp):
+    """`%exe = hal.executable.lookup device(%d : !hal.device) executable(@ex) :
+    !hal.executable`: the (cached, possibly lazily loaded) executable on a device."""
+
+    __slots__ = ()
+    name = "hal.executable.lookup"
+    is_pure = True
+    operand_names = ("device",)
+    attribute_fields = {"executable": SymbolRefAttr}
+    result_types = (HAL_EXECUTABLE,)
+    result_names = ("exe",)
+    syntax = " device({device} : {device:type}) executable({executable}) : {result0:result}"
+
+    @classmethod
+    def create(cls, device: Value, executable: str | SymbolRefAttr) -> ExecutableLookupOp:
+        """`executable` is the executable's symbol (`@ex`)."""
+        op: ExecutableLookupOp = cls.build({"executable": executable}, device=device)
+        return op
+
+
+@register_op
+class ExecutableLookupFunctionOp(HalOp):
+    """`%function_id = hal.executable.lookup.function target(%exe : !hal.executable)
+    function(@ex::@variant::@fn) : i64`: the runtime id of an exported function."""
+
+    __slots__ = ()
+    name = "hal.executable.lookup.function"
+    is_pure = True
+    operand_names = ("executable",)
+    attribute_fields = {"entry_point": SymbolRefAttr}
+    result_types = (I64,)
+    result_names = ("function_id",)
+    syntax = " target({executable} : {executable:type}) function({entry_point}) : {result0:result}"
+
+    @classmethod
+    def create(
+        cls, executable: Value, entry_point: str | SymbolRefAttr
+    ) -> ExecutableLookupFunctionOp:
+        op: ExecutableLookupFunctionOp = cls.build(
+            {"entry_point": entry_point}, executable=executable
+        )
+        return op
+
+
+@parse_rule("hal_workload")
+def _hal_workload(b: Builder, children: list[Any]) -> Clause:
+    return Clause("workload", list(children[-1]))
+
+
+@register_op
+class ExecutableCalculateWorkgroupsOp(HalOp):
+    """`%x, %y, %z = hal.executable.calculate_workgroups device(%d : !hal.device)
+    target(@ex::@variant::@fn) workload([%w0, ...]) : index, index, index`: the workgroup
+    count the export's count region computes for a workload."""
+
+    __slots__ = ()
+    name = "hal.executable.calculate_workgroups"
+    is_pure = True
+    operand_names = ("device",)
+    attribute_fields = {"entry_point": SymbolRefAttr}
+    result_types = (INDEX, INDEX, INDEX)
+    result_names = ("workgroup_x", "workgroup_y", "workgroup_z")
+    syntax = " device({device} : {device:type}) target({entry_point})"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        clauses, rest = split_clauses(parts)
+        # The template ends before the optional workload and the three result types.
+        op = cls.from_template_parts(b, rest[:-3], dict(clauses.get("attributes", {})), location)
+        for result, type in zip(op.results, rest[-3:]):
+            result.type = type
+        workload: list[Value] = clauses.get("workload", [])
+        for value in workload:
+            check_operand_type(value, INDEX, location)
+        op.set_operands([*op.operands, *workload])
+        return op
+
+    @classmethod
+    def create(
+        cls, device: Value, entry_point: str | SymbolRefAttr, workload: Sequence[Value]
+    ) -> ExecutableCalculateWorkgroupsOp:
+        op: ExecutableCalculateWorkgroupsOp = cls.build({"entry_point": entry_point}, device=device)
+        op.set_operands([device, *workload])
+        return op
+
+    @property
+    def workload(self) -> list[Value]:
+        return list(self.operands[1:])
+
+    def print(self, p: Printer) -> None:
+        p.write(self.name)
+        p.write(self.syntax.format_map(_Fields(self, p)))
+        if self.workload:
+            p.write(f" workload([{p.values(self.workload)}])")
+        p.write(" : " + ", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
 
 
 # -- command buffers --------------------------------------------------------------------------
