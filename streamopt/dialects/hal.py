@@ -1995,6 +1995,30 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
             segments=(6, len(constants), count, count, count),
         )
 
+    @classmethod
+    def create(
+        cls,
+        command_buffer: Value,
+        executable: Value,
+        entry_point: Value,
+        workgroups: Sequence[Value],
+        constants: Sequence[Value],
+        bindings: Sequence[tuple[Value, Any, Value, Value]],
+        flags: int | str = 0,
+    ) -> CommandBufferDispatchOp:
+        """A dispatch of function `entry_point` over `workgroups` (x, y, z); `bindings` are
+        `(buffer, type, offset, length)` (the type is not used)."""
+        operands = [command_buffer, executable, entry_point, *workgroups, *constants]
+        for position in (0, 2, 3):
+            operands.extend(binding[position] for binding in bindings)
+        count = len(bindings)
+        return cls(
+            operands,
+            (),
+            {"flags": DISPATCH_FLAGS.attr(flags)},
+            segments=(6, len(constants), count, count, count),
+        )
+
     @property
     def constants(self) -> list[Value]:
         return self.segment(1)
