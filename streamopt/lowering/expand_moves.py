@@ -35,6 +35,7 @@ from streamopt.dialects.hal import (
 from streamopt.ir.core import Operation
 from streamopt.ir.module import Module
 from streamopt.ir.types import INDEX
+from streamopt.lowering.lower_cmd_to_hal import paused_collector
 from streamopt.passes import Pass, register_pass
 
 
@@ -54,8 +55,9 @@ class ExpandMovesPass(Pass):
                     "into a copy",
                     move.location,
                 )
-        for move in moves:
-            self._expand(move)
+        with paused_collector():
+            for move in moves:
+                self._expand(move)
 
     def _expand(self, move: DeviceQueueMoveOp) -> None:
         block = move.parent
