@@ -175,3 +175,12 @@ util.func public @retyped(%arg0: !stream.resource<transient>, %arg1: index) -> (
   %10 = stream.resource.size %9 : !stream.resource<constant>
   util.return %7, %arg1, %10, %6 : index, index, index, !stream.resource<transient>
 }
+
+// -----
+
+util.func public @blocks(%cond: i1, %arg0: !stream.timepoint) -> !stream.timepoint {
+  %0 = stream.timepoint.immediate => !stream.timepoint
+  cf.cond_br %cond, ^bb1(%arg0 : !stream.timepoint), ^bb1(%0 : !stream.timepoint)
+^bb1(%1: !stream.timepoint):
+  util.return %1 : !stream.timepoint
+}

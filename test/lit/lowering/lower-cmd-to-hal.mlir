@@ -327,3 +327,20 @@ util.func public @retyped(%arg0: !stream.resource<transient>, %arg1: index) -> (
   // CHECK-NEXT: util.return %c8, %[[SIZE]], %[[LENGTH]], %[[PART]] : index, index, index, !hal.buffer
   util.return %7, %8, %10, %6 : index, index, index, !stream.resource<transient>
 }
+
+// -----
+
+// Block arguments of unstructured control flow are retyped too.
+
+// CHECK-LABEL: util.func public @blocks
+// CHECK-SAME: (%[[COND:.+]]: i1, %[[T:.+]]: !hal.fence) -> !hal.fence
+util.func public @blocks(%cond: i1, %arg0: !stream.timepoint) -> !stream.timepoint {
+  // CHECK-NEXT: %[[NOW:.+]] = util.null : !hal.fence
+  %0 = stream.timepoint.immediate => !stream.timepoint
+  // CHECK-NEXT: cf.cond_br %[[COND]], ^bb1(%[[T]] : !hal.fence), ^bb1(%[[NOW]] : !hal.fence)
+  cf.cond_br %cond, ^bb1(%arg0 : !stream.timepoint), ^bb1(%0 : !stream.timepoint)
+// CHECK-NEXT: ^bb1(%[[PICKED:.+]]: !hal.fence):
+^bb1(%1: !stream.timepoint):
+  // CHECK-NEXT: util.return %[[PICKED]] : !hal.fence
+  util.return %1 : !stream.timepoint
+}
