@@ -184,3 +184,13 @@ util.func public @blocks(%cond: i1, %arg0: !stream.timepoint) -> !stream.timepoi
 ^bb1(%1: !stream.timepoint):
   util.return %1 : !stream.timepoint
 }
+
+// -----
+
+util.global private @dev_a : !hal.device
+
+util.func public @indeterminate(%arg0: index, %arg1: !stream.resource<external>, %arg2: !stream.timepoint) -> (!stream.resource<transient>, !stream.resource<external>, !stream.timepoint) {
+  %result, %result_timepoint = stream.resource.alloca uninitialized indeterminate on(#hal.device.affinity<@dev_a>) await(%arg2) => !stream.resource<transient>{%arg0} => !stream.timepoint
+  %0:2 = stream.timepoint.await %result_timepoint => %result, %arg1 : !stream.resource<transient>{%arg0}, !stream.resource<external>{%arg0}
+  util.return %0#0, %0#1, %result_timepoint : !stream.resource<transient>, !stream.resource<external>, !stream.timepoint
+}
