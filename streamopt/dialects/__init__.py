@@ -7,6 +7,7 @@ the class for a custom-form rule `op_<dialect>_<name>` through `op_class_for_rul
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -48,5 +49,8 @@ def rule_name_for_op(name: str) -> str:
 def load_all() -> dict[str, type[Operation]]:
     """Import every dialect module so that all ops are registered; return the table."""
     from streamopt.dialects import arith, builtin, cf, hal, scf, stream, util  # noqa: F401
+
+    # STUB for lower-hal's tests: DROP AT MERGE in favour of lower-cmd's stream.cmd.move.
+    importlib.import_module("streamopt.dialects.stream_cmd_move_stub")
 
     return OPS
