@@ -4,12 +4,14 @@ catches values used before they are defined."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from streamopt.diagnostics import DiagnosticError
 from streamopt.dialects.arith import ConstantOp
 from streamopt.ir.core import Block, Operation, Region, Value
-from streamopt.ir.types import INDEX, I32
+from streamopt.ir.types import I32, INDEX
 from streamopt.ir.verify import verify_module
 from streamopt.parser import parse_module
 from streamopt.printer import print_module
@@ -45,7 +47,7 @@ def check_use_lists(op: Operation) -> None:
 
 def test_parse_builds_use_lists() -> None:
     module = parse_module(SOURCE)
-    c1, add, mul, ret = body_ops(module)
+    c1, add, mul, _ret = body_ops(module)
     assert uses_of(c1.result) == [("arith.addi", 1)]
     assert uses_of(add.result) == [("arith.muli", 0), ("arith.muli", 1)]
     assert uses_of(mul.result) == [("util.return", 0)]
@@ -72,7 +74,7 @@ def test_set_operands_replaces_all_uses_of_the_op() -> None:
 
 def test_replace_all_uses_with() -> None:
     module = parse_module(SOURCE)
-    c1, add, mul, ret = body_ops(module)
+    c1, add, _mul, _ret = body_ops(module)
     add.result.replace_all_uses_with(c1.result)
     assert not add.result.has_uses()
     assert uses_of(c1.result) == [("arith.addi", 1), ("arith.muli", 0), ("arith.muli", 1)]
@@ -105,20 +107,20 @@ def test_iteration_survives_erasing_the_current_op() -> None:
 def test_block_order_follows_inserts_and_erases() -> None:
     block = Block()
     ops = [block.append(ConstantOp.create(i, INDEX)) for i in range(4)]
-    assert all(a.is_before_in_block(b) for a, b in zip(ops, ops[1:], strict=False))
+    assert all(a.is_before_in_block(b) for a, b in itertools.pairwise(ops))
     # Insert many ops between two neighbours: positions run out and the block renumbers.
     inserted = []
     anchor = ops[2]
     for i in range(40):
         inserted.append(block.insert_before(ConstantOp.create(100 + i, INDEX), anchor))
     order = list(block.ops)
-    for earlier, later in zip(order, order[1:], strict=False):
+    for earlier, later in itertools.pairwise(order):
         assert earlier.is_before_in_block(later)
         assert not later.is_before_in_block(earlier)
     inserted[5].detach()
     order = list(block.ops)
     assert inserted[5] not in order
-    for earlier, later in zip(order, order[1:], strict=False):
+    for earlier, later in itertools.pairwise(order):
         assert earlier.is_before_in_block(later)
 
 
@@ -192,7 +194,7 @@ def test_verifier_finds_a_use_before_its_definition() -> None:
 
 def test_verifier_finds_a_value_from_an_erased_op() -> None:
     module = parse_module(SOURCE)
-    c1, add, _, _ = body_ops(module)
+    c1, _add, _, _ = body_ops(module)
     c1.detach()  # Detached without dropping its uses.
     with pytest.raises(DiagnosticError) as failure:
         verify_module(module)
