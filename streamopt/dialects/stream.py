@@ -2943,11 +2943,6 @@ class TimepointBarrierOp(StreamOp):
 # `custom<ExplicitResourceRegion>` / `custom<DispatchResources>` directives of StreamOps.cpp.
 
 
-def _op_error(op: Operation, message: str) -> DiagnosticError:
-    """MLIR's op diagnostic: `'name' op message`."""
-    return error(f"'{op.name}' op {message}", op.location)
-
-
 def _clause_attributes(clauses: dict[str, Any]) -> dict[str, Attribute]:
     """The attribute dictionary written after `attributes` (or inline), as a fresh dict."""
     return dict(clauses.get("attributes", {}))

@@ -83,7 +83,7 @@ class FuncHeader:
                 results = child
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
-            raise error("expected all arguments to be named or none", b.location(first))  # type: ignore[arg-type]
+            raise error("expected all arguments to be named or none", b.location(first))
         arg_names = [str(a[0]) for a in args if a[0] is not None]
         tied: list[int | None] = []
         result_types: list[Type] = []

@@ -15,6 +15,7 @@ import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -48,7 +49,7 @@ def get_lark() -> Lark:
     options: dict[str, object] = {}
     if os.environ.get("STREAMOPT_PURE_PYTHON") != "1":
         try:
-            import lark_cython
+            import lark_cython  # type: ignore[import-untyped]
 
             options["_plugins"] = lark_cython.plugins
         except ImportError:
@@ -232,7 +233,7 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     collecting = gc.isenabled()
     gc.disable()
     try:
-        module: Module = lark.parse(to_parse, start="start")
+        module = cast(Module, lark.parse(to_parse, start="start"))
     except UnexpectedInput as exc:
         raise DiagnosticError(_syntax_diagnostic(exc, source)) from None
     finally:
@@ -267,10 +268,9 @@ def _syntax_diagnostic(exc: UnexpectedInput, source: Source) -> Diagnostic:
             message += f", expected {expected}"
         return Diagnostic("error", message, location)
     if isinstance(exc, UnexpectedCharacters):
-        char = source.text[exc.pos_in_stream] if exc.pos_in_stream < len(source.text) else ""
-        return Diagnostic(
-            "error", f"unexpected character '{char}'", source.location_at(exc.pos_in_stream)
-        )
+        position = min(exc.pos_in_stream or 0, len(source.text))
+        char = source.text[position] if position < len(source.text) else ""
+        return Diagnostic("error", f"unexpected character '{char}'", source.location_at(position))
     if isinstance(exc, UnexpectedEOF):
         lines = source.text.rstrip("\n").count("\n") + 1
         return Diagnostic(

@@ -156,9 +156,7 @@ class ElideAsyncCopiesPass(Pass):
         source, result = op.source, op.result
         if source.type != result.type:
             return Decision("keep", f"changes type from '{source.type}' to '{result.type}'")
-        exclusive = (
-            "stale" if read_only_only else self._exclusive_handover(op, source, analysis)
-        )
+        exclusive = "stale" if read_only_only else self._exclusive_handover(op, source, analysis)
         if exclusive is None:
             return Decision("elide", "the source is owned and this is its last use")
         shared = self._read_only_sharing(source, result, analysis)
@@ -240,9 +238,10 @@ class ElideAsyncCopiesPass(Pass):
         if cache[0] is not analysis:
             cache[0] = analysis
             cache[1].clear()
-        if root not in cache[1]:
-            cache[1][root] = self._find_mutating_use(root, analysis)
-        return cache[1][root]
+        found: dict[Value, Use | None] = cache[1]
+        if root not in found:
+            found[root] = self._find_mutating_use(root, analysis)
+        return found[root]
 
     @staticmethod
     def _find_mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
