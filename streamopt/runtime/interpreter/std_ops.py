@@ -141,19 +141,19 @@ _FLOAT_BINARY = {
 
 def _binary(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, BinaryOp)
-    type = op.result.type
+    result_type = op.result.type
     lhs, rhs = interp.get(frame, op.lhs, op), interp.get(frame, op.rhs, op)
     if op.name in _FLOAT_BINARY:
-        return [round_float(_FLOAT_BINARY[op.name](float(lhs), float(rhs)), type)]
-    fold = type(op).constant_fold  # type: ignore[operator]
-    width = integer_width(type) or 64
+        return [round_float(_FLOAT_BINARY[op.name](float(lhs), float(rhs)), result_type)]
+    fold = type(op).constant_fold
+    width = integer_width(result_type) or 64
     assert fold is not None
-    folded = fold(unsigned(int(lhs), type), unsigned(int(rhs), type), width)
+    folded = fold(unsigned(int(lhs), result_type), unsigned(int(rhs), result_type), width)
     if folded is None:
         raise error(
             f"'{op.name}' is undefined for {lhs} and {rhs} (division by zero?)", op.location
         )
-    return [wrap(folded, type)]
+    return [wrap(folded, result_type)]
 
 
 def _register_binaries() -> None:
