@@ -4,6 +4,9 @@ Tests call the console-script entry point `streamopt.run_cli.main` in-process wi
 patched, so they see the exit status and the streams a user sees.
 """
 
+# IR lines cannot wrap.
+# ruff: noqa: E501
+
 from __future__ import annotations
 
 import json
