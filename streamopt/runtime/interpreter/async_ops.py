@@ -66,7 +66,7 @@ def _size(interp: Interpreter, frame: Frame, value: Value, op: Operation) -> int
 
 
 def _awaits(interp: Interpreter, frame: Frame, op: Operation, values: Sequence[Value]) -> list[Any]:
-    timepoints = []
+    timepoints: list[Any] = []
     for value in values:
         fence = interp.fence(frame, value, op)
         if fence is not None:

@@ -314,7 +314,8 @@ def _argument(
             return buffer
         # A public function borrows its resource arguments from the caller.
         resource = interp.import_resource(buffer, consume=False)
-        return resource.view(lifetime=type.lifetime)
+        lifetime = type.lifetime if isinstance(type, ResourceType) else "*"
+        return resource.view(lifetime=lifetime)
     raise error(f"cannot make an argument of type '{text}' (argument {index})", location)
 
 

@@ -7,7 +7,7 @@ Integers are Python ints kept in two's complement range of their type (i1 as 0 o
 from __future__ import annotations
 
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -126,7 +126,7 @@ def _constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     raise error(f"the interpreter supports scalar constants only, not '{value.text}'", op.location)
 
 
-_FLOAT_BINARY = {
+_FLOAT_BINARY: dict[str, Callable[[float, float], float]] = {
     "arith.addf": lambda a, b: a + b,
     "arith.subf": lambda a, b: a - b,
     "arith.mulf": lambda a, b: a * b,
@@ -336,7 +336,7 @@ def _null(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 
 @handles("util.unfoldable_constant")
 def _unfoldable_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    return _constant(interp, frame, op)
+    return list(_constant(interp, frame, op) or [])
 
 
 @handles("util.global", "util.func", "util.initializer", "stream.executable", "hal.executable")

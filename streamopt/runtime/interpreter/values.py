@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -204,7 +204,7 @@ def element_type(name: str) -> ElementType:
             if bits not in (8, 16, 32, 64):
                 raise ValueError(f"unsupported integer element type '{name}'")
             return ElementType(name, np.dtype(f"{kind}{bits // 8}"), bits, (numerical << 24) | bits)
-    floats = {
+    floats: dict[str, tuple[np.dtype[Any], int, int]] = {
         "f16": (np.dtype(np.float16), 16, _FLOAT_IEEE),
         "f32": (np.dtype(np.float32), 32, _FLOAT_IEEE),
         "f64": (np.dtype(np.float64), 64, _FLOAT_IEEE),
