@@ -262,3 +262,19 @@ def test_work_waiting_on_a_fence_nothing_signals_is_reported() -> None:
     )
     error = run_error(body, verify=False)
     assert "never ran" in error.diagnostics[0].message or "forever" in error.diagnostics[0].message
+
+
+def test_resource_load_and_store_touch_staging_memory_from_the_host() -> None:
+    result = run_ir("""
+util.func public @main() -> (i32, i16) {
+  %c16 = arith.constant 16 : index
+  %c4 = arith.constant 4 : index
+  %c77_i32 = arith.constant 77 : i32
+  %result, %result_timepoint = stream.resource.alloca uninitialized : !stream.resource<staging>{%c16} => !stream.timepoint
+  %0 = stream.timepoint.await %result_timepoint => %result : !stream.resource<staging>{%c16}
+  stream.resource.store %c77_i32, %0[%c4] : i32 -> !stream.resource<staging>{%c16}
+  %1 = stream.resource.load %0[%c4] : !stream.resource<staging>{%c16} -> i32
+  %2 = stream.resource.load %0[%c4] : !stream.resource<staging>{%c16} -> i16
+  util.return %1, %2 : i32, i16
+}""")
+    assert [output.value for output in result.outputs] == [77, 77]
