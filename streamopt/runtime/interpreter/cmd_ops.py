@@ -261,3 +261,24 @@ def _resource_load(interp: Interpreter, frame: Frame, op: Operation) -> list[Any
     offset = interp.integer(frame, offset_operand, op)
     data = source.buffer.read(offset, max(1, bit_width(type) // 8))
     return [decode_scalar(data, type)]
+
+
+def _first_resource(interp: Interpreter, frame: Frame, op: Operation) -> Resource:
+    return interp.resource(frame, op.operands[0], op)
+
+
+@handles("stream.resource.retain")
+def _retain(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    _first_resource(interp, frame, op).buffer.preserve()
+    return []
+
+
+@handles("stream.resource.release")
+def _release(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # True when this was the last owner (the caller may then deallocate).
+    return [int(_first_resource(interp, frame, op).buffer.discard())]
+
+
+@handles("stream.resource.is_terminal")
+def _is_terminal(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    return [int(_first_resource(interp, frame, op).buffer.is_terminal)]

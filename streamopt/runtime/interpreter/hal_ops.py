@@ -562,3 +562,39 @@ def _command_dispatch(interp: Interpreter, frame: Frame, op: Operation) -> list[
     constants = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.constants]
     command_buffer.dispatch(interp.kernel(symbol), bindings, constants)
     return []
+
+
+@handles("hal.buffer.allocation.preserve")
+def _allocation_preserve(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    _buffer(interp, frame, op.operands[0], op).preserve()
+    return []
+
+
+@handles("hal.buffer.allocation.discard")
+def _allocation_discard(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    return [int(_buffer(interp, frame, op.operands[0], op).discard())]
+
+
+@handles("hal.buffer.allocation.is_terminal")
+def _allocation_is_terminal(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    return [int(_buffer(interp, frame, op.operands[0], op).is_terminal)]
+
+
+@handles("hal.allocator.allocate")
+def _allocator_allocate(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # `hal.allocator.allocate<%allocator : !hal.allocator> affinity(%q) type(%t) usage(%u) :
+    # !hal.buffer{%size}`: a synchronous allocation, usable at once.
+    text = op_text(op)
+    allocator = interp.get(frame, op.operands[0], op)
+    device = getattr(allocator, "device", None)
+    if not isinstance(device, Device):
+        raise error("'hal.allocator.allocate' needs an allocator", op.location)
+    sizes = text.sized()
+    type_value, usage_value = text.operand(text.group("type")), text.operand(text.group("usage"))
+    if not sizes or type_value is None or usage_value is None:
+        raise error("cannot read the operands of 'hal.allocator.allocate'", op.location)
+    params = BufferParams(
+        MemoryType(interp.integer(frame, type_value, op) & 0xFFFFFFFF),
+        BufferUsage(interp.integer(frame, usage_value, op) & 0xFFFFFFFF),
+    )
+    return [device.allocator.allocate(params, interp.integer(frame, sizes[-1], op))]

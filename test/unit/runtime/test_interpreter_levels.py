@@ -278,3 +278,22 @@ util.func public @main() -> (i32, i16) {
   util.return %1, %2 : i32, i16
 }""")
     assert [output.value for output in result.outputs] == [77, 77]
+
+
+def test_allocation_ownership_ops_count_owners() -> None:
+    result = run_ir("""
+util.func public @main() -> (!hal.buffer, i1, i1, i1) {
+  %c16 = arith.constant 16 : index
+  %c-1_i64 = arith.constant -1 : i64
+  %dev_a = util.global.load immutable @dev_a : !hal.device
+  %allocator = hal.device.allocator<%dev_a : !hal.device> : !hal.allocator
+  %types, %usage = hal.allocator.resolve_memory_properties for(#hal.device.affinity<@dev_a>) lifetime(transient) : i32, i32
+  %buffer = hal.allocator.allocate<%allocator : !hal.allocator> affinity(%c-1_i64) type(%types) usage(%usage) : !hal.buffer{%c16}
+  hal.buffer.allocation.preserve<%buffer : !hal.buffer>
+  %0 = hal.buffer.allocation.is_terminal<%buffer : !hal.buffer> : i1
+  %1 = hal.buffer.allocation.discard<%buffer : !hal.buffer> : i1
+  %2 = hal.buffer.allocation.is_terminal<%buffer : !hal.buffer> : i1
+  util.return %buffer, %0, %1, %2 : !hal.buffer, i1, i1, i1
+}""")
+    assert output_bytes(result) == bytes(16)
+    assert [output.value for output in result.outputs[1:]] == [0, 0, 1]
