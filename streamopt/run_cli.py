@@ -23,7 +23,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Source, render
+from streamopt.diagnostics import Diagnostic, DiagnosticError, render
 
 EXIT_INTERNAL = 70
 
@@ -243,7 +243,7 @@ def command(
                             Diagnostic(
                                 "error",
                                 f"'{form.name}' computes different bytes: {difference}",
-                                _file_location(text, name),
+                                _function_location(result),
                             )
                         ),
                         err=True,
@@ -269,10 +269,9 @@ def command(
     sys.exit(1 if failed else 0)
 
 
-def _file_location(text: str, name: str) -> Any:
-    from streamopt.diagnostics import Location
-
-    return Location(Source(name, text), 1, 1)
+def _function_location(result: Any) -> Any:
+    """Where the function a run called is defined (what a form mismatch is reported at)."""
+    return result.interpreter.lookup_function(result.function, None).location
 
 
 def main() -> None:
