@@ -285,6 +285,10 @@ def _argument(
 ) -> Any:
     type = spec.type
     text = type.text
+    if text == "!stream.timepoint":
+        from streamopt.runtime.semaphores import Fence
+
+        return Fence(())
     if text == "!hal.fence":
         # Coarse-fences ABI: the last fence is signalled by the callee, the others waited on.
         if index == fence_positions[-1] and len(fence_positions) > 1:

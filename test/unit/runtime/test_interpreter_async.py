@@ -398,3 +398,58 @@ def test_parse_input_forms() -> None:
     assert parse_input("7").number == 7
     with pytest.raises(ValueError):
         parse_input("4xf32=1 2")
+
+
+def test_while_loops_and_branches_between_blocks() -> None:
+    body = f"""
+util.func public @main(%arg0: i32) -> (!stream.resource<external>, index) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %c0_i32 = arith.constant 0 : i32
+  %c1_i8 = arith.constant 1 : i8
+  %c8_i8 = arith.constant 8 : i8
+  %0 = stream.async.splat %c1_i8 : i8 -> {RESOURCE_16}
+  %count = scf.while (%i = %c0) : (index) -> index {{
+    %more = arith.cmpi ult, %i, %c3 : index
+    scf.condition(%more) %i : index
+  }} do {{
+  ^bb0(%i: index):
+    %next = arith.addi %i, %c1 : index
+    scf.yield %next : index
+  }}
+  %cond = arith.cmpi sgt, %arg0, %c0_i32 : i32
+  cf.cond_br %cond, ^bb1(%0 : !stream.resource<external>), ^bb2
+^bb1(%x: !stream.resource<external>):
+  %1 = stream.async.fill %c8_i8, %x[%c0 to %c1 for %c1] : i8 -> %x as {RESOURCE_16}
+  cf.br ^bb3(%1 : !stream.resource<external>)
+^bb2:
+  cf.br ^bb3(%0 : !stream.resource<external>)
+^bb3(%r: !stream.resource<external>):
+  util.return %r, %count : !stream.resource<external>, index
+}}"""
+    taken = run_ir(body, inputs=["1"])
+    assert output_bytes(taken) == b"\x08" + b"\x01" * 15
+    assert taken.outputs[1].value == 3
+    not_taken = run_ir(body, inputs=["-1"])
+    assert output_bytes(not_taken) == b"\x01" * 16
+
+
+def test_timepoint_and_fence_arguments() -> None:
+    # Coarse-fences ABI: the function waits on one fence and signals the last; timepoint
+    # arguments are already reached.
+    result = run_ir("""
+util.func public @main(%arg0: !stream.timepoint, %wait: !hal.fence, %signal: !hal.fence) -> index {
+  %c16 = arith.constant 16 : index
+  %c1_i8 = arith.constant 1 : i8
+  %0 = stream.async.splat await(%arg0) %c1_i8 : i8 -> !stream.resource<external>{%c16}
+  %dev_a = util.global.load immutable @dev_a : !hal.device
+  %c-1_i64 = arith.constant -1 : i64
+  hal.device.queue.barrier<%dev_a : !hal.device> affinity(%c-1_i64) wait(%wait) signal(%signal) flags("None")
+  %1 = stream.resource.size %0 : !stream.resource<external>
+  util.return %1 : index
+}""")
+    assert result.outputs[0].value == 16
+    signal = result.arguments[2]
+    assert signal.is_reached
