@@ -181,6 +181,7 @@ PING_PONG_FORMS: list[tuple[str, list[str]]] = [
     ("transfers", []),
     ("moves", ["elide-async-copies"]),
     ("moves on hal", ["elide-async-copies", "lower-to-hal"]),
+    ("transfers on hal", ["lower-to-hal"]),
     ("expanded moves", ["elide-async-copies", "lower-to-hal", "expand-moves"]),
 ]
 """The forms section 4 runs (a form whose passes are not registered is reported as skipped)."""

@@ -1,14 +1,14 @@
 """The `streamopt-run` command: run a program on the reference runtime and report what it cost.
 
     streamopt-run FILE [--function NAME] [--input V ...] [--topology FILE] [--trace OUT.json]
-                  [--report-json OUT.json] [--compare] [--no-table]
+                  [--report-json OUT.json] [--compare] [--no-table] [--no-verify]
 
 Prints the function's results (as iree-run-module prints them) and a table per device: queue
 ops, bytes copied (and how many of them by moves), bytes allocated and peak resident bytes, and
 how many moves aliased or copied (with the reasons). `--compare` also runs the program after
-`--elide-async-copies`, after `--lower-to-hal` and after `--expand-moves` (each level whose
-passes are registered) and fails unless every form computes the same bytes. Errors print as
-`file:line:col: error: message` and exit with status 1.
+`--elide-async-copies`, then lowered to cmd and to hal, each also with its moves expanded
+(each form whose passes are registered) and fails unless every form computes the same bytes.
+Errors print as `file:line:col: error: message` and exit with status 1.
 """
 
 from __future__ import annotations
@@ -30,8 +30,10 @@ EXIT_INTERNAL = 70
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
     ("as given", []),
     ("elided", ["elide-async-copies"]),
+    ("lowered to cmd", ["elide-async-copies", "lower-to-cmd"]),
+    ("cmd, moves expanded", ["elide-async-copies", "lower-to-cmd", "expand-cmd-moves"]),
     ("lowered to hal", ["elide-async-copies", "lower-to-hal"]),
-    ("lowered, moves expanded", ["elide-async-copies", "lower-to-hal", "expand-moves"]),
+    ("hal, moves expanded", ["elide-async-copies", "lower-to-hal", "expand-moves"]),
 ]
 """The forms `--compare` runs: a name and the passes that make it from the input."""
 
@@ -60,14 +62,15 @@ def _load(path: str) -> tuple[str, str]:
         raise click.UsageError(f"cannot read '{path}': {exc.strerror}") from None
 
 
-def _parse_and_lower(text: str, name: str, flags: list[str]) -> Any:
+def _parse_and_lower(text: str, name: str, flags: list[str], verify: bool = True) -> Any:
     from streamopt.ir.verify import verify_module
     from streamopt.parser import parse_module
     from streamopt.passes import PassManager
 
     module = parse_module(text, name)
-    verify_module(module)
-    PassManager.from_flags(flags).run(module)
+    if verify:
+        verify_module(module)
+    PassManager.from_flags(flags, verify_each=verify).run(module)
     return module
 
 
@@ -85,17 +88,28 @@ def _topology(path: str | None) -> Any:
 
 
 def run_form(
-    text: str, name: str, flags: list[str], function: str | None, inputs: list[str], topology: Any
+    text: str,
+    name: str,
+    flags: list[str],
+    function: str | None,
+    inputs: list[str],
+    topology: Any,
+    verify: bool = True,
 ) -> Any:
     """Parse `text`, run passes `flags`, and run the program (a `RunResult`)."""
     from streamopt.runtime.interpreter import run_module
 
-    module = _parse_and_lower(text, name, flags)
+    module = _parse_and_lower(text, name, flags, verify=verify)
     return run_module(module, function, inputs or None, topology)
 
 
 def compare_forms(
-    text: str, name: str, function: str | None, inputs: list[str], topology_path: str | None
+    text: str,
+    name: str,
+    function: str | None,
+    inputs: list[str],
+    topology_path: str | None,
+    verify: bool = True,
 ) -> list[FormRun]:
     """Run each form of COMPARE_FORMS whose passes are registered."""
     from streamopt.passes import load_all
@@ -110,7 +124,7 @@ def compare_forms(
         else:
             try:
                 form.result = run_form(
-                    text, name, flags, function, inputs, _topology(topology_path)
+                    text, name, flags, function, inputs, _topology(topology_path), verify
                 )
             except DiagnosticError as exc:
                 label = " ".join(f"--{f}" for f in flags) or "as given"
@@ -194,6 +208,12 @@ def _compare_table(forms: list[FormRun]) -> Table:
     "(those registered) and fail unless all compute the same bytes.",
 )
 @click.option("--no-table", is_flag=True, help="Print the results only.")
+@click.option(
+    "--no-verify",
+    is_flag=True,
+    help="Run IR the verifier rejects (as a buggy pass could leave it): a use after move is "
+    "then reported when it happens.",
+)
 def command(
     input_file: str,
     function: str | None,
@@ -203,6 +223,7 @@ def command(
     report_path: str | None,
     compare: bool,
     no_table: bool,
+    no_verify: bool,
 ) -> None:
     """Run FILE on the reference runtime: print its results and what the run cost."""
     text, name = _load(input_file)
@@ -210,11 +231,13 @@ def command(
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:
         if compare:
-            forms = compare_forms(text, name, function, list(inputs), topology)
+            forms = compare_forms(text, name, function, list(inputs), topology, not no_verify)
             result = forms[0].result
         else:
             forms = []
-            result = run_form(text, name, [], function, list(inputs), _topology(topology))
+            result = run_form(
+                text, name, [], function, list(inputs), _topology(topology), not no_verify
+            )
     except DiagnosticError as exc:
         for diagnostic in exc.diagnostics:
             click.echo(render(diagnostic), err=True)

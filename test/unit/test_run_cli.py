@@ -157,6 +157,11 @@ util.func public @main() -> !stream.resource<external> {
     assert "Traceback" not in run.err
     # The verifier already rejects it (statically) with the file's location.
     assert f"{program}:7:" in run.err
+    # Unverified, the interpreter catches the read when it happens: at the clone, line 8.
+    run = run_cli(str(program), "--no-verify")
+    assert run.code == 1
+    assert f"{program}:8:3: error: use after move" in run.err
+    assert f"{program}:7:3: note: moved here" in run.err
     syntax = tmp_path / "syntax.mlir"
     syntax.write_text("util.func public @main( {\n")
     run = run_cli(str(syntax))
@@ -173,10 +178,10 @@ def test_a_form_that_computes_other_bytes_fails_compare(
     # A pass that changes what the program computes must make --compare fail.
     from streamopt import run_cli as module
 
-    def breaking_pass(text: str, name: str, flags: list[str]):  # type: ignore[no-untyped-def]
+    def breaking_pass(text: str, name: str, flags: list[str], **kwargs):  # type: ignore[no-untyped-def]
         if flags:
             text = text.replace("@main_dispatch_1_", "@main_dispatch_0_")
-        return original(text, name, flags)
+        return original(text, name, flags, **kwargs)
 
     original = module._parse_and_lower
     monkeypatch.setattr(module, "_parse_and_lower", breaking_pass)

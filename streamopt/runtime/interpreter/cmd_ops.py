@@ -282,3 +282,33 @@ def _release(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 @handles("stream.resource.is_terminal")
 def _is_terminal(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     return [int(_first_resource(interp, frame, op).buffer.is_terminal)]
+
+
+@handles("stream.resource.constants")
+def _constants(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # `%r:N, %t = stream.resource.constants on(A) : T{%n} = dense<...>, ... => !stream.timepoint`
+    # (op class from the cmd lowering: `values`, one size operand per resource): upload each
+    # value into a fresh allocation; the timepoint is reached when all are in.
+    from .constants import constant_bytes
+
+    values = list(getattr(op, "values", []) or [])
+    resources = op.results[:-1]
+    if len(values) != len(resources) or len(op.operands) < len(resources):
+        raise error("cannot read the values of 'stream.resource.constants'", op.location)
+    device, mask = interp.op_affinity(op)
+    results: list[Any] = []
+    uploaded: list[Fence] = []
+    for result, value, size_value in zip(resources, values, op.operands):
+        size = interp.integer(frame, size_value, op)
+        lifetime = resource_lifetime(result)
+        allocated, done = interp.runtime.create_fence(), interp.runtime.create_fence()
+        buffer = device.queue_alloca(
+            mask, None, allocated, None, lifetime_params(lifetime), size, location=op.location
+        )
+        data = constant_bytes(interp.module, value, size, op.location)
+        device.queue_update(mask, allocated, done, data, 0, buffer, 0, size, location=op.location)
+        storage = interp.make_storage(buffer, auto_free=False)
+        storage.last_write = list(done.timepoints)
+        results.append(Resource(storage, buffer, lifetime))
+        uploaded.append(done)
+    return [*results, Fence.join(uploaded)]

@@ -232,8 +232,10 @@ def _move(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         BufferUsage(interp.integer(frame, operand("usage"), op) & 0xFFFFFFFF),
     )
     flags_text = (text.group("flags") or "None").strip().strip('"')
+    # PreferOrigin (free a copied source on its origin queue) is what the runtime always does.
+    names = [n for n in flags_text.split("|") if n.strip() not in ("PreferOrigin", "None", "")]
     try:
-        flags = parse_flags(MoveFlags, flags_text)
+        flags = parse_flags(MoveFlags, "|".join(names))
     except ValueError as exc:
         raise error(f"'hal.device.queue.move' flags: {exc}", op.location) from None
     moved = device.queue_move(
@@ -473,6 +475,23 @@ def _export_ordinal(interp: Interpreter, frame: Frame, op: Operation) -> list[An
         if ordinal == 0 and export in info.exports:
             ordinal = info.exports.index(export)
     return [ExportOrdinal(executable, export, ordinal)]
+
+
+@handles("hal.executable.lookup.function")
+def _lookup_function(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # `%id = hal.executable.lookup.function target(%exe : !hal.executable)
+    # function(@ex::@fn) : i64`: the function id names the kernel a dispatch runs.
+    match = re.search(r"function\((@[^)]*)\)", op_text(op).text)
+    if match is None:
+        raise error("cannot read the function of 'hal.executable.lookup.function'", op.location)
+    path = [part.lstrip("@") for part in match.group(1).split("::")]
+    return [ExportOrdinal(path[0], path[-1])]
+
+
+@handles("hal.executable.calculate_workgroups")
+def _calculate_workgroups(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # The stand-in kernels do not depend on the grid.
+    return [1] * len(op.results)
 
 
 def _command_buffer(

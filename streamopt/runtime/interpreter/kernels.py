@@ -21,7 +21,7 @@ READ = MemoryAccess.READ
 WRITE = MemoryAccess.WRITE
 READ_WRITE = MemoryAccess.READ | MemoryAccess.WRITE
 
-_FUNC = re.compile(r"func\.func\s+(?:private\s+|public\s+)?@([\w$.\-]+)\s*\(([^)]*)\)")
+_FUNC = re.compile(r"func\.func\s+(?:private\s+|public\s+)?@([\w$.\-]+)\s*\(")
 _STREAM_SUBSPAN = re.compile(
     r"stream\.binding\.subspan\s+(%[\w$.\-]+)\[[^\]]*\]\s*:\s*!stream\.binding\s*->\s*"
     r"(!\S+?<(readonly|writeonly|readwrite):)"
@@ -99,17 +99,53 @@ def _read_executable(name: str, text: str) -> ExecutableInfo:
     functions = list(_FUNC.finditer(text))
     for index, match in enumerate(functions):
         end = functions[index + 1].start() if index + 1 < len(functions) else len(text)
-        body = text[match.end() : end]
-        accesses = _function_accesses(match.group(2), body)
+        arguments, body_start = _balanced(text, match.end())
+        accesses = _function_accesses(arguments, text[body_start:end])
         if accesses is not None:
             # The code's own subspans are more precise than a pipeline layout.
             info.accesses[match.group(1)] = accesses
     return info
 
 
+def _balanced(text: str, start: int) -> tuple[str, int]:
+    """The text from `start` up to the `)` that closes the `(` before it (arguments may carry
+    `loc(...)`), and the position after that `)`."""
+    depth = 0
+    for position in range(start, len(text)):
+        ch = text[position]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return text[start:position], position + 1
+            depth -= 1
+    return text[start:], len(text)
+
+
+def _top_level_parts(text: str) -> list[str]:
+    """`text` split at commas outside brackets."""
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
 def _function_accesses(arguments: str, body: str) -> list[MemoryAccess | None] | None:
     bindings = [
-        part.split(":")[0].strip() for part in arguments.split(",") if "!stream.binding" in part
+        part.split(":")[0].strip()
+        for part in _top_level_parts(arguments)
+        if "!stream.binding" in part
     ]
     if bindings:
         position = {name: i for i, name in enumerate(bindings)}

@@ -3,7 +3,7 @@
 Hypothesis writes programs in IREE's async syntax over three devices (two CPUs sharing memory
 and a discrete one): splats, transfers, clones, dispatches (fresh and in place), scf.if,
 scf.for and calls of private functions. Each runs as given and after each registered
-pipeline (`--elide-async-copies`, then `--lower-to-hal` and `--expand-moves` when they exist);
+pipeline of `streamopt-run --compare` (elided, lowered to cmd and to hal, moves expanded);
 the outputs must be byte-identical, and no form may read a buffer a move consumed (the
 interpreter reports that as an error).
 """
@@ -219,14 +219,14 @@ def programs(draw: st.DrawFn) -> tuple[str, list[str]]:
 
 
 def available_pipelines() -> list[list[str]]:
-    """The pipelines after which every program must compute the same bytes."""
+    """The pipelines after which every program must compute the same bytes: those of
+    `streamopt-run --compare` whose passes are registered."""
+    from streamopt.run_cli import COMPARE_FORMS
+
     registered = load_all()
-    pipelines = [["elide-async-copies"]]
-    for extra in (["lower-to-hal"], ["lower-to-hal", "expand-moves"]):
-        flags = ["elide-async-copies", *extra]
-        if all(flag in registered for flag in flags):
-            pipelines.append(flags)
-    return pipelines
+    return [
+        flags for _, flags in COMPARE_FORMS if flags and all(flag in registered for flag in flags)
+    ]
 
 
 def run_form(text: str, inputs: list[str], passes: list[str]) -> list[bytes]:
