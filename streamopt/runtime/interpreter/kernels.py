@@ -6,7 +6,10 @@ cmd levels; at the hal level through `hal.executable.lookup` and
 both decides which bytes the stand-in kernel hashes and which it overwrites, so it must be the
 same at every level: it is read from the executable's own code when the module holds it (the
 `readonly:` / `writeonly:` / `readwrite:` of each binding's subspan, or `ReadOnly` in a hal
-pipeline layout), and taken from the dispatch op only when the executable is not there.
+pipeline layout), and taken from the dispatch op only when the executable is not there. A hal
+command buffer dispatch says nothing about its bindings, so without the executable's code it
+reads and writes every binding: such a program computes other bytes at the hal level than at
+the async and cmd levels (real dumps always hold their executables).
 """
 
 from __future__ import annotations
