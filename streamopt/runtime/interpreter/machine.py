@@ -249,10 +249,14 @@ class Interpreter:
         return found
 
     def bind(self, frame: Frame, value: Value, obj: Any) -> None:
-        """Make `value` name `obj` (a resource binding holds its storage)."""
+        """Make `value` name `obj` (a resource binding holds its storage). Defining a value
+        again (a block a `cf` loop runs again) ends its previous instance."""
         if isinstance(obj, Resource):
             obj.storage.refs += 1
+        previous = frame.env.get(value)
         frame.env[value] = obj
+        if isinstance(previous, Resource):
+            self.drop(previous)
 
     def release(self, frame: Frame, value: Value) -> None:
         """Drop `value`'s binding; storage no binding names any more is freed."""
@@ -446,7 +450,9 @@ class Interpreter:
             self.drop(obj)
         for value in liveness.at_entry:
             self.release(frame, value)
-        frame.region_exit.extend(liveness.at_region_exit)
+        for value in liveness.at_region_exit:
+            if value not in frame.region_exit:
+                frame.region_exit.append(value)
         after = liveness.after
         for op in block.ops:
             if op.is_terminator or op.successors:
@@ -525,9 +531,7 @@ class Interpreter:
             self.retain(obj)
         return Transfer(op, objs, block)
 
-    def run_nested(
-        self, frame: Frame, region: Region, arguments: list[Any], results: Sequence[Value] = ()
-    ) -> list[Any]:
+    def run_nested(self, frame: Frame, region: Region, arguments: list[Any]) -> list[Any]:
         """Run a nested region whose terminator yields the parent's results; returns the
         yielded values, held once each."""
         for obj in arguments:

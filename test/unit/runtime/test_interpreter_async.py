@@ -453,3 +453,26 @@ util.func public @main(%arg0: !stream.timepoint, %wait: !hal.fence, %signal: !ha
     assert result.outputs[0].value == 16
     signal = result.arguments[2]
     assert signal.is_reached
+
+
+def test_a_loop_of_blocks_frees_each_iteration() -> None:
+    # A cf loop that makes a fresh resource each time round and uses it after the loop: each
+    # iteration's value replaces the last, so memory does not grow with the trip count.
+    body = f"""
+util.func public @main(%n: index) -> !stream.resource<external> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c1_i8 = arith.constant 1 : i8
+  cf.br ^bb1(%c0 : index)
+^bb1(%i: index):
+  %0 = stream.async.splat %c1_i8 : i8 -> {RESOURCE_16}
+  %next = arith.addi %i, %c1 : index
+  %more = arith.cmpi ult, %next, %n : index
+  cf.cond_br %more, ^bb1(%next : index), ^bb2
+^bb2:
+  util.return %0 : !stream.resource<external>
+}}"""
+    report = run_ir(body, inputs=["8"]).report()
+    assert report["bytes_allocated"]["total"] == 8 * 16
+    assert report["peak_bytes"]["total"] == 32
