@@ -8,9 +8,16 @@
    holds it and handing it to the other device, once with moves and once with transfers
    (alloca + copy + dealloca). Reports bytes copied and peak resident memory, and checks both
    end with the same bytes.
+4. Programs through the interpreter: the real two-device dump (examples/two-devices.mlir) and
+   a 64-step ping-pong between two devices written as async IR (1 MiB .. 512 MiB), each as
+   given (transfers), after --elide-async-copies (moves), and, when those passes are
+   registered, lowered to hal and with moves expanded. Reports bytes copied, bytes copied by
+   moves, peak resident memory, moves aliased/copied and wall time; checks every form computes
+   the same bytes.
 
-Run: `PYTHONPATH=. python bench/runtime.py [--quick] [--max-mib N]`. Memory stays below about
-2x the largest buffer; buffers are freed between steps.
+Run: `PYTHONPATH=. python bench/runtime.py [--quick] [--max-mib N] [--only 1,2,3,4]`. Memory
+stays below about 2x the largest buffer (plus one copy of it for reading the result); buffers
+are freed between steps.
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import gc
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -169,10 +177,97 @@ def bench_ping_pong(size: int, steps: int) -> None:
     assert same
 
 
+PING_PONG_FORMS: list[tuple[str, list[str]]] = [
+    ("transfers", []),
+    ("moves", ["elide-async-copies"]),
+    ("moves on hal", ["elide-async-copies", "lower-to-hal"]),
+    ("transfers on hal", ["lower-to-hal"]),
+    ("expanded moves", ["elide-async-copies", "lower-to-hal", "expand-moves"]),
+]
+"""The forms section 4 runs (a form whose passes are not registered is reported as skipped)."""
+
+
+def ping_pong_ir(size: int, steps: int) -> str:
+    """Async IR: a buffer of `size` bytes updated in place on the device holding it (four
+    bytes stamped with the step number), then transferred to the other device, `steps`
+    times."""
+    a, b = "#hal.device.affinity<@dev_a>", "#hal.device.affinity<@dev_b>"
+    t = "!stream.resource<transient>{%size}"
+    lines = [
+        "util.global private @dev_a : !hal.device",
+        "util.global private @dev_b : !hal.device",
+        "util.func public @main() -> !stream.resource<transient> {",
+        f"  %size = arith.constant {size} : index",
+        "  %c4 = arith.constant 4 : index",
+        "  %c90_i8 = arith.constant 90 : i8",
+        f"  %v0 = stream.async.splat on({a}) %c90_i8 : i8 -> {t}",
+    ]
+    for step in range(steps):
+        here, there = (a, b) if step % 2 == 0 else (b, a)
+        lines += [
+            f"  %o{step} = arith.constant {step * 4} : index",
+            f"  %e{step} = arith.constant {step * 4 + 4} : index",
+            f"  %k{step} = arith.constant {step} : i32",
+            f"  %u{step} = stream.async.fill on({here}) %k{step}, %v{step}[%o{step} to %e{step} "
+            f"for %c4] : i32 -> %v{step} as {t}",
+            f"  %v{step + 1} = stream.async.transfer %u{step} : {t} from({here}) -> "
+            f"to({there}) {t}",
+        ]
+    lines += [f"  util.return %v{steps} : !stream.resource<transient>", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _run_forms(label: str, text: str, name: str, forms: list[tuple[str, list[str]]]) -> None:
+    from streamopt.passes import load_all
+    from streamopt.run_cli import first_difference, run_form
+
+    registered = load_all()
+    reference = None
+    for form, flags in forms:
+        missing = [flag for flag in flags if flag not in registered]
+        if missing:
+            print(f"   {label:<18} {form:<15} skipped (not registered: {', '.join(missing)})")
+            continue
+        start = time.perf_counter()
+        result = run_form(text, name, flags, None, [], None)
+        elapsed = time.perf_counter() - start
+        report = result.report()
+        if reference is None:
+            reference = result
+        same = first_difference(reference, result) is None
+        print(
+            f"   {label:<18} {form:<15} {report['bytes_copied']['total']:>13} "
+            f"{report['bytes_copied_by_moves']['total']:>13} {report['peak_bytes']['total']:>13} "
+            f"{report['moves_aliased']:>5}/{report['moves_copied']:<5} {elapsed:>8.2f}  "
+            f"{'yes' if same else 'NO'}"
+        )
+        assert same, f"{label}: {form} computes different bytes"
+        del result
+        gc.collect()
+        label = ""
+
+
+def bench_programs(sizes: list[int], steps: int) -> None:
+    print("4. programs through the interpreter (bytes; moves aliased/copied; wall seconds)")
+    print(
+        f"   {'program':<18} {'form':<15} {'bytes copied':>13} {'by moves':>13} "
+        f"{'peak resident':>13} {'moves':>11} {'seconds':>8}  same"
+    )
+    dump = Path(__file__).resolve().parents[1] / "examples" / "two-devices.mlir"
+    _run_forms("two-devices.mlir", dump.read_text(), str(dump), PING_PONG_FORMS)
+    for size in sizes:
+        _run_forms(
+            f"ping-pong {size // MIB} MiB", ping_pong_ir(size, steps), "ping-pong.mlir",
+            PING_PONG_FORMS,
+        )  # fmt: skip
+    print()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer sizes and repeats")
     parser.add_argument("--max-mib", type=int, default=512, help="largest buffer (MiB)")
+    parser.add_argument("--only", default="1,2,3,4", help="sections to run, e.g. 4")
     args = parser.parse_args(argv)
     largest = min(args.max_mib, 512)
     alias_sizes = [s * MIB for s in (1, 4, 16, 64, 256, 512) if s <= largest]
@@ -180,13 +275,19 @@ def main(argv: list[str] | None = None) -> None:
     if args.quick:
         alias_sizes = [s for s in alias_sizes if s <= 64 * MIB]
         copy_sizes = [s for s in copy_sizes if s <= 16 * MIB]
+    program_sizes = [s * MIB for s in (1, 16, 128, 512) if s <= largest]
+    if args.quick:
+        program_sizes = [s for s in program_sizes if s <= 16 * MIB]
     run: list[Callable[[], None]] = [
         lambda: bench_alias_cost(alias_sizes, 5 if args.quick else 21),
         lambda: bench_copy_bandwidth(copy_sizes, (64 if args.quick else 1024) * MIB),
         lambda: bench_ping_pong(min(64, largest) * MIB, 64),
+        lambda: bench_programs(program_sizes, 64),
     ]
-    for bench in run:
-        bench()
+    wanted = {int(part) for part in args.only.split(",") if part.strip()}
+    for number, bench in enumerate(run, start=1):
+        if number in wanted:
+            bench()
 
 
 if __name__ == "__main__":

@@ -337,6 +337,9 @@ class Printer:
         top = module.op
         self.number(top)
         self.print_operation(top)
+        for alias in module.trailing_aliases:
+            self.write(alias)
+            self.write("\n")
         if module.metadata is not None:
             self.write("\n")
             self.write(module.metadata)

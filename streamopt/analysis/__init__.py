@@ -33,6 +33,7 @@ class ResourceAnalysis:
         self.last_use = LastUseAnalysis(self.alias)
         self.ownership = OwnershipAnalysis(self.alias, self.calls, self.last_use)
         self.mutation = MutationAnalysis(self.alias, self.calls, self.last_use)
+        self._affected: dict[Value, frozenset[Value]] = {}
 
     def call_neighbours(self, root: Value) -> Iterator[Value]:
         """Roots linked to `root` across calls: callee arguments it is passed as, and the
@@ -56,4 +57,10 @@ class ResourceAnalysis:
 
     def affected_roots(self, value: Value) -> frozenset[Value]:
         """Every root whose analysis results may change if `value`'s storage is rewritten."""
-        return self.alias.component(self.alias.root(value), self.call_neighbours)
+        root = self.alias.root(value)
+        cached = self._affected.get(root)
+        if cached is None:
+            cached = self.alias.component(root, self.call_neighbours)
+            for member in cached:
+                self._affected[member] = cached
+        return cached

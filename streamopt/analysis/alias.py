@@ -192,6 +192,7 @@ class AliasAnalysis:
 
     def component(self, root: Value, extra: object = None) -> frozenset[Value]:
         """Every root connected to `root` by handovers in either direction."""
+
         def neighbours(node: Value) -> Iterator[Value]:
             yield from self._successors(node)
             yield from self._predecessors(node)

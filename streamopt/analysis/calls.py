@@ -132,7 +132,10 @@ class CallGraph:
             name = call_target(call)
             summary = self.summaries.get(name) if name not in cycle else None  # type: ignore[arg-type]
             for result in call.results:
-                if not is_resource_like(result) or call.tied_operand_index(result.index) is not None:
+                if (
+                    not is_resource_like(result)
+                    or call.tied_operand_index(result.index) is not None
+                ):
                     continue
                 if summary is None:
                     self.borrowed_call_results[result] = (

@@ -21,7 +21,16 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from streamopt.analysis.alias import AliasAnalysis, is_defined_inside
-from streamopt.ir.core import Block, Operation, Region, RegionKind, Use, Value
+from streamopt.ir.core import (
+    Block,
+    BlockArgument,
+    Operation,
+    OpResult,
+    Region,
+    RegionKind,
+    Use,
+    Value,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +75,15 @@ class _Positions:
 
 
 UseFilter = Callable[[Use], bool]
+
+
+def _defined_in_block(value: Value, block: Block) -> bool:
+    """True if `value` is an argument of `block` or the result of an op directly in it."""
+    if isinstance(value, BlockArgument):
+        return value.block is block
+    if isinstance(value, OpResult):
+        return value.op.parent is block
+    return False
 
 
 def _ancestor_blocks(op: Operation) -> set[Block]:
@@ -184,9 +202,7 @@ class LastUseAnalysis:
         root = self.alias.root(value)
         return self.later_use_in(op, root, self.positions_at(root, op))
 
-    def later_use_in(
-        self, op: Operation, root: Value, positions: _Positions
-    ) -> LaterUse | None:
+    def later_use_in(self, op: Operation, root: Value, positions: _Positions) -> LaterUse | None:
         """Like `later_use`, for precomputed `positions` of the storage rooted at `root`."""
         current = op
         while True:
@@ -201,7 +217,7 @@ class LastUseAnalysis:
             if region is None:
                 return None
             if len(region.blocks) > 1:
-                found = self._later_in_other_blocks(block, region, positions, current)
+                found = self._later_in_other_blocks(block, region, positions, current, root)
                 if found is not None:
                     return found
             parent = region.parent
@@ -215,7 +231,7 @@ class LastUseAnalysis:
             current = parent
 
     def _later_in_other_blocks(
-        self, block: Block, region: Region, positions: _Positions, current: Operation
+        self, block: Block, region: Region, positions: _Positions, current: Operation, root: Value
     ) -> LaterUse | None:
         reachable = self._reachability(region)
         after = reachable.get(block)
@@ -226,9 +242,13 @@ class LastUseAnalysis:
                 if other is not block and entry is not None:
                     return LaterUse(entry[1], "used in another block")
             return None
-        if block in after:
+        if block in after and not _defined_in_block(root, block):
+            # The block runs again on the same storage; storage the block itself defines is
+            # defined anew each time round.
             return LaterUse(block.last_op or current, "inside a loop of blocks that runs it again")
         for other in after:
+            if other is block:
+                continue
             entry = positions.latest.get(other)
             if entry is not None:
                 return LaterUse(entry[1], "used in a later block")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
-from streamopt.analysis.effects import UseKind, classify_use
+from streamopt.analysis.effects import GLOBAL_STORE_OP, UseKind, classify_use
 from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
 from streamopt.ir.core import Operation, Use, Value
 
@@ -28,6 +28,10 @@ class MutationAnalysis:
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
         op = use.operation
+        if op.name == GLOBAL_STORE_OP:
+            # The global now holds the storage: loads of it are further names (AliasAnalysis
+            # links them), but the store itself changes no bytes.
+            return False, True
         kind = classify_use(op, use.index)
         if kind is UseKind.MUTATE:
             return True, False

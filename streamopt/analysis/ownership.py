@@ -164,10 +164,17 @@ class OwnershipAnalysis:
     def _compute_pass_last_use(self, op: Operation, operand_index: int) -> str | None:
         alias = self.alias
         root = alias.root(op.operands[operand_index])
-        # The same storage handed over twice (or used by the op another way) is not exclusive.
+        # The same storage handed over twice (or used by the op another way) is not exclusive,
+        # unless the two go to different successors of a branch (only one is taken).
+        successor_of = getattr(op, "successor_operand_index", None)
+        mine = successor_of(operand_index) if successor_of is not None else None
         for index, other in enumerate(op.operands):
-            if index != operand_index and alias.root(other) == root:
-                return f"also operand #{index} of '{op.name}'"
+            if index == operand_index or alias.root(other) != root:
+                continue
+            theirs = successor_of(index) if successor_of is not None else None
+            if mine is not None and theirs is not None and mine[0] != theirs[0]:
+                continue
+            return f"also operand #{index} of '{op.name}'"
         # Other uses of the storage's own names after the handover.
         later = self.last_use.later_use_in(op, root, self.last_use.group_positions(root))
         if later is not None:

@@ -95,4 +95,3 @@ def classify_root(root: Value, has_incoming: bool) -> RootOrigin:
     if has_incoming:
         return RootOrigin(RootKind.MERGE)
     return RootOrigin(RootKind.BORROWED, f"result of '{name}'")
-

@@ -100,7 +100,7 @@ class OpaqueOp(Operation):
         self.template = template
         self.defined_values = defined_values
 
-    @property  # type: ignore[override]
+    @property
     def name(self) -> str:  # type: ignore[override]
         return self.op_name
 
@@ -147,7 +147,7 @@ class GenericOp(Operation):
         self.op_name = op_name
         self.properties = properties
 
-    @property  # type: ignore[override]
+    @property
     def name(self) -> str:  # type: ignore[override]
         return self.op_name
 
@@ -178,7 +178,7 @@ class VerbatimOp(Operation):
         # The column the op started at: lines after the first are re-indented relative to it.
         self.column = column
 
-    @property  # type: ignore[override]
+    @property
     def name(self) -> str:  # type: ignore[override]
         return self.op_name
 

@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, split_clauses
-from streamopt.ir.core import Access, Operation, Value
+from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -31,11 +31,14 @@ from streamopt.ir.types import (
     I64,
     INDEX,
     Attribute,
+    DialectType,
     IntegerType,
     OpaqueAttr,
     StringAttr,
+    SymbolRefAttr,
     Type,
     TypeAttr,
+    symbol_ref_from_text,
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
@@ -113,6 +116,17 @@ def _flags(name: str, *extra: tuple[str, int]) -> BitEnum:
 
 ALLOCA_FLAGS = _flags("AllocaFlag", ("IndeterminateLifetime", 1))
 DEALLOCA_FLAGS = _flags("DeallocaFlag", ("PreferOrigin", 1))
+# `hal.device.queue.move` (proposed; not in IREE yet): PreferOrigin frees a copied source on its
+# origin queue, as queue.dealloca's does; the rest are the proposed HAL_MOVE_FLAG_* bits.
+MOVE_FLAGS = _flags(
+    "MoveFlag",
+    ("PreferOrigin", 1 << 0),
+    ("RequireAlias", 1 << 1),
+    ("ForceCopy", 1 << 2),
+    ("AllowGrant", 1 << 3),
+    ("KeepSource", 1 << 4),
+    ("AllowLowPerformance", 1 << 5),
+)
 COPY_FLAGS = _flags("CopyFlag", ("Reserved", 1))
 FILL_FLAGS = _flags("FillFlag", ("Reserved", 1))
 EXECUTE_FLAGS = _flags("ExecuteFlag", ("Reserved", 1))
@@ -235,7 +249,8 @@ class HalOp(Operation):
     __slots__ = ()
     # Operand names in IREE's order.
     operand_names: ClassVar[tuple[str, ...]] = ()
-    # Attribute names printed by the template: a BitEnum, or `str` for a string attribute.
+    # Attribute names printed by the template: a BitEnum, `str` for a string attribute, or
+    # `SymbolRefAttr` for a symbol reference.
     attribute_fields: ClassVar[Mapping[str, BitEnum | type]] = {}
     result_types: ClassVar[tuple[Type, ...]] = ()
     syntax: ClassVar[str] = ""
@@ -293,6 +308,8 @@ class HalOp(Operation):
                 attrs[name] = kind.attr(value)
             elif kind is str and isinstance(value, str):
                 attrs[name] = StringAttr(value)
+            elif kind is SymbolRefAttr and isinstance(value, str):
+                attrs[name] = symbol_ref_from_text(value)
             else:
                 attrs[name] = value
         missing = [n for n in cls.attribute_fields if n not in attrs]
@@ -315,7 +332,7 @@ class HalOp(Operation):
 def _is_keyword(part: Any) -> bool:
     """Keyword tokens the grammar keeps (`for`, `from`, `on`) carry nothing for the op."""
     kind = getattr(part, "type", None) if isinstance(part, TOKEN_CLASSES) else None
-    return kind is not None and kind not in ("STRING", "BARE_ID", "ATTR_REF")
+    return kind is not None and kind not in ("STRING", "BARE_ID", "ATTR_REF", "SYMBOL_REF")
 
 
 def _attribute_from_token(
@@ -326,6 +343,8 @@ def _attribute_from_token(
     text = str(token)
     if kind is str:
         return interpret.attribute_from_token("STRING", text, None)
+    if kind is SymbolRefAttr:
+        return symbol_ref_from_text(text)
     assert isinstance(kind, BitEnum)
     quoted = token.type == "STRING"
     value = kind.parse(text[1:-1] if quoted else text)
@@ -482,6 +501,183 @@ class DeviceQueueDeallocaOp(QueueOp):
 
     def operand_access(self, index: int) -> Access:
         return Access.CONSUME if index == 4 else Access.NONE
+
+
+@register_op
+class DeviceQueueMoveOp(QueueOp):
+    """`hal.device.queue.move`: hand `source` to this queue as a buffer with the requested
+    memory type and usage, aliasing it when the device can and copying otherwise.
+
+        %r = hal.device.queue.move<%dev : !hal.device> affinity(%q) wait(%wf) signal(%sf)
+            source(%src : !hal.buffer)[%off] pool(%pool) type(%t) usage(%u)
+            flags(PreferOrigin) : !hal.buffer{%n}
+
+    The result handle is usable at once; its contents are valid once `signal_fence` is reached.
+    The move consumes the source: nothing may touch it after the op is issued (unless
+    `KeepSource`). `PreferOrigin` frees a copied source on the queue that allocated it. Flags
+    follow the proposed `hal_device_queue_move` API (hal-semantics section 4).
+    """
+
+    __slots__ = ()
+    name = "hal.device.queue.move"
+    operand_names = (
+        *_QUEUE_OPERANDS,
+        "source_buffer",
+        "source_offset",
+        "pool",
+        "memory_types",
+        "buffer_usage",
+        "result_size",
+    )
+    attribute_fields = {"flags": MOVE_FLAGS}
+    result_types = (HAL_BUFFER,)
+    result_names = ("moved_buffer",)
+    syntax = (
+        _QUEUE_SYNTAX + " source({source_buffer} : {source_buffer:type})[{source_offset}] "
+        "pool({pool}) type({memory_types}) usage({buffer_usage}) flags({flags}) : "
+        "{result_size:sized}"
+    )
+    # The operand types ODS would check (the parser only checks the ones the syntax spells).
+    _operand_types: ClassVar[tuple[Type, ...]] = (
+        HAL_DEVICE,
+        I64,
+        HAL_FENCE,
+        HAL_FENCE,
+        HAL_BUFFER,
+        INDEX,
+        I64,
+        I32,
+        I32,
+        INDEX,
+    )
+    _operand_type_names: ClassVar[tuple[str, ...]] = (
+        "device",
+        "64-bit signless integer",
+        "fence",
+        "fence",
+        "buffer",
+        "index",
+        "64-bit signless integer",
+        "32-bit signless integer",
+        "32-bit signless integer",
+        "index",
+    )
+
+    @classmethod
+    def create(
+        cls,
+        device: Value,
+        queue_affinity: Value,
+        wait_fence: Value,
+        signal_fence: Value,
+        source_buffer: Value,
+        source_offset: Value,
+        pool: Value,
+        memory_types: Value,
+        buffer_usage: Value,
+        size: Value,
+        flags: int | str = 0,
+    ) -> DeviceQueueMoveOp:
+        op: DeviceQueueMoveOp = cls.build(
+            {"flags": flags},
+            device=device,
+            queue_affinity=queue_affinity,
+            wait_fence=wait_fence,
+            signal_fence=signal_fence,
+            source_buffer=source_buffer,
+            source_offset=source_offset,
+            pool=pool,
+            memory_types=memory_types,
+            buffer_usage=buffer_usage,
+            result_size=size,
+        )
+        return op
+
+    @property
+    def source_buffer(self) -> Value:
+        return self.operands[4]
+
+    @property
+    def source_offset(self) -> Value:
+        return self.operands[5]
+
+    @property
+    def pool(self) -> Value:
+        return self.operands[6]
+
+    @property
+    def memory_types(self) -> Value:
+        return self.operands[7]
+
+    @property
+    def buffer_usage(self) -> Value:
+        return self.operands[8]
+
+    @property
+    def result_size_value(self) -> Value:
+        return self.operands[9]
+
+    def result_size(self, index: int) -> Value | None:
+        return self.result_size_value
+
+    def operand_access(self, index: int) -> Access:
+        # The move reads the source and ends the caller's ownership of it.
+        if index == 4:
+            return Access.NONE if "KeepSource" in self.flags else Access.READ | Access.CONSUME
+        return Access.NONE
+
+    def verify(self) -> None:
+        super().verify()
+        for index, (value, want, spelled) in enumerate(
+            zip(self.operands, self._operand_types, self._operand_type_names)
+        ):
+            if value.type is not None and value.type != want:
+                raise _op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
+        if self.result.type != HAL_BUFFER:
+            raise _op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
+        flags = self.flags
+        if "RequireAlias" in flags and "ForceCopy" in flags:
+            raise _op_error(self, "cannot both require aliasing (RequireAlias) and force a copy")
+        if "KeepSource" not in flags:
+            _verify_not_used_after(self, self.source_buffer)
+
+
+def _verify_not_used_after(op: Operation, source: Value) -> None:
+    """Raise if `source` may be used after `op` consumed it: by a later op of `op`'s block (or
+    an op nested in one), or again by `op` itself in a later iteration of an enclosing loop."""
+    block = op.parent
+    if block is None:
+        return
+    for use in source.uses:
+        user = use.operation
+        if user is op:
+            continue
+        anchor = block.find_ancestor_op_in_block(user)
+        if anchor is not None and anchor is not op and op.is_before_in_block(anchor):
+            diagnostic = Diagnostic(
+                "error",
+                f"'{op.name}' op source is used after the move, by '{user.name}' at "
+                f"{user.location}",
+                op.location,
+            )
+            diagnostic.attach_note("later use here", user.location)
+            raise DiagnosticError(diagnostic)
+    defining_block = source.parent_block
+    node = op
+    while node.parent is not defining_block:
+        ancestor = node.parent_op
+        if ancestor is None:
+            break
+        if ancestor.region_kind is RegionKind.LOOP:
+            diagnostic = Diagnostic(
+                "error",
+                f"'{op.name}' op source may be used after the move: inside a loop that runs it "
+                "again",
+                op.location,
+            )
+            diagnostic.attach_note("loop here", ancestor.location)
+            raise DiagnosticError(diagnostic)
+        node = ancestor
 
 
 @register_op
@@ -1433,6 +1629,49 @@ class BufferViewBufferOp(HalOp):
 
 
 @register_op
+class BufferSubspanOp(HalOp):
+    """`%buffer = hal.buffer.subspan<%b : !hal.buffer>[%offset, %length] : !hal.buffer`: a
+    buffer aliasing a byte range of another."""
+
+    __slots__ = ()
+    name = "hal.buffer.subspan"
+    is_pure = True
+    operand_names = ("source_buffer", "source_offset", "length")
+    result_types = (HAL_BUFFER,)
+    result_names = ("buffer",)
+    syntax = (
+        "<{source_buffer} : {source_buffer:type}>[{source_offset}, {length}] : {result0:result}"
+    )
+
+    @classmethod
+    def create(cls, source: Value, offset: Value, length: Value) -> BufferSubspanOp:
+        op: BufferSubspanOp = cls.build(source_buffer=source, source_offset=offset, length=length)
+        return op
+
+    def tied_operand_index(self, result_index: int) -> int | None:
+        # The subspan shares the source's storage.
+        return 0
+
+
+@register_op
+class BufferLengthOp(HalOp):
+    """`%length = hal.buffer.length<%b : !hal.buffer> : index`: the byte length of a buffer."""
+
+    __slots__ = ()
+    name = "hal.buffer.length"
+    is_pure = True
+    operand_names = ("buffer",)
+    result_types = (INDEX,)
+    result_names = ("length",)
+    syntax = "<{buffer} : {buffer:type}> : {result0:result}"
+
+    @classmethod
+    def create(cls, buffer: Value) -> BufferLengthOp:
+        op: BufferLengthOp = cls.build(buffer=buffer)
+        return op
+
+
+@register_op
 class BufferAssertOp(HalOp):
     """`hal.buffer.assert<%b : !hal.buffer> message("m") allocator(%a : !hal.allocator)
     minimum_length(%n) type(DeviceVisible) usage("...")`: abort unless the buffer fits."""
@@ -1446,6 +1685,110 @@ class BufferAssertOp(HalOp):
         "{allocator:type}) minimum_length({minimum_length}) type({memory_types}) "
         "usage({buffer_usage})"
     )
+
+
+# -- executables ------------------------------------------------------------------------------
+
+HAL_EXECUTABLE = DialectType("!hal.executable")
+
+
+@register_op
+class ExecutableLookupOp(HalOp):
+    """`%exe = hal.executable.lookup device(%d : !hal.device) executable(@ex) :
+    !hal.executable`: the (cached, possibly lazily loaded) executable on a device."""
+
+    __slots__ = ()
+    name = "hal.executable.lookup"
+    is_pure = True
+    operand_names = ("device",)
+    attribute_fields = {"executable": SymbolRefAttr}
+    result_types = (HAL_EXECUTABLE,)
+    result_names = ("exe",)
+    syntax = " device({device} : {device:type}) executable({executable}) : {result0:result}"
+
+    @classmethod
+    def create(cls, device: Value, executable: str | SymbolRefAttr) -> ExecutableLookupOp:
+        """`executable` is the executable's symbol (`@ex`)."""
+        op: ExecutableLookupOp = cls.build({"executable": executable}, device=device)
+        return op
+
+
+@register_op
+class ExecutableLookupFunctionOp(HalOp):
+    """`%function_id = hal.executable.lookup.function target(%exe : !hal.executable)
+    function(@ex::@variant::@fn) : i64`: the runtime id of an exported function."""
+
+    __slots__ = ()
+    name = "hal.executable.lookup.function"
+    is_pure = True
+    operand_names = ("executable",)
+    attribute_fields = {"entry_point": SymbolRefAttr}
+    result_types = (I64,)
+    result_names = ("function_id",)
+    syntax = " target({executable} : {executable:type}) function({entry_point}) : {result0:result}"
+
+    @classmethod
+    def create(
+        cls, executable: Value, entry_point: str | SymbolRefAttr
+    ) -> ExecutableLookupFunctionOp:
+        op: ExecutableLookupFunctionOp = cls.build(
+            {"entry_point": entry_point}, executable=executable
+        )
+        return op
+
+
+@parse_rule("hal_workload")
+def _hal_workload(b: Builder, children: list[Any]) -> Clause:
+    return Clause("workload", list(children[-1]))
+
+
+@register_op
+class ExecutableCalculateWorkgroupsOp(HalOp):
+    """`%x, %y, %z = hal.executable.calculate_workgroups device(%d : !hal.device)
+    target(@ex::@variant::@fn) workload([%w0, ...]) : index, index, index`: the workgroup
+    count the export's count region computes for a workload."""
+
+    __slots__ = ()
+    name = "hal.executable.calculate_workgroups"
+    is_pure = True
+    operand_names = ("device",)
+    attribute_fields = {"entry_point": SymbolRefAttr}
+    result_types = (INDEX, INDEX, INDEX)
+    result_names = ("workgroup_x", "workgroup_y", "workgroup_z")
+    syntax = " device({device} : {device:type}) target({entry_point})"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        clauses, rest = split_clauses(parts)
+        # The template ends before the optional workload and the three result types.
+        op = cls.from_template_parts(b, rest[:-3], dict(clauses.get("attributes", {})), location)
+        for result, type in zip(op.results, rest[-3:]):
+            result.type = type
+        workload: list[Value] = clauses.get("workload", [])
+        for value in workload:
+            check_operand_type(value, INDEX, location)
+        op.set_operands([*op.operands, *workload])
+        return op
+
+    @classmethod
+    def create(
+        cls, device: Value, entry_point: str | SymbolRefAttr, workload: Sequence[Value]
+    ) -> ExecutableCalculateWorkgroupsOp:
+        op: ExecutableCalculateWorkgroupsOp = cls.build({"entry_point": entry_point}, device=device)
+        op.set_operands([device, *workload])
+        return op
+
+    @property
+    def workload(self) -> list[Value]:
+        return list(self.operands[1:])
+
+    def print(self, p: Printer) -> None:
+        p.write(self.name)
+        p.write(self.syntax.format_map(_Fields(self, p)))
+        if self.workload:
+            p.write(f" workload([{p.values(self.workload)}])")
+        p.write(" : " + ", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
 
 
 # -- command buffers --------------------------------------------------------------------------
@@ -1649,6 +1992,30 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
             (),
             attributes,
             location=location,
+            segments=(6, len(constants), count, count, count),
+        )
+
+    @classmethod
+    def create(
+        cls,
+        command_buffer: Value,
+        executable: Value,
+        entry_point: Value,
+        workgroups: Sequence[Value],
+        constants: Sequence[Value],
+        bindings: Sequence[tuple[Value, Any, Value, Value]],
+        flags: int | str = 0,
+    ) -> CommandBufferDispatchOp:
+        """A dispatch of function `entry_point` over `workgroups` (x, y, z); `bindings` are
+        `(buffer, type, offset, length)` (the type is not used)."""
+        operands = [command_buffer, executable, entry_point, *workgroups, *constants]
+        for position in (0, 2, 3):
+            operands.extend(binding[position] for binding in bindings)
+        count = len(bindings)
+        return cls(
+            operands,
+            (),
+            {"flags": DISPATCH_FLAGS.attr(flags)},
             segments=(6, len(constants), count, count, count),
         )
 

@@ -383,6 +383,14 @@ def _scf_init(b: Builder, children: list[Any]) -> tuple[Token, Value]:
     return (children[0], children[-1])
 
 
+@parse_rule("scf_result_types")
+def _scf_result_types(b: Builder, children: list[Any]) -> TypeList:
+    for child in children:
+        if isinstance(child, TypeList):
+            return child
+    return TypeList(c for c in children if isinstance(c, Type))
+
+
 @parse_rule("scf_iter_args")
 def _scf_iter_args(b: Builder, children: list[Any]) -> _IterArgs:
     inits = [c for c in children if isinstance(c, tuple)]

@@ -699,16 +699,14 @@ def _with_affinity(
 
 
 def _tied_target(result: Sized | Tied, target: Value, location: Location) -> tuple[Type, Value]:
-    """Type and size of a `custom<ShapedTiedResult>`: `%target as T{%s}` or `T{%s}`.
+    """Type and size of a `custom<ShapedTiedResult>`: `%name as T{%s}` or `T{%s}`.
 
-    The result is always tied to the target, so a name other than the target's is an error
-    (iree-opt ignores the name; rejecting it catches typos in hand-written IR).
+    The result is always tied to the target. Like IREE, the name before `as` is not looked up
+    (hand-written tests often write any name there); the grammar hands over only the type.
     """
     if isinstance(result, Tied):
         if result.type is None:
             raise error("expected 'as' after the tied result's operand", location)
-        if result.operand is not target:
-            raise error("tied result must name the target operand", location)
         sized = Sized(result.type, result.sizes)
     else:
         sized = result
@@ -718,6 +716,11 @@ def _tied_target(result: Sized | Tied, target: Value, location: Location) -> tup
 
 def _type_text(value: Value) -> str:
     return value.type.text if value.type is not None else "?"
+
+
+@parse_rule("tied_to_target")
+def _tied_to_target(b: Builder, children: list[Any]) -> Sized:
+    return children[-1]  # type: ignore[no-any-return]
 
 
 def _print_tied_target(p: Printer, target: Value, size: Value) -> str:
@@ -2943,11 +2946,6 @@ class TimepointBarrierOp(StreamOp):
 # Timeline resource ops (`stream.resource.alloca` / `dealloca`), resource metadata ops, and the
 # explicit command ops of `stream.cmd.execute` regions. Syntax follows StreamOps.td and the
 # `custom<ExplicitResourceRegion>` / `custom<DispatchResources>` directives of StreamOps.cpp.
-
-
-def _op_error(op: Operation, message: str) -> DiagnosticError:
-    """MLIR's op diagnostic: `'name' op message`."""
-    return error(f"'{op.name}' op {message}", op.location)
 
 
 def _clause_attributes(clauses: dict[str, Any]) -> dict[str, Attribute]:

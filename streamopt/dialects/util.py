@@ -25,6 +25,7 @@ from streamopt.ir.types import (
     UNIT,
     Attribute,
     FunctionType,
+    IntegerType,
     ResourceType,
     ShapedType,
     StringAttr,
@@ -82,7 +83,7 @@ class FuncHeader:
                 results = child
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
-            raise error("expected all arguments to be named or none", b.location(first))  # type: ignore[arg-type]
+            raise error("expected all arguments to be named or none", b.location(first))
         arg_names = [str(a[0]) for a in args if a[0] is not None]
         tied: list[int | None] = []
         result_types: list[Type] = []
@@ -1197,3 +1198,52 @@ class AssumeIntOp(Operation):
 
 def _assumption_text(row: dict[str, int]) -> str:
     return "<" + ", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) + ">"
+
+
+@register_op
+class StatusCheckOkOp(Operation):
+    """`util.status.check_ok %status, "message"`: fail the whole invocation unless the status
+    (an i32) is ok. What `stream.timepoint.await` lowers to after its `hal.fence.await`."""
+
+    __slots__ = ()
+    name = "util.status.check_ok"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> StatusCheckOkOp:
+        status: Value = parts[0]
+        check_operand_type(status, IntegerType(32), location)
+        attributes: dict[str, Attribute] = {}
+        for part in parts[1:]:
+            if isinstance(part, AttrDict):
+                attributes.update(part)
+            elif isinstance(part, TOKEN_CLASSES):
+                attributes["message"] = interpret.attribute_from_token("STRING", str(part), None)
+        return cls([status], (), attributes, location=location)
+
+    @classmethod
+    def create(
+        cls, status: Value, message: str | None = None, location: Location = UNKNOWN_LOCATION
+    ) -> StatusCheckOkOp:
+        attributes: dict[str, Attribute] = {}
+        if message:
+            attributes["message"] = StringAttr(message)
+        return cls([status], (), attributes, location=location)
+
+    @property
+    def status(self) -> Value:
+        return self.operands[0]
+
+    @property
+    def message(self) -> str | None:
+        attr = self.attributes.get("message")
+        return attr.value if isinstance(attr, StringAttr) else None
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+    def print(self, p: Printer) -> None:
+        p.write(f"util.status.check_ok {p.v(self.status)}")
+        message = self.attributes.get("message")
+        if message is not None:
+            p.write(f", {message.text}")
+        p.attr_dict(self, ("message",))

@@ -457,6 +457,9 @@ class Operation:
         return f"<{self.name} at {self.location}>"
 
 
+_ORDER_STRIDE = 1 << 12
+
+
 class Block:
     """A list of operations with arguments."""
 
@@ -469,7 +472,9 @@ class Block:
         self.parent: Region | None = None
         self._first: Operation | None = None
         self._last: Operation | None = None
-        self._order_valid = False
+        # Op positions (`Operation._order`) are spaced _ORDER_STRIDE apart so inserting between
+        # two ops rarely needs a renumbering; erasing never does.
+        self._order_valid = True
         # Whether the parsed text spelled out the entry block's label (kept for opaque ops).
         self.label_hint: bool = False
 
@@ -528,28 +533,36 @@ class Block:
         """Add `op` (which must not be in a block) at the end."""
         assert op.parent is None, "op is already in a block"
         op.parent = self
-        op._prev = self._last
+        last = self._last
+        op._prev = last
         op._next = None
-        if self._last is None:
+        if last is None:
             self._first = op
+            op._order = _ORDER_STRIDE
         else:
-            self._last._next = op
+            last._next = op
+            op._order = last._order + _ORDER_STRIDE
         self._last = op
-        self._order_valid = False
         return op
 
     def insert_before(self, op: Operation, anchor: Operation) -> Operation:
         """Insert `op` right before `anchor`, which must be in this block."""
         assert op.parent is None and anchor.parent is self
         op.parent = self
+        previous = anchor._prev
         op._next = anchor
-        op._prev = anchor._prev
-        if anchor._prev is None:
+        op._prev = previous
+        if previous is None:
             self._first = op
         else:
-            anchor._prev._next = op
+            previous._next = op
         anchor._prev = op
-        self._order_valid = False
+        if self._order_valid:
+            low = previous._order if previous is not None else 0
+            if anchor._order - low > 1:
+                op._order = (low + anchor._order) // 2
+            else:
+                self._order_valid = False
         return op
 
     def insert_after(self, op: Operation, anchor: Operation) -> Operation:
@@ -569,14 +582,13 @@ class Block:
             op._next._prev = op._prev
         op._prev = op._next = None
         op.parent = None
-        self._order_valid = False
 
     def ensure_order(self) -> None:
         """Number the ops so that `is_before_in_block` is O(1) until the next mutation."""
         if self._order_valid:
             return
-        for i, op in enumerate(self.ops):
-            op._order = i
+        for i, op in enumerate(self.ops, 1):
+            op._order = i * _ORDER_STRIDE
         self._order_valid = True
 
     def walk(self) -> Iterator[Operation]:

@@ -26,6 +26,9 @@ class Module:
     # What each alias stands for, by alias name (`#map`, `!type`).
     alias_values: dict[str, Attribute | Type] = field(default_factory=dict)
     metadata: str | None = None
+    # Alias definition lines written after the module op (MLIR defers aliases that only
+    # locations use to there).
+    trailing_aliases: list[str] = field(default_factory=list)
 
     def walk(self) -> Iterator[Operation]:
         """Every op in the module, pre-order."""

@@ -25,9 +25,7 @@ class Type:
         return self.text
 
     def __eq__(self, other: object) -> bool:
-        return (
-            other is self or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
-        )
+        return other is self or (type(other) is type(self) and other.key() == self.key())
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.key()))
@@ -180,9 +178,7 @@ class Attribute:
         return self.text
 
     def __eq__(self, other: object) -> bool:
-        return (
-            other is self or (type(other) is type(self) and other.key() == self.key())  # type: ignore[attr-defined]
-        )
+        return other is self or (type(other) is type(self) and other.key() == self.key())
 
     def __hash__(self) -> int:
         return hash((type(self).__name__, self.key()))

@@ -15,6 +15,7 @@ import re
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import cast
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -48,7 +49,7 @@ def get_lark() -> Lark:
     options: dict[str, object] = {}
     if os.environ.get("STREAMOPT_PURE_PYTHON") != "1":
         try:
-            import lark_cython
+            import lark_cython  # type: ignore[import-untyped]
 
             options["_plugins"] = lark_cython.plugins
         except ImportError:
@@ -88,7 +89,8 @@ def _cache_path(text: str, fast: bool) -> str | bool:
 
 
 _VERBATIM_HEADER = re.compile(
-    r"^[ \t]*(?:stream\.executable|hal\.executable(?:\.source)?|flow\.executable)[ \t][^\n]*\{[ \t]*$",
+    r"^[ \t]*(?:stream\.executable|hal\.executable(?:\.source)?|flow\.executable)"
+    r"[ \t][^\n]*\{[ \t]*$",
     re.MULTILINE,
 )
 _BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[{}]')
@@ -129,13 +131,101 @@ def blank_verbatim_bodies(text: str) -> str:
     return "".join(pieces)
 
 
+# A line break, any blank lines after it, and the next line's indentation.
+_NEWLINES = re.compile(r"\n(?:[ \t\f\r]*\n)*[ \t\f]*")
+# What may start a line that is not the continuation of the op before it.
+_RESULT_LIST = re.compile(
+    r"%[A-Za-z0-9_$.\-]+(?::\w+)?(?:[ \t]*,[ \t]*%[A-Za-z0-9_$.\-]+(?::\w+)?)*[ \t]*=(?!=)"
+)
+_OP_NAME = re.compile(r"(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|module)(?=[ \t<(@%\"{:\[]|\n|$)")
+_ATTRIBUTE_ENTRY = re.compile(r"[\w$.]+[ \t]*=")
+_BLOCK_LABEL = re.compile(r"\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)")
+_ALIAS = re.compile(r"[#!][\w$.\-]+[ \t]*=")
+_GENERIC_OP = re.compile(r'"[\w$.]+"[ \t]*\(')
+
+
+def _continues(text: str, start: int, char: str) -> bool:
+    """True if the line starting at `start` (first character `char`) continues an op."""
+    if char == "^":
+        # A block label ends in `:`; `^bb2(%a : T)` continuing a branch does not.
+        return not _BLOCK_LABEL.match(text, start)
+    if char == "%":
+        return not _RESULT_LIST.match(text, start)
+    if char.isalpha() or char == "_":
+        return not _OP_NAME.match(text, start) or bool(_ATTRIBUTE_ENTRY.match(text, start))
+    if char == '"':
+        return not _GENERIC_OP.match(text, start)
+    if char in "#!":
+        return not _ALIAS.match(text, start)
+    return not (char == "{" and text.startswith("{-#", start))
+
+
+def join_continuation_lines(text: str) -> str:
+    """Replace each newline that continues an op (the next line does not start an op, a block,
+    a region's end or an alias) with a space. Offsets are unchanged.
+
+    MLIR does not care about line breaks, and long ops are printed (binding lists, switch
+    cases) or hand-written across lines; the grammar ends ops at newlines, so it sees them
+    joined.
+    """
+    joins: list[tuple[int, int]] = []
+    # For each `{` that ends a line and is still open: is it inline (its next line was joined,
+    # so its closing `}` line must be joined too) or a region?
+    open_braces: list[bool] = []
+    for match in _NEWLINES.finditer(text):
+        start = match.end()
+        if start >= len(text):
+            break
+        newline = match.start()
+        before = newline - 1
+        while before >= 0 and text[before] in " \t\r":
+            before -= 1
+        ends_with_brace = before >= 0 and text[before] == "{"
+        char = text[start]
+        if char == "}":
+            if not ends_with_brace and open_braces and open_braces.pop():
+                joins.append((newline, start))
+            continue
+        join = _continues(text, start, char)
+        if ends_with_brace:
+            open_braces.append(join)
+        if join:
+            joins.append((newline, start))
+    if not joins:
+        return text
+    pieces: list[str] = []
+    cursor = 0
+    for begin, end in joins:
+        pieces.append(text[cursor:begin])
+        pieces.append(text[begin:end].replace("\n", " "))
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+
+
+def blank_comments(text: str) -> str:
+    """Replace `// ...` comments (not `//` inside strings) with spaces, keeping offsets, so a
+    comment line inside a wrapped op does not hide the rest of the op."""
+    if "//" not in text:
+        return text
+
+    def blank(match: re.Match[str]) -> str:
+        found = match.group()
+        return found if found.startswith('"') else " " * len(found)
+
+    return _STRING_OR_COMMENT.sub(blank, text)
+
+
 def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Module:
     """Parse a file's text into a Module. Raises DiagnosticError on malformed input."""
     source = Source(name, text, line_offset)
     lark = get_lark()
     builder = _builder()
     builder.begin(source)  # type: ignore[attr-defined]
-    to_parse = blank_verbatim_bodies(text)
+    to_parse = join_continuation_lines(blank_comments(blank_verbatim_bodies(text)))
     if not to_parse.endswith("\n"):
         to_parse += "\n"
     # Parsing allocates millions of small objects and frees none; the cyclic collector would
@@ -143,7 +233,7 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     collecting = gc.isenabled()
     gc.disable()
     try:
-        module: Module = lark.parse(to_parse, start="start")
+        module = cast(Module, lark.parse(to_parse, start="start"))
     except UnexpectedInput as exc:
         raise DiagnosticError(_syntax_diagnostic(exc, source)) from None
     finally:
@@ -162,28 +252,25 @@ def _describe(token: Token) -> str:
 
 def _syntax_diagnostic(exc: UnexpectedInput, source: Source) -> Diagnostic:
     """Turn a Lark error into a located diagnostic in MLIR's words."""
+    # Positions, not Lark's line numbers: continuation lines were joined before parsing.
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        line = getattr(token, "line", None) or exc.line
-        column = getattr(token, "column", None) or exc.column
+        position = getattr(token, "start_pos", None)
+        if position is None or token.type == "$END":
+            position = len(source.text.rstrip("\n"))
+        location = source.location_at(min(int(position), len(source.text)))
         if token.type == "_NL":
             # Point at the end of the line, not the start of the next one.
-            text = source.line_text(int(line) + source.line_offset)
-            column = len(text) + 1
+            location = Location(source, location.line, len(source.line_text(location.line)) + 1)
         message = f"unexpected {_describe(token)}"
         expected = _expected_words(exc.expected)
         if expected:
             message += f", expected {expected}"
-        return Diagnostic(
-            "error", message, Location(source, int(line) + source.line_offset, int(column))
-        )
+        return Diagnostic("error", message, location)
     if isinstance(exc, UnexpectedCharacters):
-        char = source.text[exc.pos_in_stream] if exc.pos_in_stream < len(source.text) else ""
-        return Diagnostic(
-            "error",
-            f"unexpected character '{char}'",
-            Location(source, exc.line + source.line_offset, exc.column),
-        )
+        position = min(exc.pos_in_stream or 0, len(source.text))
+        char = source.text[position] if position < len(source.text) else ""
+        return Diagnostic("error", f"unexpected character '{char}'", source.location_at(position))
     if isinstance(exc, UnexpectedEOF):
         lines = source.text.rstrip("\n").count("\n") + 1
         return Diagnostic(
@@ -221,7 +308,19 @@ _EXPECTED_NAMES = {
 
 
 def _expected_words(expected: set[str]) -> str:
-    words = sorted({_EXPECTED_NAMES.get(name, "") for name in expected} - {""})
+    words: set[str] = set()
+    for name in expected:
+        word = _EXPECTED_NAMES.get(name)
+        if word is None:
+            try:
+                pattern = get_lark().get_terminal(name).pattern
+            except KeyError:
+                continue
+            # Literal keywords and punctuation read best as themselves.
+            if pattern.type == "str":
+                word = f"'{pattern.value}'"
+        if word:
+            words.add(word)
     if not words or len(words) > 6:
         return ""
-    return " or ".join(words)
+    return " or ".join(sorted(words))

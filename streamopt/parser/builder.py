@@ -16,8 +16,6 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from lark import Token
-
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
 from streamopt.dialects import OPS, RULE_CALLBACKS, rule_name_for_op
 from streamopt.dialects.builtin import (
@@ -61,6 +59,7 @@ from streamopt.parser.parts import (
     Successor,
     SuccessorList,
     Tied,
+    TokenLike,
     TypeList,
     ValueList,
 )
@@ -73,13 +72,13 @@ class _RegionState:
 
     __slots__ = ("block", "labels", "open_token", "pending_blocks", "region", "scope")
 
-    def __init__(self, region: Region, open_token: Token) -> None:
+    def __init__(self, region: Region, open_token: TokenLike) -> None:
         self.region = region
         self.block = region.blocks[0]
         self.scope: dict[str, list[Value]] = {}
         self.labels: dict[str, Block] = {}
         # Blocks named by a successor before their label was seen.
-        self.pending_blocks: dict[str, tuple[Block, Token]] = {}
+        self.pending_blocks: dict[str, tuple[Block, TokenLike]] = {}
         self.open_token = open_token
 
 
@@ -101,9 +100,10 @@ class Builder:
         self.regions: list[_RegionState] = []
         self.top_block = Block()
         self.top_scope: dict[str, list[Value]] = {}
-        self.forward_refs: dict[str, tuple[DetachedValue, Token]] = {}
-        self.pending_entry_args: list[tuple[Token, Type, str | None]] | None = None
+        self.forward_refs: dict[str, tuple[DetachedValue, TokenLike]] = {}
+        self.pending_entry_args: list[tuple[TokenLike, Type, str | None]] | None = None
         self.aliases: list[str] = []
+        self.trailing_aliases: list[str] = []
         self.alias_values: dict[str, Attribute | Type] = {}
         self.metadata: str | None = None
         self.region_spans: dict[Region, tuple[int, int]] = {}
@@ -116,10 +116,11 @@ class Builder:
 
     # -- diagnostics -----------------------------------------------------------------------
 
-    def location(self, token: Token) -> Location:
-        return Location(self.source, token.line + self.source.line_offset, token.column)
+    def location(self, token: TokenLike) -> Location:
+        # From the offset: line breaks inside ops were joined before Lark counted lines.
+        return self.source.location_at(token.start_pos)
 
-    def error(self, message: str, token: Token) -> DiagnosticError:
+    def error(self, message: str, token: TokenLike) -> DiagnosticError:
         return DiagnosticError(Diagnostic("error", message, self.location(token)))
 
     # -- scopes ----------------------------------------------------------------------------
@@ -130,7 +131,7 @@ class Builder:
     def _current_block(self) -> Block:
         return self.regions[-1].block if self.regions else self.top_block
 
-    def define(self, token: Token, values: list[Value]) -> None:
+    def define(self, token: TokenLike, values: list[Value]) -> None:
         """Bind `%name` (from `token`) to `values` in the innermost scope."""
         name = str(token)
         scope = self._current_scope()
@@ -148,20 +149,23 @@ class Builder:
                 pending = self.forward_refs.pop(f"{name}#0", None)
             if pending is not None:
                 placeholder, token = pending
-                if value.type is not None and placeholder.type is not None:
-                    if value.type != placeholder.type:
-                        raise self.error(
-                            f"use of value '{key}' expects different type than prior uses: "
-                            f"'{placeholder.type}' vs '{value.type}'",
-                            token,
-                        )
+                if (
+                    value.type is not None
+                    and placeholder.type is not None
+                    and value.type != placeholder.type
+                ):
+                    raise self.error(
+                        f"use of value '{key}' expects different type than prior uses: "
+                        f"'{placeholder.type}' vs '{value.type}'",
+                        token,
+                    )
                 placeholder.replace_all_uses_with(value)
 
-    def lookup(self, token: Token) -> Value:
+    def lookup(self, token: TokenLike) -> Value:
         """The value `token` (`%name` or `%name#N`) refers to, or a forward placeholder."""
         return self.lookup_name(str(token), token)
 
-    def lookup_name(self, spelling: str, token: Token) -> Value:
+    def lookup_name(self, spelling: str, token: TokenLike) -> Value:
         """The value `spelling` refers to; `token` locates errors."""
         name, _, number = spelling.partition("#")
         for state in reversed(self.regions):
@@ -198,35 +202,58 @@ class Builder:
             for op in ops:
                 op.detach()
                 module_op.body.append(op)
-        return Module(module_op, self.source, self.aliases, self.alias_values, self.metadata)
+        return Module(
+            module_op,
+            self.source,
+            self.aliases,
+            self.alias_values,
+            self.metadata,
+            self.trailing_aliases,
+        )
 
     def alias_def(self, children: list[Any]) -> None:
-        token: Token = children[0]
+        token: TokenLike = children[0]
         end = self.text.find("\n", token.start_pos)
-        self.aliases.append(self.text[token.start_pos : end if end >= 0 else len(self.text)])
-        self.alias_values[str(token)] = children[1]
+        line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
+        value = children[1]
+        is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
+        # MLIR prints location aliases that only locations use after the module, and only those
+        # may follow their uses: keep a location alias written after an op there, and print
+        # every other alias before the module.
+        if is_location and not self.top_block.is_empty():
+            self.trailing_aliases.append(line)
+        else:
+            self.aliases.append(line)
+        self.alias_values[str(token)] = OpaqueAttr(str(value)) if is_location else value
 
     def file_metadata(self, children: list[Any]) -> None:
         self.metadata = str(children[0])
 
     # -- operations ------------------------------------------------------------------------
 
-    def op_results(self, children: list[Any]) -> list[tuple[Token, int]]:
+    def op_results(self, children: list[Any]) -> list[tuple[TokenLike, int]]:
         return children
 
-    def op_result(self, children: list[Any]) -> tuple[Token, int]:
+    def op_result(self, children: list[Any]) -> tuple[TokenLike, int]:
         return (children[0], 1)
 
-    def op_result_group(self, children: list[Any]) -> tuple[Token, int]:
-        count = int(str(children[1]))
+    def op_result_group(self, children: list[Any]) -> tuple[TokenLike, int]:
+        spelling = str(children[1])
+        # MLIR reads the count like any integer literal, hexadecimal included.
+        count = int(spelling, 16) if spelling[:2] in ("0x", "0X") else int(spelling)
         if count < 1:
             raise self.error("expected a positive number of results", children[1])
+        # Opaque ops get one result object per declared result, so an absurd count would exhaust
+        # memory before any error could be reported. No real op has more results than the input
+        # has characters.
+        if count > len(self.text):
+            raise self.error(f"too many results in a result group: {count}", children[1])
         return (children[0], count)
 
     def operation(self, children: list[Any]) -> Operation:
         first = children[0]
         if isinstance(first, list):
-            groups: list[tuple[Token, int]] = first
+            groups: list[tuple[TokenLike, int]] = first
             op: Operation = children[1]
             rest = children[2:]
         else:
@@ -300,7 +327,7 @@ class Builder:
         raise AttributeError(name)
 
     def opaque_op(self, children: list[Any]) -> OpaqueOp:
-        name_token: Token = children[0]
+        name_token: TokenLike = children[0]
         pieces: list[Any] = []
         _flatten(children, pieces)
         text = self.text
@@ -354,13 +381,13 @@ class Builder:
         return children
 
     def verbatim_op(self, children: list[Any]) -> VerbatimOp:
-        name_token: Token = children[0]
-        closing: Token = children[-1]
+        name_token: TokenLike = children[0]
+        closing: TokenLike = children[-1]
         text = self.source.text[name_token.start_pos : closing.end_pos]
         return VerbatimOp(str(name_token), text, name_token.column, self.location(name_token))
 
     def generic_op(self, children: list[Any]) -> GenericOp:
-        name_token: Token = children[0]
+        name_token: TokenLike = children[0]
         operands: list[Value] = []
         successors: list[Successor] = []
         properties: dict[str, Attribute] | None = None
@@ -415,7 +442,7 @@ class Builder:
 
     # -- regions and blocks ----------------------------------------------------------------
 
-    def region_open(self, children: list[Any]) -> Token:
+    def region_open(self, children: list[Any]) -> TokenLike:
         block = Block()
         region = Region([block])
         state = _RegionState(region, children[0])
@@ -434,8 +461,8 @@ class Builder:
         if state.pending_blocks:
             name, (_, token) = next(iter(state.pending_blocks.items()))
             raise self.error(f"reference to an undefined block '{name}'", token)
-        open_token: Token = children[0]
-        close_token: Token = children[-1]
+        open_token: TokenLike = children[0]
+        close_token: TokenLike = children[-1]
         self.region_spans[state.region] = (open_token.start_pos, close_token.end_pos)
         return state.region
 
@@ -447,9 +474,9 @@ class Builder:
 
     def block_label(self, children: list[Any]) -> None:
         state = self.regions[-1]
-        token: Token = children[0]
+        token: TokenLike = children[0]
         name = str(token)
-        args: list[tuple[Token, Type, str | None]] = children[1] if len(children) > 1 else []
+        args: list[tuple[TokenLike, Type, str | None]] = children[1] if len(children) > 1 else []
         entry = state.region.blocks[0]
         if name in state.labels:
             raise self.error(f"redefinition of block '{name}'", token)
@@ -473,15 +500,15 @@ class Builder:
             arg.name_hint = str(arg_token)[1:]
             self.define(arg_token, [arg])
 
-    def block_args(self, children: list[Any]) -> list[tuple[Token, Type, str | None]]:
+    def block_args(self, children: list[Any]) -> list[tuple[TokenLike, Type, str | None]]:
         return children
 
-    def block_arg(self, children: list[Any]) -> tuple[Token, Type, str | None]:
+    def block_arg(self, children: list[Any]) -> tuple[TokenLike, Type, str | None]:
         loc = str(children[2]) if len(children) > 2 else None
         return (children[0], children[1], loc)
 
     def successor(self, children: list[Any]) -> Successor:
-        token: Token = children[0]
+        token: TokenLike = children[0]
         name = str(token)
         state = self.regions[-1]
         block = state.labels.get(name)
@@ -515,7 +542,7 @@ class Builder:
     def type_list(self, children: list[Any]) -> TypeList:
         return TypeList(children)
 
-    def check_type(self, value: Value, type: Type, token: Token) -> None:
+    def check_type(self, value: Value, type: Type, token: TokenLike) -> None:
         """Check that `value` has `type`; give forward placeholders their type."""
         if value.type is None:
             if isinstance(value, DetachedValue):
@@ -596,7 +623,7 @@ class Builder:
         return core  # type: ignore[no-any-return]
 
     def negative_number(self, children: list[Any]) -> Attribute:
-        token: Token = children[0]
+        token: TokenLike = children[0]
         if token.type == "INTEGER":
             return IntegerAttr(-int(str(token), 0), None, f"-{token}")
         return FloatAttr(-float(str(token)), None, f"-{token}")

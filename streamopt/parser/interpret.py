@@ -8,7 +8,7 @@ functions turn a token's text into a structured type or attribute, once per dist
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from lark.exceptions import LarkError
 
@@ -192,7 +192,7 @@ def _dialect_attribute(text: str) -> Attribute:
     from streamopt.parser import get_lark
 
     try:
-        parsed: Attribute = get_lark().parse(text, start=start_rule)
+        parsed = cast(Attribute, get_lark().parse(text, start=start_rule))
     except LarkError:
         # Well-formed as a token but not as this attribute: keep it as written rather than
         # reject input IREE may accept.

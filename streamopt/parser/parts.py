@@ -13,10 +13,14 @@ from lark import Token
 from streamopt.ir.core import Block, Region, Value
 from streamopt.ir.types import Attribute, Type
 
-try:  # lark_cython's tokens are not lark.Token subclasses
-    from lark_cython.lark_cython import Token as _CythonToken
+# A token from lark or lark_cython (whose tokens are not lark.Token subclasses and are not
+# str): read it with `str(token)`, `.type`, `.start_pos`, `.end_pos`.
+TokenLike = Any
 
-    TOKEN_CLASSES: tuple[type, ...] = (Token, _CythonToken)
+try:
+    from lark_cython.lark_cython import Token as _CythonToken  # type: ignore[import-untyped]
+
+    TOKEN_CLASSES: tuple[type[Any], ...] = (Token, _CythonToken)
 except ImportError:  # pragma: no cover - depends on the optional extra
     TOKEN_CLASSES = (Token,)
 

@@ -26,15 +26,16 @@ set wait for the next sweep, which recomputes the analyses; unrelated candidates
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from streamopt.analysis import ResourceAnalysis
+from streamopt.analysis.effects import UseKind, classify_use
 from streamopt.analysis.ownership import describe_use
-from streamopt.analysis.producers import RootKind, classify_root
 from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp
 from streamopt.ir.core import Operation, Use, Value
 from streamopt.ir.module import Module
-from streamopt.ir.types import AffinityAttr, Attribute, TopologyAttr
+from streamopt.ir.types import AffinityAttr, Attribute, ResourceType, TopologyAttr
 from streamopt.passes import Pass, register_pass
 
 
@@ -44,6 +45,8 @@ class Decision:
 
     action: str  # "keep", "elide", "remove", "move"
     reason: str
+    # The source and result share storage that nothing changes (no new writers appear).
+    read_only: bool = False
 
 
 @register_pass
@@ -52,6 +55,11 @@ class ElideAsyncCopiesPass(Pass):
 
     flag = "elide-async-copies"
     summary = "Remove unneeded clones and turn last-use transfers into stream.async.move"
+
+    def __init__(self) -> None:
+        super().__init__()
+        # (analysis, root -> first mutating use): valid for one sweep's analysis.
+        self._mutating_cache: list[Any] = [None, {}]
 
     def run(self, module: Module) -> None:
         topology = _topology(module)
@@ -75,28 +83,36 @@ class ElideAsyncCopiesPass(Pass):
         topology: TopologyAttr | None,
         kept: dict[Operation, str],
     ) -> bool:
-        candidates = [
-            op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)
-        ]
-        dirty: set[Value] = set()
+        candidates = [op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)]
+        # Storage whose use positions changed this sweep (uses merged into it) and storage that
+        # may now be mutated differently (a consume, merged writers): decisions that read stale
+        # facts wait for the next sweep. Read-only sharing only needs mutation facts, so many
+        # clones of one source can all go in a single sweep.
+        moved_uses: set[Value] = set()
+        new_writes: set[Value] = set()
         changed = False
         alias = analysis.alias
         for op in candidates:
             if op.parent is None:
                 continue
             source = op.operands[0]
-            if alias.root(source) in dirty or alias.root(op.results[0]) in dirty:
+            roots = (alias.root(source), alias.root(op.results[0]))
+            if any(root in new_writes for root in roots):
                 continue
+            read_only_only = any(root in moved_uses for root in roots)
             if isinstance(op, AsyncCloneOp):
-                decision = self._decide_clone(op, analysis)
+                decision = self._decide_clone(op, analysis, read_only_only)
             else:
-                decision = self._decide_transfer(op, analysis, topology)
+                decision = self._decide_transfer(op, analysis, topology, read_only_only)
             if decision.action == "keep":
-                if isinstance(op, AsyncTransferOp):
+                if isinstance(op, AsyncTransferOp) and not read_only_only:
                     kept[op] = decision.reason
                 continue
-            dirty |= analysis.affected_roots(source)
-            dirty |= analysis.affected_roots(op.results[0])
+            affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
+            if decision.action != "move":
+                moved_uses |= affected
+            if decision.action == "move" or not decision.read_only:
+                new_writes |= affected
             kept.pop(op, None)
             self._apply(op, decision)
             changed = True
@@ -134,23 +150,47 @@ class ElideAsyncCopiesPass(Pass):
 
     # -- decisions -------------------------------------------------------------------------
 
-    def _decide_clone(self, op: AsyncCloneOp, analysis: ResourceAnalysis) -> Decision:
+    def _decide_clone(
+        self, op: AsyncCloneOp, analysis: ResourceAnalysis, read_only_only: bool
+    ) -> Decision:
         source, result = op.source, op.result
         if source.type != result.type:
             return Decision("keep", f"changes type from '{source.type}' to '{result.type}'")
-        exclusive = self._exclusive_handover(op, source, analysis)
+        exclusive = "stale" if read_only_only else self._exclusive_handover(op, source, analysis)
         if exclusive is None:
             return Decision("elide", "the source is owned and this is its last use")
         shared = self._read_only_sharing(source, result, analysis)
         if shared is None:
-            return Decision("elide", "neither side is mutated")
+            return Decision("elide", "neither side is mutated", read_only=True)
         return Decision("keep", f"{exclusive}; and {shared}")
 
     def _decide_transfer(
-        self, op: AsyncTransferOp, analysis: ResourceAnalysis, topology: TopologyAttr | None
+        self,
+        op: AsyncTransferOp,
+        analysis: ResourceAnalysis,
+        topology: TopologyAttr | None,
+        read_only_only: bool,
     ) -> Decision:
         source, result = op.source, op.result
+        if read_only_only:
+            if (
+                source.type == result.type
+                and _same_device(op)
+                and self._read_only_sharing(source, result, analysis) is None
+            ):
+                return Decision(
+                    "remove", "same device and lifetime, and neither side changes", read_only=True
+                )
+            return Decision("keep", "decided in a later sweep")
         exclusive = self._exclusive_handover(op, source, analysis)
+        if source.type == result.type and _same_device(op):
+            # Same lifetime on the same device: a plain copy, removable like a clone.
+            if exclusive is None:
+                return Decision("remove", "same device and lifetime, and this is the last use")
+            if self._read_only_sharing(source, result, analysis) is None:
+                return Decision(
+                    "remove", "same device and lifetime, and neither side changes", read_only=True
+                )
         if _unified(op, topology, analysis) and source.type == result.type:
             if exclusive is None:
                 return Decision("remove", "devices share memory and this is the last use")
@@ -181,10 +221,9 @@ class ElideAsyncCopiesPass(Pass):
     ) -> str | None:
         """None if `source` and `result` may share storage because nothing ever changes it."""
         alias = analysis.alias
+        # Every name that may share the source's storage, callers' included (affected_roots
+        # follows calls): a caller writing what it passed stops the sharing too.
         for root in analysis.affected_roots(source):
-            origin = classify_root(root, root in alias.incoming)
-            if origin.kind is RootKind.FUNCTION_ARGUMENT:
-                return "the source may be changed by a caller"
             use = self._mutating_use(root, analysis)
             if use is not None:
                 return _mutation_text("the source", use)
@@ -194,11 +233,30 @@ class ElideAsyncCopiesPass(Pass):
                 return _mutation_text("the copy", use)
         return None
 
+    def _mutating_use(self, root: Value, analysis: ResourceAnalysis) -> Use | None:
+        cache = self._mutating_cache
+        if cache[0] is not analysis:
+            cache[0] = analysis
+            cache[1].clear()
+        found: dict[Value, Use | None] = cache[1]
+        if root not in found:
+            found[root] = self._find_mutating_use(root, analysis)
+        return found[root]
+
     @staticmethod
-    def _mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
-        """A use in `root`'s group that writes, frees, leaks or returns the storage."""
+    def _find_mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
+        """A use in `root`'s group that writes, frees, leaks or returns the storage.
+
+        Constant-lifetime storage only counts explicit writes: whoever receives it may read
+        it but not write it (IREE initializers do fill constants in place, so writes count).
+        """
         for name in analysis.alias.group(root):
+            constant = isinstance(name.type, ResourceType) and name.type.lifetime == "constant"
             for use in name.uses:
+                if constant:
+                    if classify_use(use.operation, use.index) is UseKind.MUTATE:
+                        return use
+                    continue
                 mutates, _ = analysis.mutation.use_effect(use)
                 if mutates or use.operation.name == "util.return":
                     return use
@@ -236,7 +294,18 @@ def _device(attr: Attribute | None) -> str | None:
     return attr.device if isinstance(attr, AffinityAttr) else None
 
 
-def _unified(op: AsyncTransferOp, topology: TopologyAttr | None, analysis: ResourceAnalysis) -> bool:
+def _same_device(op: AsyncTransferOp) -> bool:
+    """True if the transfer stays on one device (both ends on one device, or neither named)."""
+    source, target = op.source_affinity, op.target_affinity
+    if source is None and target is None:
+        return True
+    source_device, target_device = _device(source), _device(target)
+    return source_device is not None and source_device == target_device
+
+
+def _unified(
+    op: AsyncTransferOp, topology: TopologyAttr | None, analysis: ResourceAnalysis
+) -> bool:
     if topology is None:
         return False
     source_device = _device(op.source_affinity)

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from streamopt.dialects.builtin import OpaqueOp
+from streamopt.dialects.builtin import OpaqueOp, VerbatimOp
 from streamopt.ir.module import Module
 from streamopt.passes import Pass, register_pass
 
@@ -30,10 +30,50 @@ class StripDebuginfoPass(Pass):
                 last = op.template[-1]
                 if isinstance(last, str) and " loc(" in last:
                     op.template[-1] = last[: last.rindex(" loc(")]
-        kept = [line for line in module.aliases if not _is_location_alias(line)]
-        module.aliases[:] = kept
+            if isinstance(op, VerbatimOp) and " loc(" in op.text:
+                # Executable bodies name location aliases too (`%arg0: T loc(#loc3)`); left in
+                # place they would refer to the aliases removed below.
+                op.text = strip_locations(op.text)
+        for aliases in (module.aliases, module.trailing_aliases):
+            aliases[:] = [line for line in aliases if not _is_location_alias(line)]
 
 
 def _is_location_alias(line: str) -> bool:
     head, _, value = line.partition("=")
     return head.strip().startswith("#loc") and value.strip().startswith("loc(")
+
+
+def strip_locations(text: str) -> str:
+    """`text` without its ` loc(...)` suffixes (parentheses balanced, strings stepped over)."""
+    pieces: list[str] = []
+    cursor = 0
+    while True:
+        start = text.find(" loc(", cursor)
+        if start < 0:
+            break
+        end = _closing_parenthesis(text, start + len(" loc("))
+        if end < 0:
+            break  # Unbalanced: leave the rest as it is.
+        pieces.append(text[cursor:start])
+        cursor = end + 1
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def _closing_parenthesis(text: str, index: int) -> int:
+    """The index of the `)` that closes the `(` just before `index`, or -1."""
+    depth = 1
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            index += 1
+            while index < len(text) and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+            if depth == 0:
+                return index
+        index += 1
+    return -1

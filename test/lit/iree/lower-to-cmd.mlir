@@ -8,7 +8,7 @@
 // RUN: streamopt --lower-to-cmd --expand-cmd-moves --split-input-file %s > %t.cmd
 // RUN: streamopt --lower-to-cmd --expand-cmd-moves --split-input-file %S/../lowering/lower-to-cmd.mlir > %t.tests
 // RUN: streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves %examples/two-devices.mlir > %t.two
-// RUN: streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves %S/../lowering/Inputs/control-flow-before-elide-2.mlir > %t.cf
+// RUN: streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves %examples/iree/control-flow/before-elide-2.mlir > %t.cf
 // RUN: iree-opt --split-input-file %t.tests -o /dev/null
 // RUN: iree-opt %t.two -o /dev/null
 // RUN: iree-opt %t.cf -o /dev/null

@@ -3,21 +3,28 @@
 // gone, and values are freed after their last use.
 //
 // RUN: streamopt --elide-async-copies --lower-to-cmd %examples/two-devices.mlir | filecheck %s --check-prefix=TWO
-// RUN: streamopt --elide-async-copies --lower-to-cmd %S/Inputs/control-flow-before-elide-2.mlir | filecheck %s --check-prefix=CF
+// RUN: streamopt --elide-async-copies --lower-to-cmd %examples/iree/control-flow/before-elide-2.mlir | filecheck %s --check-prefix=CF
 
-// import -> dispatch@A -> move A->B -> dispatch@B -> move B->A (transient to external) -> export.
+// import -> dispatch@A -> move A->B -> dispatch@B (reading a second import of the input)
+// -> move B->A -> dispatch@A -> export.
 
 // TWO-LABEL: util.func public @main
 // TWO: %[[IN:.+]] = stream.tensor.import on(#hal.device.affinity<@dev_a>)
 // TWO: %[[A:.+]], %[[A_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%c16}
 // TWO-NEXT: %[[ON_A:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[A_T]]) => with(%[[IN]] as %{{.+}}, %[[A]] as %{{.+}})
 // TWO: %[[B:.+]], %[[B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[ON_A]]) => %[[A]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} => !stream.timepoint
+// TWO: %[[IN_B:.+]] = stream.tensor.import on(#hal.device.affinity<@dev_b>)
 // TWO-NEXT: %[[B2:.+]], %[[B2_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<transient>{%c16}
 // TWO-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[B2_T]], %[[B_T]])
-// TWO-NEXT: %[[ON_B:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[J]]) => with(%[[B]] as %{{.+}}, %[[B2]] as %{{.+}})
+// TWO-NEXT: %[[ON_B:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[J]]) => with(%[[B]] as %{{.+}}, %[[IN_B]] as %{{.+}}, %[[B2]] as %{{.+}})
 // TWO: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%[[ON_B]]) => %[[B]]
-// TWO-NEXT: %[[OUT:.+]], %[[OUT_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[B2]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16}
-// TWO-NEXT: %[[READY:.+]] = stream.timepoint.await %[[OUT_T]] => %[[OUT]] : !stream.resource<external>{%c16}
+// TWO-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[B2]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<transient>{%c16}
+// The last dispatch on dev_a follows dev_a's move (program order) and the value moved back.
+// TWO: %[[OUT:.+]], %[[OUT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[B_T]]) => !stream.resource<external>{%c16}
+// TWO-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[OUT_T]], %[[BACK_T]])
+// TWO-NEXT: %[[LAST:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[J2]]) => with(%[[BACK]] as %{{.+}}, %[[IN]] as %{{.+}}, %[[OUT]] as %{{.+}})
+// TWO: stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[LAST]]) => %[[BACK]]
+// TWO-NEXT: %[[READY:.+]] = stream.timepoint.await %[[LAST]] => %[[OUT]] : !stream.resource<external>{%c16}
 // TWO-NEXT: stream.tensor.export on(#hal.device.affinity<@dev_a>) %[[READY]]
 // TWO-NOT: stream.async.
 

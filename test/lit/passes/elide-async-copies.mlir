@@ -323,7 +323,7 @@ util.func public @for_iter_arg(%size: index, %n: index) -> !stream.resource<*> {
   %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
   %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!stream.resource<*>) {
     // CHECK: stream.async.move %arg{{[0-9]+}}
-    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
     scf.yield %2 : !stream.resource<*>
   }
   util.return %1 : !stream.resource<*>
@@ -341,7 +341,7 @@ util.func public @for_init_used_after(%size: index, %n: index) -> (!stream.resou
   %init = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
   %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (!stream.resource<*>) {
     // CHECK: stream.async.transfer %arg{{[0-9]+}}
-    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+    %2 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
     scf.yield %2 : !stream.resource<*>
   }
   util.return %init, %1 : !stream.resource<*>, !stream.resource<*>
@@ -474,4 +474,28 @@ util.func public @cf_block_argument(%cond: i1, %size: index) -> !stream.resource
   // CHECK: stream.async.move
   %3 = stream.async.transfer %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
   util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// A transfer that keeps its lifetime on one device is a plain copy: removed when it is the last
+// use, like a clone; kept when the copy is written while the source is still read.
+
+// CHECK-LABEL: util.func public @same_device
+util.func public @same_device(%size: index) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  // CHECK: %[[A:.+]] = stream.async.splat
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.async.transfer %[[A]]
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  // CHECK: %[[B:.+]] = stream.async.splat
+  %2 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[COPY:.+]] = stream.async.transfer %[[B]] : !stream.resource<*>{%arg0} -> !stream.resource<*>{%arg0}
+  %3 = stream.async.transfer %2 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK: stream.async.fill %c2_i32, %[[COPY]]
+  %4 = stream.async.fill %c2_i32, %3[%c0 to %size for %size] : i32 -> %3 as !stream.resource<*>{%size}
+  // CHECK: util.return %[[A]], %[[B]]
+  util.return %1, %2, %4 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
 }

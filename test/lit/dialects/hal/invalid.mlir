@@ -62,3 +62,11 @@ util.func public @buffer_type_mismatch(%device: !hal.device, %affinity: i64, %wa
   hal.device.queue.dealloca<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) buffer(%buffer : !hal.buffer) flags("None")
   util.return
 }
+
+// -----
+
+util.func public @status_not_i32(%status: i64) {
+  // expected-error @+1 {{use of value expects different type than prior uses: 'i32' vs 'i64'}}
+  util.status.check_ok %status, "failed"
+  util.return
+}

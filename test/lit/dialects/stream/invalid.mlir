@@ -35,18 +35,9 @@ util.func public @fill_tied_type_mismatch(%arg0: !stream.resource<*>, %arg1: ind
 
 // -----
 
-util.func public @fill_tied_names_other_value(%arg0: !stream.resource<*>, %arg1: index, %arg2: !stream.resource<*>) {
-  %c1_i32 = arith.constant 1 : i32
-  // expected-error @+1 {{tied result must name the target operand}}
-  %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg2 as !stream.resource<*>{%arg1}
-  util.return
-}
-
-// -----
-
 util.func public @fill_tied_without_as(%arg0: !stream.resource<*>, %arg1: index) {
   %c1_i32 = arith.constant 1 : i32
-  // expected-error @+1 {{expected 'as' after the tied result's operand}}
+  // expected-error @+1 {{unexpected '{', expected 'as'}}
   %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg0{%arg1}
   util.return
 }

@@ -1,0 +1,106 @@
+#executable_target_embedded_elf_x86_64 = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic", cpu_features = "", data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128", iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, max_stack_allocation_size = 32768 : i64, native_vector_size = 16 : i64, target_triple = "x86_64-unknown-unknown-eabi-elf"}>
+#map = affine_map<(d0) -> (d0)>
+#device_target_local_0_ = #hal.device.target<"local", {ordinal = 0 : index}, [#executable_target_embedded_elf_x86_64]> : !hal.device
+#device_target_local_1_ = #hal.device.target<"local", {ordinal = 1 : index}, [#executable_target_embedded_elf_x86_64]> : !hal.device
+module attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
+  util.global private @dev_a = #device_target_local_0_
+  util.global private @dev_b = #device_target_local_1_
+  stream.executable private @square_on_b_dispatch_0 {
+    stream.executable.export public @square_on_b_dispatch_0_elementwise_4_f32 workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @square_on_b_dispatch_0_elementwise_4_f32(%arg0: !stream.binding, %arg1: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        %2 = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %3 = tensor.empty() : tensor<4xf32>
+        %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%2 : tensor<4xf32>) outs(%3 : tensor<4xf32>) {
+        ^bb0(%in: f32, %out: f32):
+          %5 = arith.mulf %in, %in : f32
+          linalg.yield %5 : f32
+        } -> tensor<4xf32>
+        iree_tensor_ext.dispatch.tensor.store %4, %1, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        return
+      }
+    }
+  }
+  util.func private @square_on_b(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.resource<transient> attributes {inlining_policy = #util.inline.never} {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %0 = stream.async.transfer %arg0 : !stream.resource<transient>{%arg1} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%arg1}
+    %1 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @square_on_b_dispatch_0::@square_on_b_dispatch_0_elementwise_4_f32(%0[%c0 to %arg1 for %arg1]) : (!stream.resource<transient>{%arg1}) -> !stream.resource<transient>{%c16}
+    %2 = stream.async.transfer %1 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<transient>{%c16}
+    util.return %2 : !stream.resource<transient>
+  }
+  stream.executable private @offset_dispatch_0 {
+    stream.executable.export public @offset_dispatch_0_elementwise_4_f32 workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @offset_dispatch_0_elementwise_4_f32(%arg0: !stream.binding, %arg1: !stream.binding, %arg2: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %2 = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        %3 = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %4 = iree_tensor_ext.dispatch.tensor.load %1, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %5 = tensor.empty() : tensor<4xf32>
+        %6 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]} ins(%3, %4 : tensor<4xf32>, tensor<4xf32>) outs(%5 : tensor<4xf32>) {
+        ^bb0(%in: f32, %in_0: f32, %out: f32):
+          %7 = arith.addf %in, %in_0 : f32
+          linalg.yield %7 : f32
+        } -> tensor<4xf32>
+        iree_tensor_ext.dispatch.tensor.store %6, %2, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        return
+      }
+    }
+  }
+  util.func private @offset(%arg0: !stream.resource<transient>, %arg1: index, %arg2: !stream.resource<external>) -> !stream.resource<external> attributes {inlining_policy = #util.inline.never} {
+    %c16 = arith.constant 16 : index
+    %c0 = arith.constant 0 : index
+    %0 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @offset_dispatch_0::@offset_dispatch_0_elementwise_4_f32(%arg0[%c0 to %arg1 for %arg1], %arg2[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%arg1}, !stream.resource<external>{%c16}) -> !stream.resource<external>{%c16}
+    util.return %0 : !stream.resource<external>
+  }
+  stream.executable private @main_dispatch_0 {
+    stream.executable.export public @main_dispatch_0_elementwise_4_f32 workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @main_dispatch_0_elementwise_4_f32(%arg0: !stream.binding, %arg1: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        %2 = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+        %3 = tensor.empty() : tensor<4xf32>
+        %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%2 : tensor<4xf32>) outs(%3 : tensor<4xf32>) {
+        ^bb0(%in: f32, %out: f32):
+          %5 = arith.addf %in, %in : f32
+          linalg.yield %5 : f32
+        } -> tensor<4xf32>
+        iree_tensor_ext.dispatch.tensor.store %4, %1, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        return
+      }
+    }
+  }
+  util.func public @main(%arg0: !hal.buffer_view) -> !hal.buffer_view attributes {iree.abi.stub, iree.reflection = {iree.abi.declaration = "sync func @main(%input0: tensor<4xf32>) -> (%output0: tensor<4xf32>)"}} {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c4 = arith.constant 4 : index
+    %element_type_f32 = hal.element_type<f32> : i32
+    %dense_row_major = hal.encoding_type<dense_row_major> : i32
+    hal.buffer_view.assert<%arg0 : !hal.buffer_view> message("input0") shape([%c4]) type(%element_type_f32) encoding(%dense_row_major)
+    %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) %arg0 : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%c16}
+    %1 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @main_dispatch_0::@main_dispatch_0_elementwise_4_f32(%0[%c0 to %c16 for %c16]) : (!stream.resource<external>{%c16}) -> !stream.resource<transient>{%c16}
+    %2 = util.call @square_on_b(%1, %c16) : (!stream.resource<transient>, index) -> !stream.resource<transient>
+    %3 = util.call @square_on_b(%2, %c16) : (!stream.resource<transient>, index) -> !stream.resource<transient>
+    %4 = util.call @offset(%3, %c16, %0) : (!stream.resource<transient>, index, !stream.resource<external>) -> !stream.resource<external>
+    %5 = stream.tensor.export on(#hal.device.affinity<@dev_a>) %4 : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+    util.return %5 : !hal.buffer_view
+  }
+}
+

@@ -1,0 +1,145 @@
+#executable_target_embedded_elf_x86_64 = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic", cpu_features = "", data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128", iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, max_stack_allocation_size = 32768 : i64, native_vector_size = 16 : i64, target_triple = "x86_64-unknown-unknown-eabi-elf"}>
+#loc1 = loc("control-flow/program.mlir":8:18)
+#loc2 = loc("control-flow/program.mlir":3:1)
+#loc3 = loc("control-flow/program.mlir":7:13)
+#loc4 = loc("control-flow/program.mlir":12:16)
+#loc5 = loc("control-flow/program.mlir":22:13)
+#loc6 = loc("control-flow/program.mlir":21:13)
+#map = affine_map<(d0) -> (d0)>
+#device_target_local_0_ = #hal.device.target<"local", {ordinal = 0 : index}, [#executable_target_embedded_elf_x86_64]> : !hal.device
+#device_target_local_1_ = #hal.device.target<"local", {ordinal = 1 : index}, [#executable_target_embedded_elf_x86_64]> : !hal.device
+#loc20 = loc(callsite(#loc1 at #loc2))
+#loc21 = loc(callsite(#loc3 at #loc2))
+#loc22 = loc(callsite(#loc4 at #loc2))
+#loc23 = loc(callsite(#loc5 at #loc2))
+#loc24 = loc(callsite(#loc6 at #loc2))
+module attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
+  util.global private @dev_a = #device_target_local_0_ loc(#loc)
+  util.global private @dev_b = #device_target_local_1_ loc(#loc)
+  stream.executable private @main_dispatch_0 {
+    stream.executable.export public @main_dispatch_0_elementwise_4_f32 workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice() loc(#loc20)
+      stream.return %x, %y, %z : index, index, index loc(#loc20)
+    } loc(#loc20)
+    builtin.module {
+      func.func @main_dispatch_0_elementwise_4_f32(%arg0: !stream.binding loc(callsite(#loc3 at #loc2)), %arg1: !stream.binding loc(callsite(#loc1 at #loc2))) {
+        %c0 = arith.constant 0 : index loc(#loc20)
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> loc(#loc21)
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>> loc(#loc20)
+        %2 = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32> loc(#loc20)
+        %3 = tensor.empty() : tensor<4xf32> loc(#loc20)
+        %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%2 : tensor<4xf32>) outs(%3 : tensor<4xf32>) {
+        ^bb0(%in: f32 loc(callsite(#loc3 at #loc2)), %out: f32 loc(callsite(#loc1 at #loc2))):
+          %5 = arith.mulf %in, %in : f32 loc(#loc20)
+          linalg.yield %5 : f32 loc(#loc20)
+        } -> tensor<4xf32> loc(#loc20)
+        iree_tensor_ext.dispatch.tensor.store %4, %1, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>> loc(#loc20)
+        return loc(#loc20)
+      } loc(#loc20)
+    } loc(#loc20)
+  } loc(#loc20)
+  stream.executable private @main_dispatch_1 {
+    stream.executable.export public @main_dispatch_1_elementwise_4_f32 workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice() loc(#loc22)
+      stream.return %x, %y, %z : index, index, index loc(#loc22)
+    } loc(#loc22)
+    builtin.module {
+      func.func @main_dispatch_1_elementwise_4_f32(%arg0: !stream.binding loc("control-flow/program.mlir":3:1), %arg1: !stream.binding loc(callsite(#loc4 at #loc2))) {
+        %c0 = arith.constant 0 : index loc(#loc22)
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> loc(#loc2)
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>> loc(#loc22)
+        %2 = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32> loc(#loc22)
+        %3 = tensor.empty() : tensor<4xf32> loc(#loc22)
+        %4 = linalg.generic {indexing_maps = [#map, #map], iterator_types = ["parallel"]} ins(%2 : tensor<4xf32>) outs(%3 : tensor<4xf32>) {
+        ^bb0(%in: f32 loc("control-flow/program.mlir":3:1), %out: f32 loc(callsite(#loc4 at #loc2))):
+          %5 = arith.addf %in, %in : f32 loc(#loc22)
+          linalg.yield %5 : f32 loc(#loc22)
+        } -> tensor<4xf32> loc(#loc22)
+        iree_tensor_ext.dispatch.tensor.store %4, %1, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>> loc(#loc22)
+        return loc(#loc22)
+      } loc(#loc22)
+    } loc(#loc22)
+  } loc(#loc22)
+  stream.executable private @main_dispatch_3 {
+    stream.executable.export public @main_dispatch_3_elementwise_4_f32 workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice() loc(#loc23)
+      stream.return %x, %y, %z : index, index, index loc(#loc23)
+    } loc(#loc23)
+    builtin.module {
+      func.func @main_dispatch_3_elementwise_4_f32(%arg0: !stream.binding loc(callsite(#loc6 at #loc2)), %arg1: !stream.binding loc("control-flow/program.mlir":3:1), %arg2: !stream.binding loc(callsite(#loc5 at #loc2))) {
+        %c0 = arith.constant 0 : index loc(#loc23)
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> loc(#loc24)
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> loc(#loc2)
+        %2 = stream.binding.subspan %arg2[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>> loc(#loc23)
+        %3 = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32> loc(#loc23)
+        %4 = iree_tensor_ext.dispatch.tensor.load %1, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32> loc(#loc23)
+        %5 = tensor.empty() : tensor<4xf32> loc(#loc25)
+        %6 = linalg.generic {indexing_maps = [#map, #map, #map], iterator_types = ["parallel"]} ins(%3, %4 : tensor<4xf32>, tensor<4xf32>) outs(%5 : tensor<4xf32>) {
+        ^bb0(%in: f32 loc(callsite(#loc6 at #loc2)), %in_0: f32 loc("control-flow/program.mlir":3:1), %out: f32 loc(callsite(#loc6 at #loc2))):
+          %7 = arith.subf %in, %in_0 : f32 loc(#loc23)
+          linalg.yield %7 : f32 loc(#loc23)
+        } -> tensor<4xf32> loc(#loc23)
+        iree_tensor_ext.dispatch.tensor.store %6, %2, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>> loc(#loc23)
+        return loc(#loc23)
+      } loc(#loc23)
+    } loc(#loc23)
+  } loc(#loc23)
+  util.func public @main(%arg0: !hal.buffer_view, %arg1: i32, %arg2: i32) -> !hal.buffer_view attributes {iree.abi.stub, iree.reflection = {iree.abi.declaration = "sync func @main(%input0: tensor<4xf32>, %input1: i32, %input2: i32) -> (%output0: tensor<4xf32>)"}} {
+    %c16 = arith.constant 16 : index loc(#loc8)
+    %c4 = arith.constant 4 : index loc(#loc2)
+    %c0_i32 = arith.constant 0 : i32 loc(#loc26)
+    %c0 = arith.constant 0 : index loc(#loc8)
+    %c1 = arith.constant 1 : index loc(#loc27)
+    %element_type_f32 = hal.element_type<f32> : i32 loc(#loc2)
+    %dense_row_major = hal.encoding_type<dense_row_major> : i32 loc(#loc2)
+    hal.buffer_view.assert<%arg0 : !hal.buffer_view> message("input0") shape([%c4]) type(%element_type_f32) encoding(%dense_row_major) loc(#loc2)
+    %0 = stream.tensor.import %arg0 : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%c16} loc(#loc2)
+    %1 = arith.cmpi sgt, %arg1, %c0_i32 : i32 loc(#loc28)
+    %2 = scf.if %1 -> (!stream.resource<external>) {
+      %6 = stream.async.transfer %0 : !stream.resource<external>{%c16} -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} loc(#loc21)
+      %7 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @main_dispatch_0::@main_dispatch_0_elementwise_4_f32(%6[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16} loc(#loc20)
+      %8 = stream.async.transfer %7 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16} loc(#loc30)
+      scf.yield %8 : !stream.resource<external> loc(#loc31)
+    } else {
+      %6 = stream.async.dispatch @main_dispatch_1::@main_dispatch_1_elementwise_4_f32(%0[%c0 to %c16 for %c16]) : (!stream.resource<external>{%c16}) -> !stream.resource<external>{%c16} loc(#loc22)
+      scf.yield %6 : !stream.resource<external> loc(#loc32)
+    } loc(#loc29)
+    %3 = arith.index_cast %arg2 : i32 to index loc(#loc33)
+    %4 = scf.for %arg3 = %c0 to %3 step %c1 iter_args(%arg4 = %2) -> (!stream.resource<external>) {
+      %6 = stream.async.transfer %arg4 : !stream.resource<external>{%c16} -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} loc(#loc35)
+      %7 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @main_dispatch_1::@main_dispatch_1_elementwise_4_f32(%6[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16} loc(#loc25)
+      %8 = stream.async.transfer %7 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> !stream.resource<transient>{%c16} loc(#loc23)
+      %9 = stream.async.dispatch @main_dispatch_3::@main_dispatch_3_elementwise_4_f32(%8[%c0 to %c16 for %c16], %0[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}, !stream.resource<external>{%c16}) -> !stream.resource<external>{%c16} loc(#loc23)
+      scf.yield %9 : !stream.resource<external> loc(#loc36)
+    } loc(#loc34)
+    %5 = stream.tensor.export %4 : tensor<4xf32> in !stream.resource<external>{%c16} -> !hal.buffer_view loc(#loc2)
+    util.return %5 : !hal.buffer_view loc(#loc2)
+  } loc(#loc2)
+} loc(#loc)
+#loc = loc("control-flow/program.mlir":0:0)
+#loc7 = loc("control-flow/program.mlir":20:15)
+#loc8 = loc(unknown)
+#loc9 = loc("control-flow/program.mlir":4:11)
+#loc10 = loc("control-flow/program.mlir":16:9)
+#loc11 = loc("control-flow/program.mlir":5:13)
+#loc12 = loc("control-flow/program.mlir":6:12)
+#loc13 = loc("control-flow/program.mlir":9:13)
+#loc14 = loc("control-flow/program.mlir":10:5)
+#loc15 = loc("control-flow/program.mlir":13:5)
+#loc16 = loc("control-flow/program.mlir":17:12)
+#loc17 = loc("control-flow/program.mlir":18:13)
+#loc18 = loc("control-flow/program.mlir":19:14)
+#loc19 = loc("control-flow/program.mlir":23:5)
+#loc25 = loc(callsite(#loc7 at #loc2))
+#loc26 = loc(callsite(#loc9 at #loc2))
+#loc27 = loc(callsite(#loc10 at #loc2))
+#loc28 = loc(callsite(#loc11 at #loc2))
+#loc29 = loc(callsite(#loc12 at #loc2))
+#loc30 = loc(callsite(#loc13 at #loc2))
+#loc31 = loc(callsite(#loc14 at #loc2))
+#loc32 = loc(callsite(#loc15 at #loc2))
+#loc33 = loc(callsite(#loc16 at #loc2))
+#loc34 = loc(callsite(#loc17 at #loc2))
+#loc35 = loc(callsite(#loc18 at #loc2))
+#loc36 = loc(callsite(#loc19 at #loc2))
+

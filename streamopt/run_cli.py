@@ -1,0 +1,325 @@
+"""The `streamopt-run` command: run a program on the reference runtime and report what it cost.
+
+    streamopt-run FILE [--function NAME] [--input V ...] [--topology FILE] [--trace OUT.json]
+                  [--report-json OUT.json] [--compare] [--no-table] [--no-verify]
+
+Prints the function's results (as iree-run-module prints them) and a table per device: queue
+ops, bytes copied (and how many of them by moves), bytes allocated and peak resident bytes, and
+how many moves aliased or copied (with the reasons). `--compare` also runs the program after
+`--elide-async-copies`, then lowered to cmd and to hal, each also with its moves expanded
+(each form whose passes are registered) and fails unless every form computes the same bytes.
+Errors print as `file:line:col: error: message` and exit with status 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from streamopt.diagnostics import Diagnostic, DiagnosticError, render
+
+EXIT_INTERNAL = 70
+
+COMPARE_FORMS: list[tuple[str, list[str]]] = [
+    ("as given", []),
+    ("elided", ["elide-async-copies"]),
+    ("lowered to cmd", ["elide-async-copies", "lower-to-cmd"]),
+    ("cmd, moves expanded", ["elide-async-copies", "lower-to-cmd", "expand-cmd-moves"]),
+    ("lowered to hal", ["elide-async-copies", "lower-to-hal"]),
+    ("hal, moves expanded", ["elide-async-copies", "lower-to-hal", "expand-moves"]),
+]
+"""The forms `--compare` runs: a name and the passes that make it from the input."""
+
+
+@dataclass
+class FormRun:
+    """One form of the program `--compare` ran (or skipped)."""
+
+    name: str
+    flags: list[str]
+    result: Any = None
+    skipped: str | None = None
+
+
+class RunError(Exception):
+    """A failure already rendered for the user."""
+
+
+def _load(path: str) -> tuple[str, str]:
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read(), path
+    except OSError as exc:
+        raise click.UsageError(f"cannot read '{path}': {exc.strerror}") from None
+
+
+def _parse_and_lower(text: str, name: str, flags: list[str], verify: bool = True) -> Any:
+    from streamopt.ir.verify import verify_module
+    from streamopt.parser import parse_module
+    from streamopt.passes import PassManager
+
+    module = parse_module(text, name)
+    if verify:
+        verify_module(module)
+    PassManager.from_flags(flags, verify_each=verify).run(module)
+    return module
+
+
+def _topology(path: str | None) -> Any:
+    if path is None or path == "default":
+        from streamopt.runtime.topology import default_topology
+
+        return default_topology() if path == "default" else None
+    from streamopt.runtime.topology import load_topology
+
+    try:
+        return load_topology(path)
+    except (OSError, ValueError) as exc:
+        raise click.UsageError(f"--topology {path}: {exc}") from None
+
+
+def run_form(
+    text: str,
+    name: str,
+    flags: list[str],
+    function: str | None,
+    inputs: list[str],
+    topology: Any,
+    verify: bool = True,
+) -> Any:
+    """Parse `text`, run passes `flags`, and run the program (a `RunResult`)."""
+    from streamopt.runtime.interpreter import run_module
+
+    module = _parse_and_lower(text, name, flags, verify=verify)
+    return run_module(module, function, inputs or None, topology)
+
+
+def compare_forms(
+    text: str,
+    name: str,
+    function: str | None,
+    inputs: list[str],
+    topology_path: str | None,
+    verify: bool = True,
+) -> list[FormRun]:
+    """Run each form of COMPARE_FORMS whose passes are registered."""
+    from streamopt.passes import load_all
+
+    registered = load_all()
+    forms: list[FormRun] = []
+    for form_name, flags in COMPARE_FORMS:
+        missing = [flag for flag in flags if flag not in registered]
+        form = FormRun(form_name, flags)
+        if missing:
+            form.skipped = "not registered: " + ", ".join(f"--{flag}" for flag in missing)
+        else:
+            try:
+                form.result = run_form(
+                    text, name, flags, function, inputs, _topology(topology_path), verify
+                )
+            except DiagnosticError as exc:
+                label = " ".join(f"--{f}" for f in flags) or "as given"
+                raise DiagnosticError(
+                    [_with_context(d, f"[{label}] ") for d in exc.diagnostics]
+                ) from None
+        forms.append(form)
+    return forms
+
+
+def _with_context(diagnostic: Diagnostic, prefix: str) -> Diagnostic:
+    return Diagnostic(
+        diagnostic.severity, prefix + diagnostic.message, diagnostic.location, diagnostic.notes
+    )
+
+
+def first_difference(reference: Any, other: Any) -> str | None:
+    """Why `other`'s outputs differ from `reference`'s, or None if they are byte-identical."""
+    if len(reference.outputs) != len(other.outputs):
+        return f"{len(other.outputs)} results instead of {len(reference.outputs)}"
+    for index, (a, b) in enumerate(zip(reference.outputs, other.outputs)):
+        if a.key() != b.key():
+            where = ""
+            if a.data is not None and b.data is not None and len(a.data) == len(b.data):
+                offset = next(i for i, (x, y) in enumerate(zip(a.data, b.data)) if x != y)
+                where = f" (first differing byte at offset {offset})"
+            return f"result {index} differs{where}: {b.text} instead of {a.text}"
+    return None
+
+
+def _compare_table(forms: list[FormRun]) -> Table:
+    from streamopt.runtime.interpreter.report import human_bytes
+
+    table = Table(title="forms compared", title_justify="left")
+    for column in ("form", "same bytes", "copied", "by moves", "moves alias/copy", "allocated",
+                   "peak"):  # fmt: skip
+        table.add_column(column, justify="left" if column in ("form", "same bytes") else "right")
+    reference = next((f.result for f in forms if f.result is not None), None)
+    for form in forms:
+        label = form.name
+        if form.result is None:
+            table.add_row(label, "skipped", "", "", "", "", "")
+            continue
+        report = form.result.report()
+        same = "yes" if first_difference(reference, form.result) is None else "NO"
+        table.add_row(
+            label,
+            same,
+            human_bytes(report["bytes_copied"]["total"]),
+            human_bytes(report["bytes_copied_by_moves"]["total"]),
+            f"{report['moves_aliased']}/{report['moves_copied']}",
+            human_bytes(report["bytes_allocated"]["total"]),
+            human_bytes(report["peak_bytes"]["total"]),
+        )
+    return table
+
+
+@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input_file", metavar="FILE", type=click.Path(allow_dash=True))
+@click.option("--function", "function", metavar="NAME", help="Function to run (default: main).")
+@click.option(
+    "--input",
+    "inputs",
+    multiple=True,
+    metavar="VALUE",
+    help="An argument, in order: 4xf32=1.5, 2xi32=1,2, i32=3, 3 or file.npy (default: made "
+    "up from the function's ABI).",
+)
+@click.option(
+    "--topology",
+    metavar="FILE",
+    help="Devices and memory (JSON or TOML; 'default' for two CPUs and a discrete device). "
+    "The module's device globals bind to its devices by name, else in order.",
+)
+@click.option("--trace", "trace_path", metavar="OUT", help="Write a Chrome trace of queue ops.")
+@click.option("--report-json", "report_path", metavar="OUT", help="Write the report as JSON.")
+@click.option(
+    "--compare",
+    is_flag=True,
+    help="Also run the program after --elide-async-copies, --lower-to-hal and --expand-moves "
+    "(those registered) and fail unless all compute the same bytes.",
+)
+@click.option("--no-table", is_flag=True, help="Print the results only.")
+@click.option(
+    "--no-verify",
+    is_flag=True,
+    help="Run IR the verifier rejects (as a buggy pass could leave it): a use after move is "
+    "then reported when it happens.",
+)
+def command(
+    input_file: str,
+    function: str | None,
+    inputs: tuple[str, ...],
+    topology: str | None,
+    trace_path: str | None,
+    report_path: str | None,
+    compare: bool,
+    no_table: bool,
+    no_verify: bool,
+) -> None:
+    """Run FILE on the reference runtime: print its results and what the run cost."""
+    text, name = _load(input_file)
+    # Tables are for people: keep them on one line each even when stdout is not a terminal.
+    console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
+    try:
+        if compare:
+            forms = compare_forms(text, name, function, list(inputs), topology, not no_verify)
+            result = forms[0].result
+        else:
+            forms = []
+            result = run_form(
+                text, name, [], function, list(inputs), _topology(topology), not no_verify
+            )
+    except DiagnosticError as exc:
+        for diagnostic in exc.diagnostics:
+            click.echo(render(diagnostic), err=True)
+        sys.exit(1)
+    for index, output in enumerate(result.outputs):
+        click.echo(f"result[{index}]: {output.text}")
+    report = result.report()
+    if not no_table:
+        from streamopt.runtime.interpreter.report import moves_line, report_table
+
+        console.print(report_table(report, f"@{result.function} on the reference runtime"))
+        console.print(moves_line(report))
+    failed = False
+    if compare:
+        if not no_table:
+            console.print(_compare_table(forms))
+        for form in forms:
+            if form.skipped:
+                click.echo(f"compare: skipped '{form.name}': {form.skipped}", err=True)
+            elif form.result is not result:
+                difference = first_difference(result, form.result)
+                if difference is not None:
+                    failed = True
+                    click.echo(
+                        render(
+                            Diagnostic(
+                                "error",
+                                f"'{form.name}' computes different bytes: {difference}",
+                                _function_location(result),
+                            )
+                        ),
+                        err=True,
+                    )
+        report["compare"] = [
+            {
+                "form": form.name,
+                "passes": form.flags,
+                "skipped": form.skipped,
+                "same_bytes": None
+                if form.result is None
+                else first_difference(result, form.result) is None,
+                "report": None if form.result is None else form.result.report(),
+            }
+            for form in forms
+        ]
+    if trace_path:
+        result.interpreter.runtime.trace.write(trace_path)
+    if report_path:
+        with open(report_path, "w", encoding="utf-8") as handle:
+            json.dump(report, handle, indent=1)
+            handle.write("\n")
+    sys.exit(1 if failed else 0)
+
+
+def _function_location(result: Any) -> Any:
+    """Where the function a run called is defined (what a form mismatch is reported at)."""
+    return result.interpreter.lookup_function(result.function, None).location
+
+
+def main() -> None:
+    """Console-script entry point: run the command, turning crashes into a short report."""
+    try:
+        code = command.main(standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        sys.exit(1)
+    except BrokenPipeError:
+        sys.exit(1)
+    except Exception as exc:
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        sys.stderr.write(
+            f"streamopt-run: internal error: {type(exc).__name__}: {exc}\n"
+            f"  at {frame.filename}:{frame.lineno} in {frame.name}\n"
+            "  This is a bug in streamopt; please report it with the input that caused it.\n"
+        )
+        sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+// RUN: streamopt --split-input-file --verify-diagnostics %s
+
+util.func public @undeclared(%arg0: index) -> index {
+  // expected-error @+1 {{use of undeclared SSA value name '%nope'}}
+  util.return %nope : index
+}
+
+// -----
+
+util.func public @redefinition(%arg0: index) {
+  %0 = arith.constant 1 : index
+  // expected-error @+1 {{redefinition of SSA value '%0'}}
+  %0 = arith.constant 2 : index
+  util.return
+}
+
+// -----
+
+util.func public @too_many_results(%arg0: index) {
+  // expected-error @+1 {{operation defines 1 results but was provided 2 to bind}}
+  %0:2 = arith.constant 1 : index
+  util.return
+}
+
+// -----
+
+util.func public @missing_result_name(%arg0: index) {
+  // expected-error @+1 {{operation defines 1 results but was provided 0 to bind}}
+  arith.constant 1 : index
+  util.return
+}
+
+// -----
+
+util.func public @type_mismatch(%arg0: index) -> i32 {
+  // expected-error @+1 {{use of value expects different type than prior uses: 'i32' vs 'index'}}
+  util.return %arg0 : i32
+}
+
+// -----
+
+util.func public @undefined_block(%arg0: index) {
+  // expected-error @+1 {{reference to an undefined block '^bb7'}}
+  cf.br ^bb7
+}
+
+// -----
+
+util.func public @syntax(%arg0: index) {
+  // expected-error @+1 {{unexpected end of line}}
+  %0 = stream.async.splat %arg0 : i32 ->
+  util.return
+}
+
+// -----
+
+util.func public @missing_size(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{expected one size for '!stream.resource<*>'}}
+  %0 = stream.async.clone %arg0 : !stream.resource<*>{} -> !stream.resource<*>{%arg1}
+  util.return
+}
+
+// -----
+
+util.func public @tied_to_missing_operand(%arg0: !stream.resource<*>, %arg1: !stream.resource<*>, %arg2: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{tied operand not found for result reference}}
+  %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %arg2 for %arg2]) : (!stream.resource<*>{%arg2}) -> %arg1{%arg2}
+  util.return
+}
+
+// -----
+
+util.func public @result_out_of_range(%arg0: index) {
+  %0:2 = util.optimization_barrier %arg0, %arg0 : index, index
+  // expected-error @+1 {{result number 2 of '%0' is out of range}}
+  util.return %0#2 : index
+}

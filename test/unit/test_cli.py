@@ -1,0 +1,374 @@
+"""The `streamopt` command line: input and output, split files, diagnostics, passes, exit codes.
+
+Most tests run the console-script entry point `streamopt.cli.main` in-process with `sys.argv`
+patched, so they see exactly the exit status and streams a user sees; a few run the installed
+module in a subprocess to check the same through a real process boundary.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from streamopt.cli import main
+from streamopt.passes import load_all
+
+# A module as streamopt (and iree-opt) prints it, blank last line included: parse + print gives
+# it back unchanged.
+CANONICAL = """\
+module {
+  util.func public @f(%arg0: index) -> index {
+    util.return %arg0 : index
+  }
+}
+
+"""
+
+# One dead constant with a location: canonicalize erases it, strip-debuginfo drops the loc.
+WITH_DEAD_CONSTANT = """\
+util.func public @f(%arg0: index) -> index {
+  %c1 = arith.constant 1 : index loc("model.py":1:2)
+  util.return %arg0 : index
+}
+"""
+
+TWO_CHUNKS = """\
+util.func public @first() {
+  util.return
+}
+// -----
+util.func public @second(%a: index) -> index {
+  util.return %a : index
+}
+"""
+
+TWO_CHUNKS_PRINTED = """\
+module {
+  util.func public @first() {
+    util.return
+  }
+}
+
+// -----
+module {
+  util.func public @second(%arg0: index) -> index {
+    util.return %arg0 : index
+  }
+}
+
+"""
+
+# A verifier error on line 3 (util.return with no operands in a function returning index).
+VERIFIER_ERROR = """\
+util.func public @f(%arg0: index) -> index {
+  // expected-error @+1 {{has 0 operands, but enclosing function}}
+  util.return
+}
+"""
+
+DIAGNOSTIC = re.compile(r"^(?P<file>[^\n]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$")
+
+
+@dataclass
+class Run:
+    code: int
+    stdout: str
+    stderr: str
+
+
+Streamopt = Callable[..., Run]
+
+
+@pytest.fixture
+def streamopt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Streamopt:
+    """Call as `streamopt(*args, stdin=...)`; returns a Run with the exit code and both streams."""
+
+    def run(*args: str, stdin: str = "") -> Run:
+        monkeypatch.setattr(sys, "argv", ["streamopt", *args])
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+        capsys.readouterr()
+        with pytest.raises(SystemExit) as exit_info:
+            main()
+        out, err = capsys.readouterr()
+        code = exit_info.value.code
+        # sys.exit(None) exits 0; any other non-integer status would be a bug.
+        code = 0 if code is None else code
+        assert isinstance(code, int), code
+        return Run(code, out, err)
+
+    return run
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# -- input and output ---------------------------------------------------------------------
+
+
+def test_reads_stdin_when_no_input_is_given(streamopt: Streamopt) -> None:
+    run = streamopt(stdin=CANONICAL)
+    assert (run.code, run.stdout, run.stderr) == (0, CANONICAL, "")
+
+
+def test_dash_means_stdin(streamopt: Streamopt) -> None:
+    run = streamopt("-", stdin=CANONICAL)
+    assert (run.code, run.stdout) == (0, CANONICAL)
+
+
+def test_reads_a_file(streamopt: Streamopt, tmp_path: Path) -> None:
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)))
+    assert (run.code, run.stdout) == (0, CANONICAL)
+
+
+def test_output_file(streamopt: Streamopt, tmp_path: Path) -> None:
+    out = tmp_path / "out.mlir"
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", str(out))
+    assert (run.code, run.stdout, run.stderr) == (0, "", "")
+    assert out.read_text() == CANONICAL
+
+
+def test_missing_input_file_is_a_diagnostic(streamopt: Streamopt, tmp_path: Path) -> None:
+    run = streamopt(str(tmp_path / "absent.mlir"))
+    assert run.code == 1
+    assert "cannot read" in run.stderr and "absent.mlir" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+# -- --split-input-file -------------------------------------------------------------------
+
+
+def test_split_input_file_joins_chunks_with_separator(streamopt: Streamopt, tmp_path: Path) -> None:
+    run = streamopt("--split-input-file", str(write(tmp_path, "s.mlir", TWO_CHUNKS)))
+    assert (run.code, run.stdout) == (0, TWO_CHUNKS_PRINTED)
+
+
+def test_without_split_the_separator_is_a_comment(streamopt: Streamopt, tmp_path: Path) -> None:
+    run = streamopt(str(write(tmp_path, "s.mlir", TWO_CHUNKS)))
+    assert run.code == 0
+    assert "// -----" not in run.stdout
+    assert run.stdout.count("module {") == 1
+    assert "@first" in run.stdout and "@second" in run.stdout
+
+
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="iree-opt is not installed")
+def test_split_output_matches_iree_opt(streamopt: Streamopt, tmp_path: Path) -> None:
+    path = write(tmp_path, "s.mlir", TWO_CHUNKS)
+    expected = subprocess.run(
+        ["iree-opt", "--split-input-file", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert streamopt("--split-input-file", str(path)).stdout == expected
+
+
+def test_split_errors_use_file_line_numbers(streamopt: Streamopt, tmp_path: Path) -> None:
+    # The broken op is on line 9 of the file (7 lines, a separator, then it), line 1 of its chunk.
+    text = TWO_CHUNKS + "// -----\n%oops = \n"
+    path = write(tmp_path, "s.mlir", text)
+    run = streamopt("--split-input-file", str(path))
+    assert run.code == 1
+    first = run.stderr.splitlines()[0]
+    match = DIAGNOSTIC.match(first)
+    assert match, run.stderr
+    assert (match["file"], match["line"]) == (str(path), "9")
+    # The chunks that parsed are still printed.
+    assert run.stdout == TWO_CHUNKS_PRINTED
+
+
+# -- diagnostics --------------------------------------------------------------------------
+
+
+def test_syntax_error_format_and_exit_code(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = "util.func public @f() {\n  util.return %x :\n}\n"
+    path = write(tmp_path, "bad.mlir", text)
+    run = streamopt(str(path))
+    assert run.code == 1
+    assert run.stdout == ""
+    lines = run.stderr.splitlines()
+    match = DIAGNOSTIC.match(lines[0])
+    assert match, run.stderr
+    assert match["file"] == str(path) and match["line"] == "2"
+    # The source line, then a caret under the reported column.
+    assert lines[1] == "  util.return %x :"
+    assert lines[2] == " " * (int(match["col"]) - 1) + "^"
+
+
+def test_verifier_error_without_verify_diagnostics(streamopt: Streamopt, tmp_path: Path) -> None:
+    path = write(tmp_path, "v.mlir", VERIFIER_ERROR)
+    run = streamopt(str(path))
+    assert run.code == 1
+    assert run.stderr.startswith(f"{path}:3:")
+    assert "has 0 operands, but enclosing function" in run.stderr
+
+
+def test_verify_diagnostics_success(streamopt: Streamopt, tmp_path: Path) -> None:
+    run = streamopt("--verify-diagnostics", str(write(tmp_path, "v.mlir", VERIFIER_ERROR)))
+    assert (run.code, run.stderr) == (0, "")
+
+
+def test_verify_diagnostics_per_chunk(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = VERIFIER_ERROR + "// -----\n" + VERIFIER_ERROR
+    path = write(tmp_path, "v.mlir", text)
+    run = streamopt("--split-input-file", "--verify-diagnostics", str(path))
+    assert (run.code, run.stderr) == (0, "")
+
+
+def test_verify_diagnostics_expected_error_missing(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = CANONICAL.replace(
+        "    util.return", "    // expected-error @+1 {{never reported}}\n    util.return"
+    )
+    path = write(tmp_path, "v.mlir", text)
+    run = streamopt("--verify-diagnostics", str(path))
+    assert run.code == 1
+    assert run.stderr.startswith(f"{path}:3:")
+    assert 'expected error "never reported" was not produced' in run.stderr
+
+
+def test_verify_diagnostics_unexpected_error(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = VERIFIER_ERROR.replace("  // expected-error @+1 {{has 0 operands", "  // {{")
+    path = write(tmp_path, "v.mlir", text)
+    run = streamopt("--verify-diagnostics", str(path))
+    assert run.code == 1
+    assert "unexpected error: " in run.stderr and "has 0 operands" in run.stderr
+
+
+def test_verify_diagnostics_wrong_message(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = VERIFIER_ERROR.replace("has 0 operands", "has 7 operands")
+    run = streamopt("--verify-diagnostics", str(write(tmp_path, "v.mlir", text)))
+    assert run.code == 1
+    assert "unexpected error" in run.stderr and "was not produced" in run.stderr
+
+
+def test_verify_diagnostics_wrong_line(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = VERIFIER_ERROR.replace("@+1", "@+2")
+    run = streamopt("--verify-diagnostics", str(write(tmp_path, "v.mlir", text)))
+    assert run.code == 1
+
+
+# -- usage ---------------------------------------------------------------------------------
+
+
+def test_help_lists_every_pass(streamopt: Streamopt) -> None:
+    run = streamopt("--help")
+    assert run.code == 0
+    passes = load_all()
+    assert passes, "no pass is registered"
+    section = run.stdout.split("Passes (run in the order given):", 1)[1]
+    for flag, cls in passes.items():
+        line = next((ln for ln in section.splitlines() if ln.split()[:1] == [f"--{flag}"]), None)
+        assert line is not None, f"--{flag} missing from --help"
+        assert cls.summary.split()[0] in line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--no-such-flag"], ["--pass-pipeline=no-such-pass"], ["-o"], ["a.mlir", "b.mlir"]],
+)
+def test_usage_errors_exit_2(streamopt: Streamopt, args: list[str]) -> None:
+    run = streamopt(*args, stdin=CANONICAL)
+    assert run.code == 2
+    assert run.stdout == ""
+    assert "Usage:" in run.stderr or "Error:" in run.stderr
+
+
+# -- passes, ordering and statistics -------------------------------------------------------
+
+_DUMP_HEADER = re.compile(r"^// -----// IR Dump After \w+ \(([\w-]+)\) //----- //$", re.MULTILINE)
+
+
+def pass_order(stderr: str) -> list[str]:
+    return _DUMP_HEADER.findall(stderr)
+
+
+@pytest.mark.parametrize(
+    ("args", "order"),
+    [
+        (["--canonicalize", "--strip-debuginfo"], ["canonicalize", "strip-debuginfo"]),
+        (["--strip-debuginfo", "--canonicalize"], ["strip-debuginfo", "canonicalize"]),
+        (
+            ["--pass-pipeline=canonicalize,strip-debuginfo,canonicalize"],
+            ["canonicalize", "strip-debuginfo", "canonicalize"],
+        ),
+        (
+            ["--pass-pipeline=builtin.module(strip-debuginfo,canonicalize)"],
+            ["strip-debuginfo", "canonicalize"],
+        ),
+        (
+            ["--strip-debuginfo", "--pass-pipeline=canonicalize"],
+            ["strip-debuginfo", "canonicalize"],
+        ),
+        (
+            ["--pass-pipeline=canonicalize", "--strip-debuginfo"],
+            ["canonicalize", "strip-debuginfo"],
+        ),
+    ],
+)
+def test_passes_run_in_command_line_order(
+    streamopt: Streamopt, args: list[str], order: list[str]
+) -> None:
+    run = streamopt(*args, "--print-ir-after-all", stdin=WITH_DEAD_CONSTANT)
+    assert run.code == 0, run.stderr
+    assert pass_order(run.stderr) == order
+
+
+def test_pass_results_reach_stdout(streamopt: Streamopt) -> None:
+    run = streamopt("--canonicalize", stdin=WITH_DEAD_CONSTANT)
+    assert (run.code, run.stdout) == (0, CANONICAL)
+
+
+def test_stats_report_counts_per_pass(streamopt: Streamopt) -> None:
+    run = streamopt("--strip-debuginfo", "--canonicalize", "--stats", stdin=WITH_DEAD_CONSTANT)
+    assert run.code == 0
+    assert run.stdout == CANONICAL
+    report = run.stderr
+    assert "Pass statistics report" in report
+    strip_at = report.index("StripDebuginfoPass")
+    canonicalize_at = report.index("CanonicalizePass")
+    assert strip_at < canonicalize_at
+    assert re.search(r"\(S\) 1 num-locations-stripped - ", report[strip_at:canonicalize_at])
+    assert re.search(r"\(S\) 1 num-dead-ops-erased - ", report[canonicalize_at:])
+
+
+def test_stats_sum_over_split_chunks(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = WITH_DEAD_CONSTANT + "// -----\n" + WITH_DEAD_CONSTANT
+    path = write(tmp_path, "s.mlir", text)
+    run = streamopt("--split-input-file", "--canonicalize", "--stats", str(path))
+    assert run.code == 0
+    assert re.search(r"\(S\) 2 num-dead-ops-erased - ", run.stderr), run.stderr
+
+
+def test_no_stats_without_flag(streamopt: Streamopt) -> None:
+    run = streamopt("--canonicalize", stdin=WITH_DEAD_CONSTANT)
+    assert run.stderr == ""
+
+
+# -- through a real process ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("stdin", "args", "code"),
+    [(CANONICAL, [], 0), ("util.func @f(\n", [], 1), (CANONICAL, ["--no-such-flag"], 2)],
+)
+def test_process_exit_status(stdin: str, args: list[str], code: int) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "streamopt", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == code, result.stderr
+    assert "Traceback" not in result.stderr

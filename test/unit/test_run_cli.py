@@ -1,0 +1,199 @@
+"""The `streamopt-run` command: results, the report table and JSON, traces, --compare, errors.
+
+Tests call the console-script entry point `streamopt.run_cli.main` in-process with `sys.argv`
+patched, so they see the exit status and the streams a user sees.
+"""
+
+# IR lines cannot wrap.
+# ruff: noqa: E501
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from streamopt.run_cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+EXAMPLES = REPO / "examples"
+
+
+def real_dumps() -> list[Path]:
+    """Every IREE dump under examples/: files with a util.func outside comments (the IREE
+    source programs they came from only mention util.func in comments)."""
+
+    def is_dump(path: Path) -> bool:
+        return any(
+            "util.func" in line and not line.lstrip().startswith("//")
+            for line in path.read_text().splitlines()
+        )
+
+    return sorted(path for path in EXAMPLES.rglob("*.mlir") if is_dump(path))
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    def invoke(*args: str) -> Run:
+        monkeypatch.setattr(sys, "argv", ["streamopt-run", *args])
+        with pytest.raises(SystemExit) as exit_info:
+            main()
+        captured = capsys.readouterr()
+        code = exit_info.value.code
+        return Run(code if isinstance(code, int) else 0, captured.out, captured.err)
+
+    return invoke
+
+
+TWO_DEVICES = EXAMPLES / "two-devices.mlir"
+
+
+def test_prints_results_and_the_table(run_cli) -> None:  # type: ignore[no-untyped-def]
+    run = run_cli(str(TWO_DEVICES))
+    assert run.code == 0, run.err
+    assert run.out.startswith("result[0]: 4xf32=")
+    for heading in ("queue ops", "bytes copied", "by moves", "allocated", "peak resident"):
+        assert heading in run.out
+    assert "dev_a (cpu)" in run.out and "dev_b (cpu)" in run.out
+    assert "moves: 0 aliased, 0 copied" in run.out
+
+
+def test_report_json_has_the_documented_keys(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "report.json"
+    run = run_cli(str(TWO_DEVICES), "--report-json", str(path), "--no-table")
+    assert run.code == 0, run.err
+    report = json.loads(path.read_text())
+    for key in ("moves_aliased", "moves_copied"):
+        assert isinstance(report[key], int)
+    for key in ("bytes_copied_by_moves", "bytes_copied", "bytes_allocated", "peak_bytes"):
+        assert set(report[key]) == {"total", "by_device"}
+        assert set(report[key]["by_device"]) == {"dev_a", "dev_b"}
+    # The dump transfers 16 bytes each way.
+    assert report["bytes_copied"]["total"] == 32
+    assert report["bytes_copied_by_moves"]["total"] == 0
+    assert report["outputs"][0].startswith("4xf32=")
+
+
+def test_trace_is_a_chrome_trace_of_queue_ops(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "trace.json"
+    run = run_cli(str(TWO_DEVICES), "--trace", str(path), "--no-table")
+    assert run.code == 0, run.err
+    trace = json.loads(path.read_text())
+    names = {e["name"] for e in trace["traceEvents"] if e.get("ph") == "X"}
+    assert {"alloca", "copy", "dispatch", "dealloca"} <= names
+    processes = {e["args"]["name"] for e in trace["traceEvents"] if e.get("name") == "process_name"}
+    assert {"dev_a", "dev_b"} <= processes
+
+
+def test_compare_runs_every_registered_form(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "report.json"
+    run = run_cli(str(TWO_DEVICES), "--compare", "--report-json", str(path))
+    assert run.code == 0, run.err
+    assert "forms compared" in run.out
+    forms = {entry["form"]: entry for entry in json.loads(path.read_text())["compare"]}
+    elided = forms["elided"]
+    assert elided["same_bytes"] is True
+    assert elided["report"]["moves_aliased"] == 2
+    assert elided["report"]["bytes_copied"]["total"] == 0
+    for entry in forms.values():
+        if entry["skipped"]:
+            assert f"skipped '{entry['form']}'" in run.err
+
+
+def test_inputs_and_function_flags(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "prog.mlir"
+    program.write_text(
+        """util.func public @other() -> i32 {
+  %c1_i32 = arith.constant 1 : i32
+  util.return %c1_i32 : i32
+}
+util.func public @twice(%arg0: i32, %arg1: !hal.buffer_view) -> (i32, !hal.buffer_view) {
+  %0 = arith.addi %arg0, %arg0 : i32
+  util.return %0, %arg1 : i32, !hal.buffer_view
+}
+"""
+    )
+    import numpy as np
+
+    array = tmp_path / "x.npy"
+    np.save(array, np.arange(3, dtype=np.int16))
+    run = run_cli(str(program), "--function", "twice", "--input", "21", "--input", str(array))
+    assert run.code == 0, run.err
+    assert "result[0]: i32=42" in run.out
+    assert "result[1]: 3xi16=0 1 2" in run.out
+    run = run_cli(str(program), "--function", "twice", "--input", "2xf32=1.5", "--no-table",
+                  "--input", "3")  # fmt: skip
+    assert run.code == 1
+    assert "scalar" in run.err
+
+
+def test_errors_are_located_and_never_tracebacks(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "bad.mlir"
+    program.write_text(
+        """util.global private @dev_a : !hal.device
+util.global private @dev_b : !hal.device
+util.func public @main() -> !stream.resource<external> {
+  %c16 = arith.constant 16 : index
+  %c5_i8 = arith.constant 5 : i8
+  %0 = stream.async.splat %c5_i8 : i8 -> !stream.resource<external>{%c16}
+  %1 = stream.async.move %0 : !stream.resource<external>{%c16} -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%c16}
+  %2 = stream.async.clone %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  util.return %2 : !stream.resource<external>
+}
+"""
+    )
+    run = run_cli(str(program))
+    assert run.code == 1
+    assert "Traceback" not in run.err
+    # The verifier already rejects it (statically) with the file's location.
+    assert f"{program}:7:" in run.err
+    # Unverified, the interpreter catches the read when it happens: at the clone, line 8.
+    run = run_cli(str(program), "--no-verify")
+    assert run.code == 1
+    assert f"{program}:8:3: error: use after move" in run.err
+    assert f"{program}:7:3: note: moved here" in run.err
+    syntax = tmp_path / "syntax.mlir"
+    syntax.write_text("util.func public @main( {\n")
+    run = run_cli(str(syntax))
+    assert run.code == 1
+    assert run.err.startswith(f"{syntax}:1:")
+    run = run_cli(str(tmp_path / "missing.mlir"))
+    assert run.code != 0
+    assert "Traceback" not in run.err
+
+
+def test_a_form_that_computes_other_bytes_fails_compare(
+    run_cli, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    # A pass that changes what the program computes must make --compare fail.
+    from streamopt import run_cli as module
+
+    def breaking_pass(text: str, name: str, flags: list[str], **kwargs):  # type: ignore[no-untyped-def]
+        if flags:
+            text = text.replace("@main_dispatch_1_", "@main_dispatch_0_")
+        return original(text, name, flags, **kwargs)
+
+    original = module._parse_and_lower
+    monkeypatch.setattr(module, "_parse_and_lower", breaking_pass)
+    run = run_cli(str(TWO_DEVICES), "--compare", "--no-table")
+    assert run.code == 1
+    assert "computes different bytes" in run.err
+    # Reported at the function that was run.
+    assert f"{TWO_DEVICES}:" in run.err and "util.func public @main" in run.err
+
+
+@pytest.mark.parametrize("path", real_dumps(), ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_every_real_dump_runs_with_no_flags(run_cli, path: Path) -> None:  # type: ignore[no-untyped-def]
+    run = run_cli(str(path), "--no-table")
+    assert run.code == 0, run.err
+    assert run.out.startswith("result[0]: ")
