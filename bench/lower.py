@@ -2,7 +2,7 @@
 
     PYTHONPATH=. python bench/lower.py [--sizes 1000,5000,10000,50000] [--shapes chain,loops]
 
-(`loops` is not run by default: `--elide-async-copies` is superlinear on it, see below.)
+(`loops` is not run by default: `--elide-async-copies` is slow on it, see below.)
 
 Generators (about N async ops each, in the syntax iree-opt prints):
 
@@ -18,8 +18,8 @@ time and the size of the module printed after it. Add a stage (for example the c
 lowering) by appending to `STAGES`.
 
 The summary checks that the time of the whole pipeline at 50k ops is at most 12x its time at
-5k ops on every shape (close to linear). On `loops` the lowering itself stays linear but the elide
-pass re-solves its analyses once per loop it rewrites (about 2 s at 1k ops, 12 s at 2k).
+5k ops on every shape (close to linear). On `loops` the lowering stays linear but the elide pass
+re-solves its analyses once per loop it rewrites (quadratic).
 """
 
 from __future__ import annotations
@@ -48,6 +48,8 @@ class Stage:
 STAGES: list[Stage] = [
     Stage("elide", ("elide-async-copies",)),
     Stage("lower-to-cmd", ("lower-to-cmd",)),
+    # The cmd -> hal half (bench/lower_hal_stage.py times it alone on generated cmd IR).
+    Stage("cmd-to-hal", ("lower-cmd-to-hal", "expand-moves")),
 ]
 
 DEVICES = ("dev_a", "dev_b")
