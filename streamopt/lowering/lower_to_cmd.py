@@ -932,14 +932,14 @@ class _FunctionLowering:
 
     def lower_return(self, op: ReturnOp, scope: Scope) -> None:
         # Everything the function issued is done when it returns: callers see ready results
-        # and may reuse their arguments at once.
+        # and may reuse their arguments at once. The wait names the returned resources, or
+        # else the resource arguments (`stream.timepoint.await` needs a resource to name);
+        # with neither, nothing the caller can see is pending.
         pending = scope.frontier()
         indices = [i for i, v in enumerate(op.operands) if _is_resource(v)]
         storages = list(dict.fromkeys(op.operands[i] for i in indices))
         if not storages:
             storages = [a for a in self.entry.arguments if _is_resource(a)]
-            if op.parent is not self.entry and not storages:
-                return
         if not storages:
             return
         awaited = self.host_await(scope, storages, pending, op)

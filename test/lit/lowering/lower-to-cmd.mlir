@@ -426,3 +426,52 @@ util.func public @execute_region(%size: index, %arg: !stream.resource<external>,
   // CHECK-NOT: stream.async
   util.return %3#1 : !stream.resource<external>
 }
+
+// -----
+
+// scf.index_switch: like scf.if, with one region per case.
+
+// CHECK-LABEL: util.func public @index_switch
+util.func public @index_switch(%size: index, %i: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[SWITCH:.+]]:3 = scf.index_switch %arg1 -> !stream.resource<*>, !stream.timepoint, !stream.timepoint
+  %1 = scf.index_switch %i -> !stream.resource<*>
+  // CHECK-NEXT: case 0 {
+  case 0 {
+    // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[SRC]]
+    %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    // CHECK-NEXT: scf.yield %[[MOVED]], %[[MOVED_T]], %[[MOVED_T]]
+    scf.yield %2 : !stream.resource<*>
+  }
+  // CHECK: default {
+  default {
+    // CHECK: %[[COPY:.+]] = stream.cmd.execute
+    %3 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+    // CHECK: scf.yield %{{.+}}, %[[COPY]], %[[COPY]]
+    scf.yield %3 : !stream.resource<*>
+  }
+  // CHECK: %[[DONE:.+]] = stream.timepoint.join max(%[[SWITCH]]#2, %[[SWITCH]]#1)
+  // CHECK: stream.timepoint.await %[[DONE]] => %[[SWITCH]]#0
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// A function returning no resource still finishes the work on its arguments before returning
+// (the caller may write them next): the wait names the arguments.
+
+// CHECK-LABEL: util.func public @no_resource_result
+util.func public @no_resource_result(%arg0: !stream.resource<*>, %size: index) {
+  %c0 = arith.constant 0 : index
+  // CHECK: %[[READ:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) {{.+}} with(%arg0 as
+  %0 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%arg0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: stream.cmd.dispatch
+  // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[READ]])
+  // CHECK-NEXT: %[[SIZE:.+]] = stream.resource.size %arg0 : !stream.resource<*>
+  // CHECK-NEXT: stream.timepoint.await %[[FREE]] => %arg0 : !stream.resource<*>{%[[SIZE]]}
+  // CHECK-NEXT: util.return
+  util.return
+}
