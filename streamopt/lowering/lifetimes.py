@@ -114,8 +114,10 @@ class DeallocaPlan:
         self.at_start: dict[Block, list[Value]] = {}
         # Root -> the affinity its storage was allocated on (None: unknown or several).
         self.affinity: dict[Value, Attribute | None] = {}
-        # Why a root is not freed (for --stats and tests).
-        self.kept: dict[Value, str] = {}
+        # Why a root is not freed here: (kind, reason), kind one of "escapes" (someone else
+        # owns it afterwards), "consumed" (a move frees it), "handed over" (a merge may free
+        # it), "kept" (nobody frees it: the lowering could not prove it safe).
+        self.kept: dict[Value, tuple[str, str]] = {}
         # Merge -> (whether every storage flowing in is one the lowering allocates, handed over
         # as its last use; the affinities those storages were allocated on).
         self._merges: dict[Value, tuple[bool, frozenset[Attribute | None]]] = {}
@@ -131,7 +133,39 @@ class DeallocaPlan:
                 continue
             self._place(root)
 
-    def _why_not_freed(self, root: Value) -> str | None:
+    def leaks(self) -> list[tuple[Value, str]]:
+        """Storages the lowering allocates that nothing frees (on some path), with why: not
+        freed here, and neither escaping, consumed by a move, nor handed over to a merge
+        that is freed or escapes."""
+        settled: dict[Value, bool] = {}
+
+        def settles(root: Value, seen: set[Value]) -> bool:
+            if root in settled:
+                return settled[root]
+            if root in self.affinity:
+                return True
+            kind = self.kept.get(root, ("kept", ""))[0]
+            if kind in ("escapes", "consumed"):
+                return True
+            if kind != "handed over" or root in seen:
+                return False
+            seen.add(root)
+            targets = [
+                self.alias.root(target)
+                for edge in self.alias.passes_from.get(root, ())
+                for target in edge.targets
+            ]
+            result = any(settles(target, seen) for target in targets)
+            settled[root] = result
+            return result
+
+        return [
+            (root, self.kept[root][1])
+            for root in self.kept
+            if _is_allocated(root) and not settles(root, set())
+        ]
+
+    def _why_not_freed(self, root: Value) -> tuple[str, str] | None:
         alias = self.alias
         home = _home_block(root)
         for name in alias.group(root):
@@ -139,15 +173,15 @@ class DeallocaPlan:
                 user = use.operation
                 kind = classify_use(user, use.index)
                 if kind in (UseKind.RETURN, UseKind.CALL, UseKind.ESCAPE):
-                    return f"escapes through '{user.name}'"
+                    return ("escapes", f"escapes through '{user.name}'")
                 if kind is UseKind.PASS:
-                    return f"handed over by '{user.name}'"
+                    return ("handed over", f"handed over by '{user.name}'")
                 if user.operand_access(use.index) & Access.CONSUME:
-                    return f"consumed by '{user.name}'"
+                    return ("consumed", f"consumed by '{user.name}'")
                 if not _lowered_between(user, home):
-                    return f"used inside an op the lowering does not rewrite ('{user.name}')"
+                    return ("escapes", f"used inside '{user.name}', which the lowering keeps")
         if _is_merge(root) and not self._merges[root][0]:
-            return "receives storage the lowering did not allocate, or that is used again"
+            return ("kept", "receives storage the lowering did not allocate, or that is used again")
         return None
 
     def _incoming(self, merge: Value) -> list[Pass]:
@@ -259,7 +293,7 @@ class DeallocaPlan:
                 if anchor is None or anchor._order < ancestor._order:
                     anchor = ancestor
         if anchor is not None and anchor.is_terminator:
-            self.kept[root] = f"last used by the terminator '{anchor.name}'"
+            self.kept[root] = ("kept", f"last used by the terminator '{anchor.name}'")
             return
         if anchor is None:
             self.at_start.setdefault(home, []).append(root)

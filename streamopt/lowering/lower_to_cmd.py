@@ -148,11 +148,11 @@ class LowerToCmdPass(Pass):
         for op in list(module.walk()):
             if isinstance(op, FuncOp | InitializerOp) and op.regions and op.regions[0].blocks:
                 _FunctionLowering(self, module, op, plan, segments, sequence).run()
-        self.stat(
-            "num-storages-kept",
-            "Number of allocated storages the lowering does not free",
-            len(plan.kept),
-        )
+        for root, reason in plan.leaks():
+            owner = root.defining_op
+            where = owner.location if owner is not None else "a block argument"
+            self.report_lines.append(f"storage allocated at {where} is not freed: {reason}")
+            self.stat("num-storages-not-freed", "Number of allocated storages nothing frees")
 
 
 # -- execution regions -----------------------------------------------------------------------
