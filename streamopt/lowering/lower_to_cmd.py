@@ -49,7 +49,7 @@ from itertools import count
 from typing import Any
 
 from streamopt.diagnostics import error
-from streamopt.dialects.arith import ConstantOp
+from streamopt.dialects.arith import ConstantOp, SelectOp
 from streamopt.dialects.cf import BranchLikeOp
 from streamopt.dialects.scf import ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp
 from streamopt.dialects.scf import YieldOp as ScfYieldOp
@@ -105,7 +105,6 @@ from streamopt.ir.types import (
     Type,
 )
 from streamopt.lowering.lifetimes import (
-    LOWERED_REGION_OPS,
     DeallocaPlan,
     allocation_affinity,
     execution_affinity,
@@ -549,10 +548,6 @@ class _FunctionLowering:
 
     def dealloca(self, scope: Scope, root: Value, anchor: Operation) -> None:
         storage = self.storage_of_root.get(root, root)
-        if storage.uses and not any(
-            u.operation.parent is not None for u in storage.uses
-        ):  # pragma: no cover - defensive: the storage was never materialized
-            return
         affinity = self.plan.affinity.get(root)
         size = self.size(storage, anchor)
         deps = [*scope.accesses_of(storage), *scope.ready_of(storage)]
@@ -896,9 +891,9 @@ class _FunctionLowering:
         op.erase()
 
     def lower_timepoint_join(self, op: TimepointJoinOp, scope: Scope) -> None:
-        clock, complete = clock_max(self.known(v) for v in op.operands)
+        # The join follows its operands, and is a value of its own (an input op).
+        clock, _ = clock_max(self.known(v) for v in op.operands)
         self.timepoints[op.results[0]] = Timepoint.fresh(op.results[0], clock)
-        del complete
 
     def lower_timepoint_immediate(self, op: TimepointImmediateOp, scope: Scope) -> None:
         # Already reached: implied by anything.
@@ -909,6 +904,16 @@ class _FunctionLowering:
         op.results[1].replace_all_uses_with(self.value_of(scope.ready_of(storage), op))
         self.replace_root(op.results[0], storage)
         op.erase()
+
+    def lower_select(self, op: SelectOp, scope: Scope) -> None:
+        # A resource chosen at run time: ready when both choices are, used when either is.
+        result = op.results[0]
+        if not _is_resource(result):
+            return
+        choices = [v for v in op.operands[1:] if _is_resource(v)]
+        ready = prune([t for v in choices for t in scope.ready_of(v)])
+        accesses = prune([t for v in choices for t in scope.accesses_of(v)])
+        scope.define(result, ready, accesses)
 
     def lower_global_store(self, op: GlobalStoreOp, scope: Scope) -> None:
         if _is_resource(op.value):
@@ -994,7 +999,6 @@ class _FunctionLowering:
             touched_accesses.update(s for s in inner.accesses if s not in inner.created)
         if not keys and not any(_is_resource(r) for r in op.results):
             return
-        yielded_timepoints: list[list[Timepoint]] = [[] for _ in op.results]
         key_timepoints: list[list[Timepoint]] = [[] for _ in keys]
         for block, inner in zip(blocks, scopes):
             terminator = block.last_op
@@ -1014,8 +1018,6 @@ class _FunctionLowering:
                 items.append(TIMEPOINT)
         items.extend(TIMEPOINT for _ in keys)
         results = _set_results(op, items)
-        del yielded_timepoints
-        position = 0
         for result in resource_results:
             position = results.index(result)
             timepoint = Timepoint.fresh(results[position + 1])
@@ -1191,6 +1193,7 @@ _HANDLERS: dict[type, Callable[[_FunctionLowering, Any, Scope], None]] = {
     TimepointJoinOp: _FunctionLowering.lower_timepoint_join,
     TimepointImmediateOp: _FunctionLowering.lower_timepoint_immediate,
     GlobalStoreOp: _FunctionLowering.lower_global_store,
+    SelectOp: _FunctionLowering.lower_select,
     CallOp: _FunctionLowering.lower_call,
     ReturnOp: _FunctionLowering.lower_return,
     IfOp: _FunctionLowering.lower_structured,
@@ -1299,7 +1302,3 @@ def _set_results(op: Operation, items: list[Value | Type]) -> list[OpResult]:
         results.append(result)
     op.results = results
     return results
-
-
-# Keep LOWERED_REGION_OPS imported for readers: the ops whose regions this pass rewrites.
-__all__ = ["LOWERED_REGION_OPS", "LowerToCmdPass"]

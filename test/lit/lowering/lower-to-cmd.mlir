@@ -475,3 +475,25 @@ util.func public @no_resource_result(%arg0: !stream.resource<*>, %size: index) {
   // CHECK-NEXT: util.return
   util.return
 }
+
+// -----
+
+// A resource chosen by arith.select is ready when both choices are.
+
+// CHECK-LABEL: util.func public @select
+util.func public @select(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[A:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
+  // CHECK-NEXT: %[[A_DONE:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[B:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>)
+  // CHECK-NEXT: %[[B_DONE:.+]] = stream.cmd.execute
+  %1 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[S:.+]] = arith.select %arg1, %[[A]], %[[B]]
+  %2 = arith.select %cond, %0, %1 : !stream.resource<*>
+  // CHECK: stream.timepoint.join max(%{{.+}}, %[[A_DONE]], %[[B_DONE]])
+  // CHECK: with(%[[S]] as
+  %3 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
