@@ -450,14 +450,17 @@ class _FunctionLowering:
         block_scopes: dict[Block, Scope] = {}
         for block in blocks[1:]:
             inner = Scope(scope, "block", next(self.segments))
+            # Each resource argument gets its timepoint right after it; the carried timepoints
+            # (one per affinity) come last.
             items: list[Value | Type] = []
             resource_indices: list[int] = []
-            timepoint_of: dict[int, int] = {}
+            pairs: list[int] = []
             for argument in list(block.arguments):
-                items.append(argument)
                 if _is_resource(argument):
                     resource_indices.append(argument.index)
-                    timepoint_of[argument.index] = len(items)
+                    pairs.append(len(items))
+                items.append(argument)
+                if _is_resource(argument):
                     items.append(TIMEPOINT)
             first_carried = len(items)
             items.extend(TIMEPOINT for _ in keys)
@@ -465,10 +468,8 @@ class _FunctionLowering:
             inner.carried = {
                 key: Timepoint.fresh(arguments[first_carried + i]) for i, key in enumerate(keys)
             }
-            for index in resource_indices:
-                argument = arguments[_position(items, block, index)]
-                timepoint = Timepoint.fresh(arguments[timepoint_of[index]])
-                inner.define(argument, [timepoint])
+            for position in pairs:
+                inner.define(arguments[position], [Timepoint.fresh(arguments[position + 1])])
             self.block_layout[block] = (resource_indices, keys)
             block_scopes[block] = inner
         self.lower_block(blocks[0], scope)
@@ -1266,11 +1267,6 @@ def _written_outer(loop: Operation) -> set[Value]:
             if op.operand_access(index) & (Access.WRITE | Access.CONSUME):
                 written.add(value)
     return written
-
-
-def _position(items: list[Value | Type], block: Block, index: int) -> int:
-    """Where the original argument `index` of `block` sits in `items`."""
-    return next(i for i, item in enumerate(items) if item is block.arguments[index])
 
 
 def _set_block_arguments(block: Block, items: list[Value | Type]) -> list[BlockArgument]:

@@ -497,3 +497,26 @@ util.func public @select(%size: index, %cond: i1) -> !stream.resource<*> {
   %3 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
   util.return %3 : !stream.resource<*>
 }
+
+// -----
+
+// A block argument after a non-resource one: its timepoint comes right after it.
+
+// CHECK-LABEL: util.func public @cf_mixed_arguments
+util.func public @cf_mixed_arguments(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[V:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: cf.br ^bb1(%arg0, %[[V]], %[[FILL]], %[[FILL]] : index, !stream.resource<*>, !stream.timepoint, !stream.timepoint)
+  cf.br ^bb1(%size, %0 : index, !stream.resource<*>)
+// CHECK: ^bb1(%[[N:.+]]: index, %[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[A_T:.+]]: !stream.timepoint):
+^bb1(%n: index, %1: !stream.resource<*>):
+  // CHECK-NEXT: %{{.+}}, %[[R_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[A_T]]) => !stream.resource<*>{%[[N]]}
+  // CHECK-NEXT: stream.timepoint.join max(%[[R_T]], %[[X_T]])
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%1[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
+  // The block argument owns the splat's storage: freed after its last use.
+  // CHECK: stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %[[X]]
+  util.return %2 : !stream.resource<*>
+}
