@@ -48,7 +48,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import count
 from typing import Any
 
-from streamopt.diagnostics import error
+from streamopt.diagnostics import UNKNOWN_LOCATION, error
 from streamopt.dialects.arith import ConstantOp, SelectOp
 from streamopt.dialects.cf import BranchLikeOp
 from streamopt.dialects.scf import ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp
@@ -255,6 +255,24 @@ class _FunctionLowering:
         # Block -> (indices of resource arguments, carried affinity keys) of the arguments
         # added to blocks entered by branches.
         self.block_layout: dict[Block, tuple[list[int], list[Hashable]]] = {}
+        # The op being lowered: what the lowering creates takes its location.
+        self.source: Operation | None = None
+
+    def insert(self, op: Operation, anchor: Operation) -> None:
+        """Insert `op` before `anchor`, located (with what it holds) at the op being
+        lowered, as IREE's rewrites locate what they create."""
+        _insert_before(op, anchor)
+        self.locate(op)
+
+    def locate(self, op: Operation) -> None:
+        source = self.source
+        if source is None:
+            return
+        for nested in op.walk():
+            if nested.location is UNKNOWN_LOCATION:
+                nested.location = source.location
+                if nested.debug_loc is None:
+                    nested.debug_loc = source.debug_loc
 
     def run(self) -> None:
         scope = Scope(None, "function", next(self.segments))
@@ -299,7 +317,7 @@ class _FunctionLowering:
         if len(kept) == 1:
             return kept[0]
         op = TimepointJoinOp.create([t.value for t in kept])
-        _insert_before(op, anchor)
+        self.insert(op, anchor)
         clock, complete = clock_max(kept)
         joined = Timepoint(op.results[0], clock, complete)
         self.timepoints[joined.value] = joined
@@ -330,7 +348,7 @@ class _FunctionLowering:
         key = self.key(affinity)
         awaited = self.join([*scope.last_of(key), *deps], anchor)
         op = make(awaited.value if awaited is not None else None)
-        _insert_before(op, anchor)
+        self.insert(op, anchor)
         clock, complete = clock_max([awaited] if awaited is not None else [])
         clock[(key, scope.segment)] = next(self.sequence)
         timepoint = Timepoint(op.results[-1], clock, complete)
@@ -397,6 +415,7 @@ class _FunctionLowering:
         assert isinstance(op, CmdExecuteOp)
         arguments: dict[Value, Value] = dict(zip(captures, op.body.arguments))
         fill_body(op.body, arguments)
+        self.locate(op)
         for storage in captures:
             if storage in written:
                 scope.wrote(storage, timepoint)
@@ -410,7 +429,7 @@ class _FunctionLowering:
         if size is not None:
             return size
         op = ResourceSizeOp.create(storage)
-        _insert_before(op, anchor)
+        self.insert(op, anchor)
         return op.results[0]
 
     def host_await(
@@ -436,7 +455,7 @@ class _FunctionLowering:
             for storage, size in zip(storages, given)
         ]
         op = TimepointAwaitOp.create(joined.value, list(storages), resolved)
-        _insert_before(op, anchor)
+        self.insert(op, anchor)
         return list(op.results)
 
     # -- regions and blocks ----------------------------------------------------------------
@@ -484,7 +503,9 @@ class _FunctionLowering:
         op = block.first_op
         while op is not None:
             following = op.next_op
+            self.source = op
             self.lower_op(op, scope)
+            self.source = op
             for root in self.plan.after.get(op, ()):
                 if following is not None:
                     self.dealloca(scope, root, following)
@@ -583,7 +604,7 @@ class _FunctionLowering:
         uploadable = type.lifetime in ("constant", "variable")
         upload_type = type if uploadable else ResourceType("constant")
         upload = ResourceConstantsOp.create([(upload_type, size, op.value)], op.affinity)
-        _insert_before(upload, op)
+        self.insert(upload, op)
         clock: dict[Hashable, int] = {}
         timepoint = Timepoint.fresh(upload.results[1], clock)
         ready = [timepoint]
@@ -988,6 +1009,7 @@ class _FunctionLowering:
         scopes = [Scope(scope, "branch", scope.segment) for _ in blocks]
         for block, inner in zip(blocks, scopes):
             self.lower_block(block, inner)
+        self.source = op
         keys: list[Hashable] = []
         for inner in scopes:
             for key in inner.last:
@@ -1067,6 +1089,7 @@ class _FunctionLowering:
             if _is_resource(argument):
                 inner.define(argument, [Timepoint.fresh(new_arguments[index + 1])])
         self.lower_block(body, inner)
+        self.source = op
         terminator = body.last_op
         assert terminator is not None
         values = self.region_yield_timepoints(inner, list(terminator.operands), terminator)
@@ -1125,6 +1148,7 @@ class _FunctionLowering:
         results = _set_results(op, result_items)
         before_scope = self._loop_scope(scope, before_arguments, keys, written)
         self.lower_block(before, before_scope)
+        self.source = op
         condition = before.last_op
         assert isinstance(condition, ConditionOp)
         values = self.region_yield_timepoints(before_scope, condition.args, condition)
@@ -1132,6 +1156,7 @@ class _FunctionLowering:
         condition.set_operands([condition.condition, *values])
         after_scope = self._loop_scope(scope, after_arguments, keys, written)
         self.lower_block(after, after_scope)
+        self.source = op
         terminator = after.last_op
         assert terminator is not None
         values = self.region_yield_timepoints(after_scope, list(terminator.operands), terminator)
@@ -1162,6 +1187,7 @@ class _FunctionLowering:
         return inner
 
     def lower_structured(self, op: Operation, scope: Scope) -> None:
+        # What is made before the op (initial values) and at its yields is located at it.
         if isinstance(op, IfOp | IndexSwitchOp):
             self.lower_exclusive(op, scope)
         elif isinstance(op, ForOp):
