@@ -89,6 +89,8 @@ class ExpandCmdMovesPass(Pass):
             prefer_origin=move.prefer_origin,
         )
         block.insert_before(dealloca, move)
+        for new in (alloca, execute, copy, dealloca):
+            new.location, new.debug_loc = move.location, move.debug_loc
         move.results[0].replace_all_uses_with(target)
         move.results[1].replace_all_uses_with(dealloca.results[0])
         move.erase()
