@@ -77,6 +77,33 @@ class _Positions:
 UseFilter = Callable[[Use], bool]
 
 
+def _order_chain(op: Operation) -> dict[Block, int]:
+    """For each block enclosing `op`, the position of `op`'s ancestor in it."""
+    chain: dict[Block, int] = {}
+    current: Operation | None = op
+    while current is not None and current.parent is not None:
+        block = current.parent
+        block.ensure_order()
+        chain[block] = current._order
+        current = current.parent_op
+    return chain
+
+
+def _runs_after(op: Operation, anchor_chain: dict[Block, int]) -> bool:
+    """True if `op` certainly runs after the op whose `_order_chain` is `anchor_chain`: at
+    the innermost block they share, `op`'s ancestor comes later. Ops in other blocks or
+    functions are not known to run after it."""
+    current: Operation | None = op
+    while current is not None and current.parent is not None:
+        block = current.parent
+        anchor_order = anchor_chain.get(block)
+        if anchor_order is not None:
+            block.ensure_order()
+            return current._order > anchor_order
+        current = current.parent_op
+    return False
+
+
 def _defined_in_block(value: Value, block: Block) -> bool:
     """True if `value` is an argument of `block` or the result of an op directly in it."""
     if isinstance(value, BlockArgument):
@@ -142,25 +169,32 @@ class LastUseAnalysis:
     ) -> _Positions:
         """Positions of the uses of every name `root`'s storage may have when `anchor` runs.
 
-        Handovers that can never run on the same path as `anchor` (the other branch of an
-        `scf.if`, a block neither before nor after it) do not rename the storage for it.
+        Only handovers that may run before `anchor`, on a path through it, rename the storage
+        for it: a handover after `anchor` is itself a use of a name already counted (so it is
+        found anyway, and what it hands to need not be followed), and one on a path exclusive
+        with `anchor` (the other branch of an `scf.if`) never happens when `anchor` does.
+        Keeping the followed names to those keeps long chains of handovers linear.
         """
         roots = self.forward_roots_at(root, anchor)
-        if len(roots) == len(self.alias.forward_roots(root)):
-            return self.forward_positions(root, key, keep)
+        if len(roots) == 1:
+            return self.group_positions(root, key, keep)
         positions = _Positions()
         for other in roots:
             positions.merge(self.group_positions(other, key, keep))
         return positions
 
     def forward_roots_at(self, root: Value, anchor: Operation) -> set[Value]:
-        """`forward_roots(root)` without handovers exclusive with `anchor`."""
+        """The roots `root`'s storage may have been handed to before `anchor` runs, on a path
+        through `anchor` (see `positions_at`)."""
         seen = {root}
         stack = [root]
+        anchor_chain: dict[Block, int] | None = None
         while stack:
             node = stack.pop()
             for edge in self.alias.passes_from.get(node, ()):
-                if self.exclusive(edge.op, anchor):
+                if anchor_chain is None:
+                    anchor_chain = _order_chain(anchor)
+                if _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor):
                     continue
                 for target in edge.targets:
                     target_root = self.alias.root(target)

@@ -180,8 +180,9 @@ class OwnershipAnalysis:
         if later is not None:
             return describe_use(later.user, later.reason)
         # Names the storage was handed to earlier, through other edges, used after this one.
-        own_targets = self._targets_of(op, operand_index)
-        for edge in alias.passes_from.get(root, ()):
+        edges = alias.passes_from.get(root, ())
+        own_targets = self._targets_of(op, operand_index) if len(edges) > 1 else set()
+        for edge in edges:
             if edge.op is op:
                 continue
             if not _runs_before(edge.op, op) or self.last_use.exclusive(edge.op, op):
