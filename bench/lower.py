@@ -2,8 +2,6 @@
 
     PYTHONPATH=. python bench/lower.py [--sizes 1000,5000,10000,50000] [--shapes chain,loops]
 
-(`loops` is not run by default: `--elide-async-copies` is slow on it, see below.)
-
 Generators (about N async ops each, in the syntax iree-opt prints):
 
 * chain: splat, in-place dispatch, clone, transfer A->B, over and over. After
@@ -18,8 +16,7 @@ time and the size of the module printed after it. Add a stage (for example the c
 lowering) by appending to `STAGES`.
 
 The summary checks that the time of the whole pipeline at 50k ops is at most 12x its time at
-5k ops on every shape (close to linear). On `loops` the lowering stays linear but the elide pass
-re-solves its analyses once per loop it rewrites (quadratic).
+5k ops on every shape (close to linear).
 """
 
 from __future__ import annotations
@@ -192,7 +189,7 @@ def _run_child(shape: str, count: int) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,5000,10000,50000")
-    parser.add_argument("--shapes", default="chain")
+    parser.add_argument("--shapes", default="chain,loops")
     parser.add_argument("--child", nargs=2, metavar=("SHAPE", "COUNT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:

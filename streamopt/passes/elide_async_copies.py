@@ -108,11 +108,17 @@ class ElideAsyncCopiesPass(Pass):
                 if isinstance(op, AsyncTransferOp) and not read_only_only:
                     kept[op] = decision.reason
                 continue
-            affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
-            if decision.action != "move":
+            if decision.action == "move":
+                # Only the source changes (it is now consumed); the result is new storage
+                # before and after, with the same uses.
+                new_writes |= analysis.affected_roots(source)
+            else:
+                affected = analysis.affected_roots(source) | analysis.affected_roots(
+                    op.results[0]
+                )
                 moved_uses |= affected
-            if decision.action == "move" or not decision.read_only:
-                new_writes |= affected
+                if not decision.read_only:
+                    new_writes |= affected
             kept.pop(op, None)
             self._apply(op, decision)
             changed = True
