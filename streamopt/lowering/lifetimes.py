@@ -67,11 +67,15 @@ def allocation_affinity(op: Operation) -> Attribute | None:
 
 
 def execution_affinity(op: AsyncTransferOp | AsyncMoveOp) -> Attribute | None:
-    """Where a transfer or move runs: its `on(...)`, else IREE's default rule (the source
-    affinity, or the target's when the source is external or staging memory)."""
+    """Where a transfer or move runs: its `on(...)`; else, for a move, the target affinity (a
+    move asks the target device for the storage, which it may grant by aliasing the source:
+    `hal_device_queue_move(target, ...)`); else IREE's rule for transfers (the source affinity,
+    or the target's when the source is external or staging memory)."""
     explicit = op.attributes.get("execution_affinity")
     if explicit is not None:
         return explicit
+    if isinstance(op, AsyncMoveOp) and op.target_affinity is not None:
+        return op.target_affinity
     source_type = op.source.type
     result_type = op.result.type
     source_lifetime = source_type.lifetime if isinstance(source_type, ResourceType) else "*"

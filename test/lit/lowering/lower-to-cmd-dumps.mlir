@@ -12,13 +12,13 @@
 // TWO: %[[IN:.+]] = stream.tensor.import on(#hal.device.affinity<@dev_a>)
 // TWO: %[[A:.+]], %[[A_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%c16}
 // TWO-NEXT: %[[ON_A:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[A_T]]) => with(%[[IN]] as %{{.+}}, %[[A]] as %{{.+}})
-// TWO: %[[B:.+]], %[[B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[ON_A]]) => %[[A]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} => !stream.timepoint
+// TWO: %[[B:.+]], %[[B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[ON_A]]) => %[[A]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} => !stream.timepoint
 // TWO: %[[IN_B:.+]] = stream.tensor.import on(#hal.device.affinity<@dev_b>)
 // TWO-NEXT: %[[B2:.+]], %[[B2_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<transient>{%c16}
 // TWO-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[B2_T]], %[[B_T]])
 // TWO-NEXT: %[[ON_B:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[J]]) => with(%[[B]] as %{{.+}}, %[[IN_B]] as %{{.+}}, %[[B2]] as %{{.+}})
 // TWO: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%[[ON_B]]) => %[[B]]
-// TWO-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[B2]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<transient>{%c16}
+// TWO-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FREE]]) => %[[B2]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<transient>{%c16}
 // The last dispatch on dev_a follows dev_a's move (program order) and the value moved back.
 // TWO: %[[OUT:.+]], %[[OUT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[B_T]]) => !stream.resource<external>{%c16}
 // TWO-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[OUT_T]], %[[BACK_T]])
@@ -33,7 +33,7 @@
 // CF-LABEL: util.func public @main
 // CF: %[[IMM:.+]] = stream.timepoint.immediate
 // CF: %[[IF:.+]]:4 = scf.if %{{.+}} -> (!stream.resource<external>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
-// CF: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %{{.+}} : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16}
+// CF: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %{{.+}} : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16}
 // CF-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[BACK_T]], %[[IMM]]
 // CF: } else {
 // CF: scf.yield

@@ -11,7 +11,7 @@ util.func public @single_move(%size: index) -> !stream.resource<*> {
   // CHECK-NEXT:   stream.cmd.fill %c1_i32, %[[ARG]][%c0 for %arg0] : i32 -> !stream.resource<*>{%arg0}
   // CHECK-NEXT: } => !stream.timepoint
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
-  // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[ALLOC]] : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[ALLOC]] : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%arg0} => !stream.timepoint
   %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
   // The moved-from storage is never freed: the move frees it.
   // CHECK-NOT: stream.resource.dealloca
@@ -34,16 +34,17 @@ util.func public @round_trip(%size: index, %input: !stream.resource<external>) -
   // CHECK-NEXT: ro %{{.+}} : !stream.resource<external>{%arg0},
   // CHECK-NEXT: wo %{{.+}} : !stream.resource<*>{%arg0}
   %0 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%input[%c0 to %size for %size]) : (!stream.resource<external>{%size}) -> !stream.resource<*>{%size}
-  // CHECK: %[[B:.+]], %[[B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[ON_A]]) => %[[A]] : {{.+}} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>)
+  // CHECK: %[[B:.+]], %[[B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[ON_A]]) => %[[A]] : {{.+}} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>)
   %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
-  // CHECK: %[[B2:.+]], %[[B2_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<*>{%arg0}
-  // CHECK-NEXT: %[[JOIN:.+]] = stream.timepoint.join max(%[[B2_T]], %[[B_T]])
-  // CHECK-NEXT: %[[ON_B:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[JOIN]]) => with(%[[B]] as %{{.+}}, %[[B2]] as %{{.+}})
+  // The move runs on its target, so B's program order puts the next allocation after it.
+  // CHECK: %[[B2:.+]], %[[B2_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B_T]]) => !stream.resource<*>{%arg0}
+  // CHECK-NEXT: %[[ON_B:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[B2_T]]) => with(%[[B]] as %{{.+}}, %[[B2]] as %{{.+}})
   %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
   // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%[[ON_B]]) => %[[B]] : !stream.resource<*>{%arg0} => !stream.timepoint
-  // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[B2]] : {{.+}} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>)
+  // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[ON_B]]) => %[[B2]] : {{.+}} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>)
   %3 = stream.async.move %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
-  // CHECK-NEXT: stream.timepoint.await %[[BACK_T]] => %[[BACK]]
+  // CHECK-NEXT: %[[DONE:.+]] = stream.timepoint.join max(%[[BACK_T]], %[[FREE]])
+  // CHECK-NEXT: stream.timepoint.await %[[DONE]] => %[[BACK]]
   util.return %3 : !stream.resource<*>
 }
 
@@ -60,7 +61,7 @@ util.func public @read_then_move(%size: index) -> (!stream.resource<*>, !stream.
   // CHECK: %[[READ:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => with(%[[SRC]] as
   // CHECK-NEXT: stream.cmd.dispatch @ex::@read
   %1 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
-  // CHECK: stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[READ]]) => %[[SRC]]
+  // CHECK: stream.cmd.move origin on(#hal.device.affinity<@dev_c>) await(%[[READ]]) => %[[SRC]]
   %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%size}
   util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
 }
@@ -90,7 +91,7 @@ util.func public @transfer_then_move(%size: index) -> (!stream.resource<*>, !str
   // CHECK-NEXT: } => !stream.timepoint
   %2 = stream.async.transfer on(#hal.device.affinity<@dev_c>) %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%size}
   // CHECK: %[[J2:.+]] = stream.timepoint.join max(%[[COPY]], %{{.+}})
-  // CHECK-NEXT: stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J2]]) => %[[SRC]]
+  // CHECK-NEXT: stream.cmd.move origin on(#hal.device.affinity<@dev_d>) await(%[[J2]]) => %[[SRC]]
   %3 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_d>) !stream.resource<*>{%size}
   util.return %1, %2, %3 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
 }
@@ -108,7 +109,7 @@ util.func public @lifetime_changing_move(%view: !hal.buffer_view) -> !hal.buffer
   %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) %view : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%c16}
   // CHECK: %[[T:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) : !stream.resource<transient>{%c16}
   %1 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%0[%c0 to %c16 for %c16]) : (!stream.resource<external>{%c16}) -> !stream.resource<transient>{%c16}
-  // CHECK: %[[OUT:.+]], %[[OUT_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[T]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16} => !stream.timepoint
+  // CHECK: %[[OUT:.+]], %[[OUT_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %[[T]] : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16} => !stream.timepoint
   %2 = stream.async.move %1 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<external>{%c16}
   // Imported and exported storage is never freed here.
   // CHECK-NOT: stream.resource.dealloca
@@ -166,13 +167,15 @@ util.func public @move_in_if(%size: index, %cond: i1) -> !stream.resource<*> {
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
   // CHECK: %[[IF:.+]]:4 = scf.if %arg1 -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
   %1 = scf.if %cond -> (!stream.resource<*>) {
-    // CHECK: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[SRC]]
+    // CHECK: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]]
     %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    // CHECK: %[[FREE_B:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>)
     %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
-    // CHECK: %[[TO_A:.+]], %[[TO_A_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>)
+    // CHECK: %[[TO_A:.+]], %[[TO_A_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>)
     %4 = stream.async.move %3 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
-    // The resource, its timepoint, then the last op on dev_a and on dev_b.
-    // CHECK: scf.yield %[[TO_A]], %[[TO_A_T]], %[[TO_B_T]], %[[TO_A_T]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
+    // The resource, its timepoint, then the last op on dev_b (the free after the dispatch) and
+    // on dev_a (the move back, which runs on its target).
+    // CHECK: scf.yield %[[TO_A]], %[[TO_A_T]], %[[FREE_B]], %[[TO_A_T]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
     scf.yield %4 : !stream.resource<*>
   } else {
     // CHECK: } else {
@@ -180,11 +183,11 @@ util.func public @move_in_if(%size: index, %cond: i1) -> !stream.resource<*> {
     // CHECK-NEXT: %[[ELSE:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
     %5 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
     // Nothing ran on dev_b on this path: an immediate timepoint.
-    // CHECK: scf.yield %[[OTHER]], %[[ELSE]], %[[ELSE]], %[[IMM]]
+    // CHECK: scf.yield %[[OTHER]], %[[ELSE]], %[[IMM]], %[[ELSE]]
     scf.yield %5 : !stream.resource<*>
   }
   // The next op on dev_a waits for dev_a's work in the branch and for the branch's result.
-  // CHECK: %{{.+}}, %[[NEXT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[IF]]#2)
+  // CHECK: %{{.+}}, %[[NEXT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[IF]]#3)
   // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[NEXT_T]], %[[IF]]#1)
   // CHECK-NEXT: %[[LAST:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[J]]) => with(%[[IF]]#0 as
   %6 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
@@ -192,7 +195,7 @@ util.func public @move_in_if(%size: index, %cond: i1) -> !stream.resource<*> {
   // CHECK: %[[SIZE:.+]] = stream.resource.size %[[IF]]#0
   // CHECK-NEXT: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[LAST]]) => %[[IF]]#0 : !stream.resource<*>{%[[SIZE]]}
   // The function waits for everything, dev_b's work included.
-  // CHECK-NEXT: %[[ALL:.+]] = stream.timepoint.join max(%[[FREE]], %[[IF]]#3)
+  // CHECK-NEXT: %[[ALL:.+]] = stream.timepoint.join max(%[[FREE]], %[[IF]]#2)
   // CHECK-NEXT: stream.timepoint.await %[[ALL]] =>
   util.return %6 : !stream.resource<*>
 }
@@ -215,13 +218,13 @@ util.func public @move_in_loop(%size: index, %n: index) -> !stream.resource<*> {
   // CHECK: %[[LOOP:.+]]:4 = scf.for %{{.+}} = %c0 to %arg1 step %c1 iter_args(%[[ACC:.+]] = %[[SRC]], %[[ACC_T:.+]] = %[[FILL]], %[[A_T:.+]] = %[[FILL]], %[[B_T:.+]] = %[[IMM]]) -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
   %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %0) -> (!stream.resource<*>) {
     // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[ACC_T]])
-    // CHECK-NEXT: %[[ON_B:.+]], %[[ON_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[ACC]]
+    // CHECK-NEXT: %[[ON_B:.+]], %[[ON_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J]]) => %[[ACC]]
     %2 = stream.async.move %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
     // CHECK-NEXT: %[[NEW:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B_T]])
     %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
     // The value moved to dev_b is freed in the iteration that made it.
     // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[ON_B]]
-    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FREE]]) => %[[NEW]]
+    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FREE]]) => %[[NEW]]
     %4 = stream.async.move %3 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
     // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[ON_B_T]], %[[BACK_T]]
     scf.yield %4 : !stream.resource<*>
@@ -349,7 +352,7 @@ util.func public @cf_branches(%size: index, %cond: i1) -> !stream.resource<*> {
 // CHECK: ^bb1(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[A_T:.+]]: !stream.timepoint, %[[B_T:.+]]: !stream.timepoint):
 ^bb1(%1: !stream.resource<*>):
   // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[X_T]])
-  // CHECK-NEXT: %[[M:.+]], %[[M_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[X]]
+  // CHECK-NEXT: %[[M:.+]], %[[M_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J]]) => %[[X]]
   %2 = stream.async.move %1 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
   // CHECK-NEXT: cf.br ^bb3(%[[M]], %[[M_T]], %[[M_T]], %[[B_T]] :
   cf.br ^bb3(%2 : !stream.resource<*>)
@@ -385,10 +388,10 @@ util.func public @while_loop(%size: index, %n: index) -> !stream.resource<*> {
   // CHECK: ^bb0(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[XA_T:.+]]: !stream.timepoint, %[[XB_T:.+]]: !stream.timepoint):
   ^bb0(%x: !stream.resource<*>):
     // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[XA_T]], %[[X_T]])
-    // CHECK-NEXT: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[X]]
+    // CHECK-NEXT: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J]]) => %[[X]]
     %2 = stream.async.move %x : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
     // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[XB_T]], %[[TO_B_T]])
-    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J2]]) => %[[TO_B]]
+    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J2]]) => %[[TO_B]]
     %3 = stream.async.move %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
     // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[TO_B_T]], %[[BACK_T]]
     scf.yield %3 : !stream.resource<*>
@@ -420,7 +423,7 @@ util.func public @execute_region(%size: index, %arg: !stream.resource<external>,
     stream.yield %1, %2 : !stream.resource<transient>{%size}, !stream.resource<external>{%size}
   } => !stream.timepoint
   %3:2 = stream.timepoint.await %tp => %0#0, %0#1 : !stream.resource<transient>{%size}, !stream.resource<external>{%size}
-  // CHECK: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %[[SPLAT]]
+  // CHECK: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_c>) await(%{{.+}}) => %[[SPLAT]]
   %4 = stream.async.move %3#0 : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<transient>{%size}
   // CHECK-NEXT: stream.resource.dealloca on(#hal.device.affinity<@dev_c>) await(%[[MOVED_T]]) => %[[MOVED]]
   // CHECK-NOT: stream.async
@@ -441,7 +444,7 @@ util.func public @index_switch(%size: index, %i: index) -> !stream.resource<*> {
   %1 = scf.index_switch %i -> !stream.resource<*>
   // CHECK-NEXT: case 0 {
   case 0 {
-    // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[SRC]]
+    // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]]
     %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
     // CHECK-NEXT: scf.yield %[[MOVED]], %[[MOVED_T]], %[[MOVED_T]]
     scf.yield %2 : !stream.resource<*>
