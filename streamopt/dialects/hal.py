@@ -1116,14 +1116,17 @@ def _hal_lifetime(b: Builder, children: list[Any]) -> Clause:
     if not children:
         return Clause("lifetime", "*")
     token = children[0]
-    if str(token) not in LIFETIMES:
+    name = str(token)
+    if token.type == "STRING":
+        name = name[1:-1]
+    if name not in LIFETIMES:
         raise error(
             "custom op 'hal.allocator.resolve_memory_properties' expected string or keyword "
             "containing one of the following enum values for attribute 'lifetime' "
             f"[{', '.join(LIFETIMES)}]",
             b.location(token),
         )
-    return Clause("lifetime", str(token))
+    return Clause("lifetime", name)
 
 
 @parse_rule("hal_for_affinity")
@@ -1179,7 +1182,9 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
         affinity = self.affinity
         if affinity is not None:
             p.write(f" for({affinity.text})")
-        p.write(f" lifetime({self.lifetime}) : ")
+        # `*` is not a keyword: MLIR prints (and only reads) it as a string.
+        lifetime = self.lifetime
+        p.write(f' lifetime("{lifetime}") : ' if lifetime == "*" else f" lifetime({lifetime}) : ")
         p.write(", ".join(r.type.text if r.type else "?" for r in self.results))
         p.attr_dict(self, ("affinity", "lifetime"), keyword=True)
 
