@@ -306,14 +306,15 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
     return ok
 
 
-def main() -> None:
-    """Console-script entry point: run the command, turning crashes into a short report."""
+def run_command(tool: click.Command, program: str) -> None:
+    """Run a click command as a console script: its exit status, and a short report instead
+    of a traceback if it crashes (exit 70)."""
     # One short run that keeps its IR until the end: the cyclic collector would only rescan
     # millions of live objects (superlinear on large inputs) and find nothing to free.
     gc.disable()
     try:
         # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
-        code = command.main(standalone_mode=False)
+        code = tool.main(standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
@@ -327,11 +328,16 @@ def main() -> None:
     except Exception as exc:
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         sys.stderr.write(
-            f"streamopt: internal error: {type(exc).__name__}: {exc}\n"
+            f"{program}: internal error: {type(exc).__name__}: {exc}\n"
             f"  at {frame.filename}:{frame.lineno} in {frame.name}\n"
             "  This is a bug in streamopt; please report it with the input that caused it.\n"
         )
         sys.exit(EXIT_INTERNAL)
+
+
+def main() -> None:
+    """Console-script entry point of `streamopt`."""
+    run_command(command, "streamopt")
 
 
 if __name__ == "__main__":

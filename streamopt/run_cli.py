@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import sys
-import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,9 +22,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
+from streamopt.cli import run_command
 from streamopt.diagnostics import Diagnostic, DiagnosticError, render
-
-EXIT_INTERNAL = 70
 
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
     ("as given", []),
@@ -298,27 +296,8 @@ def _function_location(result: Any) -> Any:
 
 
 def main() -> None:
-    """Console-script entry point: run the command, turning crashes into a short report."""
-    try:
-        code = command.main(standalone_mode=False)
-        sys.exit(code if isinstance(code, int) else 0)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
-        sys.exit(1)
-    except BrokenPipeError:
-        sys.exit(1)
-    except Exception as exc:
-        frame = traceback.extract_tb(exc.__traceback__)[-1]
-        sys.stderr.write(
-            f"streamopt-run: internal error: {type(exc).__name__}: {exc}\n"
-            f"  at {frame.filename}:{frame.lineno} in {frame.name}\n"
-            "  This is a bug in streamopt; please report it with the input that caused it.\n"
-        )
-        sys.exit(EXIT_INTERNAL)
+    """Console-script entry point of `streamopt-run`."""
+    run_command(command, "streamopt-run")
 
 
 if __name__ == "__main__":

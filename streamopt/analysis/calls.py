@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from streamopt.analysis.alias import AliasAnalysis, Pass, is_resource_like
 from streamopt.analysis.effects import RETURN_OP, UseKind, call_target, classify_use
+from streamopt.analysis.graph import strongly_connected_components
 from streamopt.analysis.producers import RootKind, classify_root
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.util import FuncOp
@@ -217,51 +218,15 @@ class CallGraph:
 
     def _components(self) -> list[list[FuncOp]]:
         """Strongly connected components of the call graph, callees first."""
-        index_of: dict[str, int] = {}
-        low: dict[str, int] = {}
-        on_stack: set[str] = set()
-        stack: list[str] = []
-        components: list[list[FuncOp]] = []
-        edges: dict[str, list[str]] = {
-            name: [
+
+        def callees(name: str) -> list[str]:
+            return [
                 callee
-                for call in self._calls_in(function)
+                for call in self._calls_in(self.functions[name])
                 if (callee := call_target(call)) is not None and callee in self.functions
             ]
-            for name, function in self.functions.items()
-        }
-        counter = 0
-        for start in self.functions:
-            if start in index_of:
-                continue
-            # Iterative Tarjan: (node, next edge position).
-            work: list[tuple[str, int]] = [(start, 0)]
-            while work:
-                node, position = work.pop()
-                if position == 0:
-                    index_of[node] = low[node] = counter
-                    counter += 1
-                    stack.append(node)
-                    on_stack.add(node)
-                successors = edges[node]
-                if position < len(successors):
-                    work.append((node, position + 1))
-                    nxt = successors[position]
-                    if nxt not in index_of:
-                        work.append((nxt, 0))
-                    elif nxt in on_stack:
-                        low[node] = min(low[node], index_of[nxt])
-                    continue
-                if low[node] == index_of[node]:
-                    component: list[FuncOp] = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(self.functions[member])
-                        if member == node:
-                            break
-                    components.append(component)
-                if work:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-        return components
+
+        return [
+            [self.functions[name] for name in component]
+            for component in strongly_connected_components(self.functions, callees)
+        ]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from streamopt.analysis.alias import AliasAnalysis, Pass
 from streamopt.analysis.effects import UseKind, classify_use
+from streamopt.analysis.graph import strongly_connected_components
 from streamopt.analysis.last_use import LastUseAnalysis
 from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
 from streamopt.dialects.stream import (
@@ -225,43 +226,10 @@ class DeallocaPlan:
             m: bool(incoming[m]) and all(self._handed_over_last(e) for e in incoming[m])
             for m in merges
         }
-        index: dict[Value, int] = {}
-        low: dict[Value, int] = {}
-        on_stack: set[Value] = set()
-        stack: list[Value] = []
-        counter = 0
-        for start in merges:
-            if start in index:
-                continue
-            work: list[tuple[Value, int]] = [(start, 0)]
-            while work:
-                node, position = work.pop()
-                if position == 0:
-                    index[node] = low[node] = counter
-                    counter += 1
-                    stack.append(node)
-                    on_stack.add(node)
-                successors = [s for s in edges[node] if s in edges]
-                if position < len(successors):
-                    work.append((node, position + 1))
-                    successor = successors[position]
-                    if successor not in index:
-                        work.append((successor, 0))
-                    elif successor in on_stack:
-                        low[node] = min(low[node], index[successor])
-                    continue
-                if work and work[-1][1] > 0:
-                    parent = work[-1][0]
-                    low[parent] = min(low[parent], low[node])
-                if low[node] == index[node]:
-                    component: list[Value] = []
-                    while True:
-                        member = stack.pop()
-                        on_stack.discard(member)
-                        component.append(member)
-                        if member is node:
-                            break
-                    self._solve_component(component, edges)
+        for component in strongly_connected_components(
+            merges, lambda merge: [source for source in edges[merge] if source in edges]
+        ):
+            self._solve_component(component, edges)
 
     def _solve_component(self, component: list[Value], edges: dict[Value, list[Value]]) -> None:
         members = set(component)
