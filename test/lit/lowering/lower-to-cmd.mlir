@@ -523,3 +523,26 @@ util.func public @cf_mixed_arguments(%size: index) -> !stream.resource<*> {
   // CHECK: stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %[[X]]
   util.return %2 : !stream.resource<*>
 }
+
+// -----
+
+// A move without to(...) sends its result to the default affinity: it runs there (the target
+// is asked for the storage), not on its source, and the next op there follows it.
+
+// CHECK-LABEL: util.func public @move_to_default
+util.func public @move_to_default(%size: index) -> !stream.resource<*> attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>)
+  // CHECK-NEXT: %[[FILL:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>)
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin await(%[[FILL]]) => %[[SRC]] : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_b>) -> !stream.resource<*>{%arg0} => !stream.timepoint
+  %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[OUT:.+]], %[[OUT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[MOVED_T]])
+  // CHECK-NEXT: %[[LAST:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[OUT_T]]) => with(%[[MOVED]] as %{{.+}}, %[[OUT]] as %{{.+}})
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // The moved value is freed where it was allocated (its allocation affinity is the default).
+  // CHECK: %[[FREE:.+]] = stream.resource.dealloca origin await(%[[LAST]]) => %[[MOVED]]
+  // CHECK-NEXT: stream.timepoint.await %[[FREE]] => %[[OUT]]
+  util.return %2 : !stream.resource<*>
+}
