@@ -110,6 +110,24 @@ def test_compare_runs_every_registered_form(run_cli, tmp_path: Path) -> None:  #
             assert f"skipped '{entry['form']}'" in run.err
 
 
+THREE_DEVICES = EXAMPLES / "iree" / "three-devices" / "before-elide-2.mlir"
+
+
+def test_lowered_moves_are_issued_on_their_target(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A move asks its target device for the storage: every lowered form makes the async
+    form's choices. The dump moves dev_a -> dev_c (the discrete device: a copy), dev_b -> dev_a
+    (host memory both reach: an alias) and dev_c -> dev_a (a copy); a queue move issued on the
+    source device would alias all three."""
+    path = tmp_path / "report.json"
+    run = run_cli(str(THREE_DEVICES), "--compare", "--report-json", str(path), "--no-table")
+    assert run.code == 0, run.err
+    forms = {entry["form"]: entry for entry in json.loads(path.read_text())["compare"]}
+    for form in ("elided", "lowered to cmd", "lowered to hal"):
+        report = forms[form]["report"]
+        assert forms[form]["same_bytes"] is True, form
+        assert (report["moves_aliased"], report["moves_copied"]) == (1, 2), form
+
+
 MOVE_TO_DEFAULT = """#map = affine_map<(d0) -> (d0)>
 module attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
   util.global private @dev_a : !hal.device
