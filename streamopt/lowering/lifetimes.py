@@ -71,11 +71,14 @@ def execution_affinity(op: AsyncTransferOp | AsyncMoveOp) -> Attribute | None:
     """Where a transfer or move runs: its `on(...)`; else, for a move, the target affinity (a
     move asks the target device for the storage, which it may grant by aliasing the source:
     `hal_device_queue_move(target, ...)`); else IREE's rule for transfers (the source affinity,
-    or the target's when the source is external or staging memory)."""
+    or the target's when the source is external or staging memory). None is the default
+    affinity (`stream.affinity.default`)."""
     explicit = op.attributes.get("execution_affinity")
     if explicit is not None:
         return explicit
-    if isinstance(op, AsyncMoveOp) and op.target_affinity is not None:
+    if isinstance(op, AsyncMoveOp):
+        # A move without `to(...)` sends its result to the default affinity (None), as IREE
+        # reads a missing affinity: it runs there too, not on its source.
         return op.target_affinity
     source_type = op.source.type
     result_type = op.result.type

@@ -9,7 +9,8 @@ Every async op becomes timeline ops that await exactly what it depends on:
   ScheduleAllocation does);
 * in-place ops (fill, update, copy, tied dispatch results) write the storage of their operand;
 * `stream.async.move` becomes a `stream.cmd.move` timeline op that waits for the source's
-  writer and every other reader;
+  writer and every other reader; without `on(...)` it runs on its target affinity (the target
+  is asked for the storage), so it is in the target's program order, not the source's;
 * constants become `stream.resource.constants` uploads;
 * each storage the lowering allocated is freed with `stream.resource.dealloca` after its last
   use (see `lifetimes.DeallocaPlan`).
@@ -33,7 +34,7 @@ the value they hand out.
         with(%x as %arg1: ..., %result as %arg2: ...) {
       stream.cmd.dispatch @ex::@fn { ro %arg1[%c0 for %n] : ..., wo %arg2[%c0 for %n] : ... }
     } => !stream.timepoint
-    %result_0, %result_timepoint_1 = stream.cmd.move origin on(#hal.device.affinity<@a>)
+    %result_0, %result_timepoint_1 = stream.cmd.move origin on(#hal.device.affinity<@b>)
         await(%0) => %result : ... from(...) -> to(...) ... => !stream.timepoint
 
 Assumptions, as for IREE's async IR after copy-on-write materialization: an in-place op is the

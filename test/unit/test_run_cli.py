@@ -110,6 +110,74 @@ def test_compare_runs_every_registered_form(run_cli, tmp_path: Path) -> None:  #
             assert f"skipped '{entry['form']}'" in run.err
 
 
+THREE_DEVICES = EXAMPLES / "iree" / "three-devices" / "before-elide-2.mlir"
+
+
+def test_lowered_moves_are_issued_on_their_target(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A move asks its target device for the storage: every lowered form makes the async
+    form's choices. The dump moves dev_a -> dev_c (the discrete device: a copy), dev_b -> dev_a
+    (host memory both reach: an alias) and dev_c -> dev_a (a copy); a queue move issued on the
+    source device would alias all three."""
+    path = tmp_path / "report.json"
+    run = run_cli(str(THREE_DEVICES), "--compare", "--report-json", str(path), "--no-table")
+    assert run.code == 0, run.err
+    forms = {entry["form"]: entry for entry in json.loads(path.read_text())["compare"]}
+    for form in ("elided", "lowered to cmd", "lowered to hal"):
+        report = forms[form]["report"]
+        assert forms[form]["same_bytes"] is True, form
+        assert (report["moves_aliased"], report["moves_copied"]) == (1, 2), form
+
+
+MOVE_TO_DEFAULT = """#map = affine_map<(d0) -> (d0)>
+module attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
+  util.global private @dev_a : !hal.device
+  util.global private @dev_b : !hal.device
+  util.global private @dev_c : !hal.device
+  stream.executable private @ex {
+    stream.executable.export public @fn workgroups() -> (index, index, index) {
+      %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+      stream.return %x, %y, %z : index, index, index
+    }
+    builtin.module {
+      func.func @fn(%arg0: !stream.binding, %arg1: !stream.binding) {
+        %c0 = arith.constant 0 : index
+        %0 = stream.binding.subspan %arg0[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+        %1 = stream.binding.subspan %arg1[%c0] : !stream.binding -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>
+        return
+      }
+    }
+  }
+  util.func public @main() -> !stream.resource<external> {
+    %c0 = arith.constant 0 : index
+    %c16 = arith.constant 16 : index
+    %c1_i32 = arith.constant 1 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%c16}
+    %1 = stream.async.move %0 : !stream.resource<*>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%c16}
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@fn(%1[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+    %3 = stream.async.move %2 : !stream.resource<*>{%c16} from(#hal.device.affinity<@dev_c>) -> !stream.resource<*>{%c16}
+    %4 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%3[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<external>{%c16}
+    util.return %4 : !stream.resource<external>
+  }
+}
+"""
+
+
+def test_a_move_without_to_goes_to_the_default_affinity(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A move with no `to(...)` sends its result to the default affinity (dev_a), so the move
+    from the discrete dev_c copies in every form; issued on its source, it would alias and
+    leave the value in dev_c's memory."""
+    program = tmp_path / "move_to_default.mlir"
+    program.write_text(MOVE_TO_DEFAULT)
+    path = tmp_path / "report.json"
+    run = run_cli(str(program), "--compare", "--report-json", str(path), "--no-table")
+    assert run.code == 0, run.err
+    forms = {entry["form"]: entry for entry in json.loads(path.read_text())["compare"]}
+    for form in ("as given", "lowered to cmd", "lowered to hal"):
+        report = forms[form]["report"]
+        assert forms[form]["same_bytes"] is True, form
+        assert (report["moves_aliased"], report["moves_copied"]) == (0, 2), form
+
+
 def test_inputs_and_function_flags(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     program = tmp_path / "prog.mlir"
     program.write_text(

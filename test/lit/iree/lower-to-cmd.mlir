@@ -59,9 +59,12 @@ util.global private @dev_b : !hal.device
 util.func public @move_in_branch(%arg0: index, %arg1: i1) -> !stream.resource<transient> {
   %c1_i32 = arith.constant 1 : i32
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%arg0}
-  // Next to the buffer, its fence and the fence of the last op on dev_a.
-  // CHECK: scf.if %arg1 -> (!hal.buffer, !hal.fence, !hal.fence)
-  // CHECK: hal.device.queue.dealloca<{{.+}} flags(PreferOrigin)
+  // Next to the buffer, its fence and the fences of the last op on dev_b (the move runs on its
+  // target) and on dev_a. The expanded move frees its source last: its fence is the buffer's
+  // and dev_b's.
+  // CHECK: scf.if %arg1 -> (!hal.buffer, !hal.fence, !hal.fence, !hal.fence)
+  // CHECK: hal.device.queue.dealloca<{{.+}} signal(%[[FREED:.+]]) buffer(%{{.+}} : !hal.buffer) flags(PreferOrigin)
+  // CHECK-NEXT: scf.yield %{{.+}}, %[[FREED]], %[[FREED]], %{{.+}} : !hal.buffer, !hal.fence, !hal.fence, !hal.fence
   %1 = scf.if %arg1 -> (!stream.resource<transient>) {
     %2 = stream.async.move %0 : !stream.resource<transient>{%arg0} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%arg0}
     scf.yield %2 : !stream.resource<transient>

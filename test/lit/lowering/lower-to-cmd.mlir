@@ -217,16 +217,24 @@ util.func public @move_in_loop(%size: index, %n: index) -> !stream.resource<*> {
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
   // CHECK: %[[LOOP:.+]]:4 = scf.for %{{.+}} = %c0 to %arg1 step %c1 iter_args(%[[ACC:.+]] = %[[SRC]], %[[ACC_T:.+]] = %[[FILL]], %[[A_T:.+]] = %[[FILL]], %[[B_T:.+]] = %[[IMM]]) -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
   %1 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %0) -> (!stream.resource<*>) {
-    // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[ACC_T]])
+    // The move runs on its target: it follows the previous iteration's last op on dev_b and
+    // the value's contents.
+    // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[B_T]], %[[ACC_T]])
     // CHECK-NEXT: %[[ON_B:.+]], %[[ON_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J]]) => %[[ACC]]
     %2 = stream.async.move %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
-    // CHECK-NEXT: %[[NEW:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B_T]])
+    // CHECK-NEXT: %[[NEW:.+]], %[[NEW_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[ON_B_T]])
+    // CHECK-NEXT: %[[DISPATCH:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[NEW_T]]) => with(%[[ON_B]] as %{{.+}}, %[[NEW]] as %{{.+}})
     %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
     // The value moved to dev_b is freed in the iteration that made it.
-    // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[ON_B]]
-    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[FREE]]) => %[[NEW]]
+    // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%[[DISPATCH]]) => %[[ON_B]]
+    // The move back runs on dev_a: it follows dev_a's last op and the dispatch writing its
+    // source, not the free on dev_b.
+    // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[A_T]], %[[DISPATCH]])
+    // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J2]]) => %[[NEW]]
     %4 = stream.async.move %3 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
-    // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[ON_B_T]], %[[BACK_T]]
+    // The resource, its timepoint, then the last op on dev_a (the move back) and on dev_b (the
+    // free).
+    // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[BACK_T]], %[[FREE]]
     scf.yield %4 : !stream.resource<*>
   }
   // CHECK: %[[DONE:.+]] = stream.timepoint.join max(%[[LOOP]]#2, %[[LOOP]]#3, %[[LOOP]]#1)
@@ -351,10 +359,12 @@ util.func public @cf_branches(%size: index, %cond: i1) -> !stream.resource<*> {
   cf.cond_br %cond, ^bb1(%0 : !stream.resource<*>), ^bb2
 // CHECK: ^bb1(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[A_T:.+]]: !stream.timepoint, %[[B_T:.+]]: !stream.timepoint):
 ^bb1(%1: !stream.resource<*>):
-  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[X_T]])
+  // The move runs on its target, dev_b: it follows dev_b's last op and the value.
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[B_T]], %[[X_T]])
   // CHECK-NEXT: %[[M:.+]], %[[M_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J]]) => %[[X]]
   %2 = stream.async.move %1 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
-  // CHECK-NEXT: cf.br ^bb3(%[[M]], %[[M_T]], %[[M_T]], %[[B_T]] :
+  // Nothing ran on dev_a in this block: its carried timepoint goes on.
+  // CHECK-NEXT: cf.br ^bb3(%[[M]], %[[M_T]], %[[A_T]], %[[M_T]] :
   cf.br ^bb3(%2 : !stream.resource<*>)
 // CHECK: ^bb2(%[[A2_T:.+]]: !stream.timepoint, %[[B2_T:.+]]: !stream.timepoint):
 ^bb2:
@@ -387,13 +397,15 @@ util.func public @while_loop(%size: index, %n: index) -> !stream.resource<*> {
   } do {
   // CHECK: ^bb0(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[XA_T:.+]]: !stream.timepoint, %[[XB_T:.+]]: !stream.timepoint):
   ^bb0(%x: !stream.resource<*>):
-    // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[XA_T]], %[[X_T]])
+    // Each move runs on its target and follows the last op there and its source's writer.
+    // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[XB_T]], %[[X_T]])
     // CHECK-NEXT: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[J]]) => %[[X]]
     %2 = stream.async.move %x : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
-    // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[XB_T]], %[[TO_B_T]])
+    // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[XA_T]], %[[TO_B_T]])
     // CHECK-NEXT: %[[BACK:.+]], %[[BACK_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>) await(%[[J2]]) => %[[TO_B]]
     %3 = stream.async.move %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
-    // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[TO_B_T]], %[[BACK_T]]
+    // The resource, its timepoint, then the last op on dev_a (the move back) and on dev_b.
+    // CHECK-NEXT: scf.yield %[[BACK]], %[[BACK_T]], %[[BACK_T]], %[[TO_B_T]]
     scf.yield %3 : !stream.resource<*>
   }
   // CHECK: stream.timepoint.await %{{.+}} => %[[W]]#0
@@ -437,26 +449,30 @@ util.func public @execute_region(%size: index, %arg: !stream.resource<external>,
 // CHECK-LABEL: util.func public @index_switch
 util.func public @index_switch(%size: index, %i: index) -> !stream.resource<*> {
   %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[IMM:.+]] = stream.timepoint.immediate
   // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca
   // CHECK: %[[FILL:.+]] = stream.cmd.execute
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
-  // CHECK: %[[SWITCH:.+]]:3 = scf.index_switch %arg1 -> !stream.resource<*>, !stream.timepoint, !stream.timepoint
+  // The resource, its timepoint, then the last op on dev_a and on dev_b.
+  // CHECK: %[[SWITCH:.+]]:4 = scf.index_switch %arg1 -> !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
   %1 = scf.index_switch %i -> !stream.resource<*>
   // CHECK-NEXT: case 0 {
   case 0 {
+    // The move runs on its target, dev_b; dev_a's last op is still the fill.
     // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]]
     %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
-    // CHECK-NEXT: scf.yield %[[MOVED]], %[[MOVED_T]], %[[MOVED_T]]
+    // CHECK-NEXT: scf.yield %[[MOVED]], %[[MOVED_T]], %[[FILL]], %[[MOVED_T]]
     scf.yield %2 : !stream.resource<*>
   }
   // CHECK: default {
   default {
     // CHECK: %[[COPY:.+]] = stream.cmd.execute
     %3 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
-    // CHECK: scf.yield %{{.+}}, %[[COPY]], %[[COPY]]
+    // Nothing ran on dev_b on this path: an immediate timepoint.
+    // CHECK: scf.yield %{{.+}}, %[[COPY]], %[[COPY]], %[[IMM]]
     scf.yield %3 : !stream.resource<*>
   }
-  // CHECK: %[[DONE:.+]] = stream.timepoint.join max(%[[SWITCH]]#2, %[[SWITCH]]#1)
+  // CHECK: %[[DONE:.+]] = stream.timepoint.join max(%[[SWITCH]]#2, %[[SWITCH]]#3, %[[SWITCH]]#1)
   // CHECK: stream.timepoint.await %[[DONE]] => %[[SWITCH]]#0
   util.return %1 : !stream.resource<*>
 }
@@ -521,5 +537,28 @@ util.func public @cf_mixed_arguments(%size: index) -> !stream.resource<*> {
   %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%1[%c0 to %n for %n]) : (!stream.resource<*>{%n}) -> !stream.resource<*>{%n}
   // The block argument owns the splat's storage: freed after its last use.
   // CHECK: stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => %[[X]]
+  util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// A move without to(...) sends its result to the default affinity: it runs there (the target
+// is asked for the storage), not on its source, and the next op there follows it.
+
+// CHECK-LABEL: util.func public @move_to_default
+util.func public @move_to_default(%size: index) -> !stream.resource<*> attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>)
+  // CHECK-NEXT: %[[FILL:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>)
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin await(%[[FILL]]) => %[[SRC]] : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_b>) -> !stream.resource<*>{%arg0} => !stream.timepoint
+  %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> !stream.resource<*>{%size}
+  // CHECK-NEXT: %[[OUT:.+]], %[[OUT_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[MOVED_T]])
+  // CHECK-NEXT: %[[LAST:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%[[OUT_T]]) => with(%[[MOVED]] as %{{.+}}, %[[OUT]] as %{{.+}})
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // The moved value is freed where it was allocated (its allocation affinity is the default).
+  // CHECK: %[[FREE:.+]] = stream.resource.dealloca origin await(%[[LAST]]) => %[[MOVED]]
+  // CHECK-NEXT: stream.timepoint.await %[[FREE]] => %[[OUT]]
   util.return %2 : !stream.resource<*>
 }
