@@ -113,9 +113,7 @@ class ElideAsyncCopiesPass(Pass):
                 # before and after, with the same uses.
                 new_writes |= analysis.affected_roots(source)
             else:
-                affected = analysis.affected_roots(source) | analysis.affected_roots(
-                    op.results[0]
-                )
+                affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
                 moved_uses |= affected
                 if not decision.read_only:
                     new_writes |= affected
