@@ -75,3 +75,16 @@ util.func public @several(%arg0: index) -> (!stream.resource<*>, !stream.resourc
   %1 = stream.async.clone %0 : !stream.resource<*>{%arg0} -> !stream.resource<*>{%arg0}
   util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+util.global private @dev_a : !hal.device
+
+util.func public @parameter_constant() -> !stream.timepoint {
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{cannot lower constant '#stream.parameter.named<"model"::"weights"> : tensor<4xf32>' to hal: streamopt uploads only values with a static tensor or vector type (not parameters)}}
+  %results, %result_timepoint = stream.resource.constants on(#hal.device.affinity<@dev_a>) :
+    !stream.resource<constant>{%c16} = #stream.parameter.named<"model"::"weights"> : tensor<4xf32>
+    => !stream.timepoint
+  util.return %result_timepoint : !stream.timepoint
+}
