@@ -25,6 +25,11 @@ inputs without moves and dispatches):
   with `hal.executable.calculate_workgroups` (streamopt keeps executables verbatim, so it cannot
   inline their count regions as IREE does); a dispatch with several entry points (variant
   selection) is not supported.
+* Dispatch operands are first packed into i32 push constants (`--pack-dispatch-operands`:
+  an index is two words, low then high).
+* `stream.resource.constants` is IREE's constant upload (PackConstants + StreamToHAL): the
+  values packed into `util.buffer.constant` host data, `hal.allocator.import` to use it in
+  place, else `hal.allocator.allocate` + `hal.ex.file.from_memory` + `hal.device.queue.read`.
 * `stream.tensor.import` / `export` of `!hal.buffer` / `!hal.buffer_view` lower as in IREE
   (`hal.buffer_view.buffer` + `hal.buffer.assert`, `hal.buffer_view.create`).
 * `stream.cmd.move` (`%r, %t1 = stream.cmd.move on(EXEC) await(%t0) => %x : T1{%n} from(A) ->
@@ -142,6 +147,7 @@ from streamopt.ir.types import (
     TypeAttr,
 )
 from streamopt.lowering.constant_packing import StorageBuffer, pack_constants, storage_size
+from streamopt.lowering.pack_dispatch_operands import pack_dispatch_operands
 from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.parser import interpret
 from streamopt.passes import Pass, register_pass
@@ -259,6 +265,8 @@ class LowerCmdToHalPass(Pass):
 
     def run(self, module: Module) -> None:
         with paused_collector():
+            # hal dispatches take i32 push constants: pack index (and other) operands first.
+            pack_dispatch_operands(module, self.stat)
             _Lowering(module, self).run()
 
 
@@ -955,8 +963,7 @@ class _Lowering:
         for operand in dispatch.uniform_operands:
             if operand.type != I32:
                 raise error(
-                    f"dispatch operand of type '{operand.type}' must be packed into i32 "
-                    "before lowering to hal",
+                    f"dispatch operand of type '{operand.type}' was not packed into i32",
                     dispatch.location,
                 )
         entry_point = self.resolve(dispatch.entry_points[0])

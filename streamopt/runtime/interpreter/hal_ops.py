@@ -588,7 +588,8 @@ def _command_dispatch(interp: Interpreter, frame: Frame, op: Operation) -> list[
         )
         for buffer, offset, length, access in zip(buffers, offsets, lengths, accesses)
     ]
-    constants = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.constants]
+    words = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.constants]
+    constants = interp.executables.kernel_constants(executable_name, export, words)
     command_buffer.dispatch(interp.kernel(symbol), bindings, constants)
     return []
 
