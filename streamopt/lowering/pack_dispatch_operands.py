@@ -19,6 +19,7 @@ from the function's signature when it runs the kernel. `--lower-cmd-to-hal` runs
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from streamopt.diagnostics import error
@@ -39,7 +40,8 @@ from streamopt.ir.types import I32, I64, FloatType, IndexType, IntegerType, Type
 from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.passes import Pass, register_pass
 
-_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+# The width a float type's name spells (`f32`, `bf16`, `f8E4M3FN`).
+_FLOAT_WIDTH = re.compile(r"^b?f(\d+)")
 
 
 @register_pass
@@ -105,13 +107,13 @@ class _Packer:
         if isinstance(type, IndexType):
             value = self._cast(IndexCastUIOp, value, IntegerType(self.index_bits))
         elif isinstance(type, FloatType):
-            width = _FLOAT_WIDTHS.get(type.text)
-            if width is None:
+            match = _FLOAT_WIDTH.match(type.text)
+            if match is None:
                 raise error(
                     f"cannot pack a dispatch operand of type '{type}' into i32",
                     self.dispatch.location,
                 )
-            value = self._cast(BitcastOp, value, IntegerType(width))
+            value = self._cast(BitcastOp, value, IntegerType(int(match.group(1))))
         elif not isinstance(type, IntegerType):
             raise error(
                 f"cannot pack a dispatch operand of type '{type}' into i32",
