@@ -27,6 +27,7 @@ from streamopt.ir.types import (
     HAL_COMMAND_BUFFER,
     HAL_DEVICE,
     HAL_FENCE,
+    I1,
     I32,
     I64,
     INDEX,
@@ -128,6 +129,16 @@ MOVE_FLAGS = _flags(
     ("AllowLowPerformance", 1 << 5),
 )
 COPY_FLAGS = _flags("CopyFlag", ("Reserved", 1))
+READ_FLAGS = _flags("ReadFlag", ("Reserved", 1))
+MEMORY_ACCESS = _flags(
+    "MemoryAccess",
+    ("Read", 0x1),
+    ("Write", 0x2),
+    ("Discard", 0x4),
+    ("MayAlias", 0x8),
+    ("Unaligned", 0x10),
+    ("Any", 0x20),
+)
 FILL_FLAGS = _flags("FillFlag", ("Reserved", 1))
 EXECUTE_FLAGS = _flags("ExecuteFlag", ("Reserved", 1))
 FENCE_FLAGS = _flags("FenceFlag", ("Reserved", 1))
@@ -179,6 +190,9 @@ BUFFER_USAGE = _flags(
     ("MappingAccessSequentialWrite", 0x10000000),
     ("Mapping", 0x9000000),
 )
+
+# `!hal.file`: what `hal.ex.file.from_memory` makes and `hal.device.queue.read` reads.
+HAL_FILE = DialectType("!hal.file")
 
 # The lifetimes `hal.allocator.resolve_memory_properties` accepts (`*` is unknown).
 LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
@@ -890,6 +904,87 @@ class DeviceQueueBarrierOp(QueueOp):
         return op
 
 
+@register_op
+class DeviceQueueReadOp(QueueOp):
+    """`hal.device.queue.read`: stream `length` bytes of a file into a buffer on a queue.
+
+        hal.device.queue.read<%dev : !hal.device> affinity(%q) wait(%wf) signal(%sf)
+            source(%file : !hal.file)[%c0_i64] target(%buffer : !hal.buffer)[%c0]
+            length(%n) flags("None")
+
+    How IREE uploads constant data a device cannot import (`--iree-hal-conversion` of a
+    `stream.file.read`); the source offset is an i64, the target offset and length are sizes.
+    """
+
+    __slots__ = ()
+    name = "hal.device.queue.read"
+    operand_names = (
+        *_QUEUE_OPERANDS,
+        "source_file",
+        "source_offset",
+        "target_buffer",
+        "target_offset",
+        "length",
+    )
+    attribute_fields = {"flags": READ_FLAGS}
+    syntax = (
+        _QUEUE_SYNTAX + " source({source_file} : {source_file:type})[{source_offset}] "
+        "target({target_buffer} : {target_buffer:type})[{target_offset}] length({length}) "
+        "flags({flags})"
+    )
+
+    @classmethod
+    def create(
+        cls,
+        device: Value,
+        queue_affinity: Value,
+        wait_fence: Value,
+        signal_fence: Value,
+        source_file: Value,
+        source_offset: Value,
+        target_buffer: Value,
+        target_offset: Value,
+        length: Value,
+        flags: int | str = 0,
+    ) -> DeviceQueueReadOp:
+        op: DeviceQueueReadOp = cls.build(
+            {"flags": flags},
+            device=device,
+            queue_affinity=queue_affinity,
+            wait_fence=wait_fence,
+            signal_fence=signal_fence,
+            source_file=source_file,
+            source_offset=source_offset,
+            target_buffer=target_buffer,
+            target_offset=target_offset,
+            length=length,
+        )
+        return op
+
+    @property
+    def source_file(self) -> Value:
+        return self.operands[4]
+
+    @property
+    def source_offset(self) -> Value:
+        return self.operands[5]
+
+    @property
+    def target_buffer(self) -> Value:
+        return self.operands[6]
+
+    @property
+    def target_offset(self) -> Value:
+        return self.operands[7]
+
+    @property
+    def length(self) -> Value:
+        return self.operands[8]
+
+    def operand_access(self, index: int) -> Access:
+        return {4: Access.READ, 6: Access.WRITE}.get(index, Access.NONE)
+
+
 class Binding(NamedTuple):
     """`(%buffer : T)[%offset, %length]` in a binding list."""
 
@@ -1296,6 +1391,152 @@ class DeviceAllocatorOp(HalOp):
 
 
 @register_op
+class AllocatorAllocateOp(HalOp):
+    """`%buffer = hal.allocator.allocate<%allocator : !hal.allocator> affinity(%q)
+    type(%memory_types) usage(%buffer_usage) : !hal.buffer{%size}`: a buffer allocated at once
+    (not on a queue), usable as soon as the op returns."""
+
+    __slots__ = ()
+    name = "hal.allocator.allocate"
+    operand_names = ("allocator", "queue_affinity", "memory_types", "buffer_usage", "result_size")
+    result_types = (HAL_BUFFER,)
+    result_names = ("buffer",)
+    syntax = (
+        "<{allocator} : {allocator:type}> affinity({queue_affinity}) type({memory_types}) "
+        "usage({buffer_usage}) : {result_size:sized}"
+    )
+
+    @classmethod
+    def create(
+        cls,
+        allocator: Value,
+        queue_affinity: Value,
+        memory_types: Value,
+        buffer_usage: Value,
+        size: Value,
+    ) -> AllocatorAllocateOp:
+        op: AllocatorAllocateOp = cls.build(
+            allocator=allocator,
+            queue_affinity=queue_affinity,
+            memory_types=memory_types,
+            buffer_usage=buffer_usage,
+            result_size=size,
+        )
+        return op
+
+    @property
+    def result_size_value(self) -> Value:
+        return self.operands[4]
+
+    def result_size(self, index: int) -> Value | None:
+        return self.result_size_value
+
+
+@register_op
+class AllocatorImportOp(HalOp):
+    """`%did_import, %mapped = hal.allocator.import<%allocator : !hal.allocator>
+    source(%bytes : !util.buffer)[%offset, %length] affinity(%q) type(%memory_types)
+    usage(%buffer_usage) : i1, !hal.buffer`: try to use host memory as a device buffer.
+
+    When the device cannot use the memory with that type and usage (host memory as device
+    local memory of a discrete device), `%did_import` is false and the buffer is null.
+    """
+
+    __slots__ = ()
+    name = "hal.allocator.import"
+    operand_names = (
+        "allocator",
+        "queue_affinity",
+        "memory_types",
+        "buffer_usage",
+        "source",
+        "offset",
+        "length",
+    )
+    result_types = (I1, HAL_BUFFER)
+    result_names = ("did_import", "mapped")
+    syntax = (
+        "<{allocator} : {allocator:type}> source({source} : {source:type})[{offset}, {length}] "
+        "affinity({queue_affinity}) type({memory_types}) usage({buffer_usage}) : "
+        "{result0:result}, {result1:result}"
+    )
+
+    @classmethod
+    def create(
+        cls,
+        allocator: Value,
+        queue_affinity: Value,
+        memory_types: Value,
+        buffer_usage: Value,
+        source: Value,
+        offset: Value,
+        length: Value,
+    ) -> AllocatorImportOp:
+        op: AllocatorImportOp = cls.build(
+            allocator=allocator,
+            queue_affinity=queue_affinity,
+            memory_types=memory_types,
+            buffer_usage=buffer_usage,
+            source=source,
+            offset=offset,
+            length=length,
+        )
+        return op
+
+    def operand_access(self, index: int) -> Access:
+        # The imported buffer aliases the source bytes.
+        return Access.ESCAPE if index == 4 else Access.NONE
+
+    def result_size(self, index: int) -> Value | None:
+        return self.operands[6] if index == 1 else None
+
+
+@register_op
+class ExFileFromMemoryOp(HalOp):
+    """`%memory_file = hal.ex.file.from_memory device(%dev : !hal.device) affinity(%q)
+    access(Read) buffer(%bytes : !util.buffer)[%offset for %length] flags(%flags) :
+    !hal.file`: a file whose contents are a byte range of host memory (experimental in IREE)."""
+
+    __slots__ = ()
+    name = "hal.ex.file.from_memory"
+    operand_names = ("device", "queue_affinity", "buffer", "offset", "length", "flags")
+    attribute_fields = {"access": MEMORY_ACCESS}
+    result_types = (HAL_FILE,)
+    result_names = ("memory_file",)
+    syntax = (
+        " device({device} : {device:type}) affinity({queue_affinity}) access({access}) "
+        "buffer({buffer} : {buffer:type})[{offset} for {length}] flags({flags}) : "
+        "{result0:result}"
+    )
+
+    @classmethod
+    def create(
+        cls,
+        device: Value,
+        queue_affinity: Value,
+        buffer: Value,
+        offset: Value,
+        length: Value,
+        flags: Value,
+        access: int | str = "Read",
+    ) -> ExFileFromMemoryOp:
+        op: ExFileFromMemoryOp = cls.build(
+            {"access": access},
+            device=device,
+            queue_affinity=queue_affinity,
+            buffer=buffer,
+            offset=offset,
+            length=length,
+            flags=flags,
+        )
+        return op
+
+    def operand_access(self, index: int) -> Access:
+        # The file reads the bytes when a queue op reads it.
+        return Access.ESCAPE if index == 2 else Access.NONE
+
+
+@register_op
 class DeviceResolveOp(Operation):
     """`%device, %queue_affinity = hal.device.resolve on(A) : !hal.device, i64`: the device
     (allocator, queue affinity) an affinity names."""
@@ -1450,6 +1691,62 @@ class ElementTypeOp(Operation):
         p.write(f"{self.name}<{self.element_type.text}>")
         p.attr_dict(self, ("type",))
         p.write(f" : {self.result.type}")
+
+
+class _BitsConstantOp(Operation):
+    """`%r = hal.<name><"A|B"> : i32`: the runtime value of a bit-enum (folds to a constant)."""
+
+    __slots__ = ()
+    is_pure = True
+    enum: ClassVar[BitEnum]
+    attribute_name: ClassVar[str]
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        token = parts[0]
+        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
+        attributes[cls.attribute_name] = _attribute_from_token(
+            b, cls.name, cls.attribute_name, cls.enum, token, location
+        )
+        return cls((), [parts[-1]], attributes, location=location)
+
+    @classmethod
+    def create(cls, value: int | str) -> Operation:
+        return cls((), [I32], {cls.attribute_name: cls.enum.attr(value)})
+
+    @property
+    def value(self) -> int:
+        attr = self.attributes[self.attribute_name]
+        assert isinstance(attr, BitEnumAttr)
+        return attr.value
+
+    def asm_result_name(self, index: int) -> str | None:
+        return self.name.removeprefix("hal.")
+
+    def print(self, p: Printer) -> None:
+        p.write(f"{self.name}<{self.attributes[self.attribute_name].text}>")
+        p.attr_dict(self, (self.attribute_name,))
+        p.write(f" : {self.result.type}")
+
+
+@register_op
+class MemoryTypeOp(_BitsConstantOp):
+    """`%memory_type = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32`."""
+
+    __slots__ = ()
+    name = "hal.memory_type"
+    enum = MEMORY_TYPE
+    attribute_name = "type"
+
+
+@register_op
+class BufferUsageOp(_BitsConstantOp):
+    """`%buffer_usage = hal.buffer_usage<"TransferSource|...|SharingImmutable"> : i32`."""
+
+    __slots__ = ()
+    name = "hal.buffer_usage"
+    enum = BUFFER_USAGE
+    attribute_name = "usage"
 
 
 @register_op

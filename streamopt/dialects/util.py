@@ -22,9 +22,12 @@ from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import Access, Block, Operation, Region, RegionKind, Value
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
+    INDEX,
     UNIT,
+    UTIL_BUFFER,
     Attribute,
     FunctionType,
+    IntegerAttr,
     IntegerType,
     ResourceType,
     ShapedType,
@@ -36,7 +39,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -1247,3 +1250,121 @@ class StatusCheckOkOp(Operation):
         if message is not None:
             p.write(f", {message.text}")
         p.attr_dict(self, ("message",))
+
+
+# -- host byte buffers ------------------------------------------------------------------------
+
+
+@parse_rule("util_properties")
+def _util_properties(b: Builder, children: list[Any]) -> Clause:
+    """`<{alignment = 64 : index}>` (generic) or `<alignment = 64>` (prop-dict)."""
+    if len(children) == 1 and isinstance(children[0], AttrDict):
+        return Clause("properties", dict(children[0]))
+    return Clause("properties", dict(children))
+
+
+@register_op
+class BufferConstantOp(Operation):
+    """`%buffer_cst = util.buffer.constant "name"? <alignment = 64, mime_type = "..">? :
+    !util.buffer = VALUE`: host bytes serialized from a constant attribute.
+
+    VALUE is any serializable attribute: `dense<...> : tensor<...>`, a string, or
+    `#util.composite<Nxi8, [...]>` (values packed back to back, as IREE packs constant
+    uploads). `alignment` (a power of two) is the minimum byte alignment of the data.
+    """
+
+    __slots__ = ()
+    name = "util.buffer.constant"
+    is_pure = True
+    _PROPERTIES = ("alignment", "mime_type")
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> BufferConstantOp:
+        clauses, rest = split_clauses(parts)
+        attributes: dict[str, Attribute] = {}
+        for part in rest[:-2]:
+            if isinstance(part, TOKEN_CLASSES):
+                attributes["name"] = interpret.attribute_from_token("STRING", str(part), None)
+            elif isinstance(part, AttrDict):
+                attributes.update(part)
+        for name, value in clauses.get("properties", {}).items():
+            if name not in cls._PROPERTIES:
+                raise error(f"'util.buffer.constant' has no property '{name}'", location)
+            if name == "alignment":
+                if not isinstance(value, IntegerAttr):
+                    raise error("'util.buffer.constant' alignment must be an integer", location)
+                value = IntegerAttr(value.value, INDEX)
+            attributes[name] = value
+        result_type: Type = rest[-2]
+        if result_type != UTIL_BUFFER:
+            raise error(
+                f"'util.buffer.constant' result must be '!util.buffer', got '{result_type}'",
+                location,
+            )
+        attributes["value"] = rest[-1]
+        return cls((), [UTIL_BUFFER], attributes, location=location)
+
+    @classmethod
+    def create(
+        cls,
+        value: Attribute,
+        alignment: int | None = None,
+        name: str | None = None,
+        mime_type: str | None = None,
+        location: Location = UNKNOWN_LOCATION,
+    ) -> BufferConstantOp:
+        attributes: dict[str, Attribute] = {}
+        if name is not None:
+            attributes["name"] = StringAttr(name)
+        attributes["value"] = value
+        if alignment is not None:
+            attributes["alignment"] = IntegerAttr(alignment, INDEX)
+        if mime_type is not None:
+            attributes["mime_type"] = StringAttr(mime_type)
+        return cls((), [UTIL_BUFFER], attributes, location=location)
+
+    @property
+    def value(self) -> Attribute:
+        return self.attributes["value"]
+
+    @property
+    def alignment(self) -> int | None:
+        alignment = self.attributes.get("alignment")
+        return alignment.value if isinstance(alignment, IntegerAttr) else None
+
+    @property
+    def buffer_name(self) -> str | None:
+        name = self.attributes.get("name")
+        return name.value if isinstance(name, StringAttr) else None
+
+    def asm_result_name(self, index: int) -> str | None:
+        name = self.buffer_name
+        if name is None:
+            return "buffer_cst"
+        return "".join(c if c.isalnum() or c in "_$.-" else "_" for c in name)
+
+    def verify(self) -> None:
+        alignment = self.alignment
+        if alignment is not None and alignment > 0 and alignment & (alignment - 1):
+            raise error(
+                "'util.buffer.constant' op invalid alignment; must be a power of two",
+                self.location,
+            )
+
+    def print(self, p: Printer) -> None:
+        p.write(self.name)
+        name = self.attributes.get("name")
+        if name is not None:
+            p.write(f" {name.text}")
+        properties = []
+        alignment = self.attributes.get("alignment")
+        if isinstance(alignment, IntegerAttr):
+            # A property prints its value without the `: index` an attribute would carry.
+            properties.append(f"alignment = {alignment.value}")
+        mime_type = self.attributes.get("mime_type")
+        if mime_type is not None:
+            properties.append(f"mime_type = {mime_type.text}")
+        if properties:
+            p.write(" <" + ", ".join(properties) + ">")
+        p.attr_dict(self, ("name", "value", *self._PROPERTIES))
+        p.write(f" : {self.result.type} = {self.value.text}")

@@ -25,6 +25,11 @@ inputs without moves and dispatches):
   with `hal.executable.calculate_workgroups` (streamopt keeps executables verbatim, so it cannot
   inline their count regions as IREE does); a dispatch with several entry points (variant
   selection) is not supported.
+* Dispatch operands are first packed into i32 push constants (`--pack-dispatch-operands`:
+  an index is two words, low then high).
+* `stream.resource.constants` is IREE's constant upload (PackConstants + StreamToHAL): the
+  values packed into `util.buffer.constant` host data, `hal.allocator.import` to use it in
+  place, else `hal.allocator.allocate` + `hal.ex.file.from_memory` + `hal.device.queue.read`.
 * `stream.tensor.import` / `export` of `!hal.buffer` / `!hal.buffer_view` lower as in IREE
   (`hal.buffer_view.buffer` + `hal.buffer.assert`, `hal.buffer_view.create`).
 * `stream.cmd.move` (`%r, %t1 = stream.cmd.move on(EXEC) await(%t0) => %x : T1{%n} from(A) ->
@@ -59,11 +64,14 @@ from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.hal import (
     BUFFER_USAGE,
     MEMORY_TYPE,
+    AllocatorAllocateOp,
+    AllocatorImportOp,
     AllocatorResolveMemoryPropertiesOp,
     AllocatorSelectOp,
     BufferAssertOp,
     BufferLengthOp,
     BufferSubspanOp,
+    BufferUsageOp,
     BufferViewBufferOp,
     BufferViewCreateOp,
     CommandBufferCopyBufferOp,
@@ -80,22 +88,27 @@ from streamopt.dialects.hal import (
     DeviceQueueExecuteOp,
     DeviceQueueFillOp,
     DeviceQueueMoveOp,
+    DeviceQueueReadOp,
     DevicesGetOp,
     ElementTypeOp,
     EncodingTypeOp,
     ExecutableCalculateWorkgroupsOp,
     ExecutableLookupFunctionOp,
     ExecutableLookupOp,
+    ExFileFromMemoryOp,
     FenceAwaitOp,
     FenceCreateOp,
     FenceJoinOp,
+    MemoryTypeOp,
 )
+from streamopt.dialects.scf import IfOp
 from streamopt.dialects.stream import (
     CmdCopyOp,
     CmdDispatchOp,
     CmdExecuteOp,
     CmdFillOp,
     ResourceAllocaOp,
+    ResourceConstantsOp,
     ResourceDeallocaOp,
     ResourceSizeOp,
     ResourceSubviewOp,
@@ -105,7 +118,14 @@ from streamopt.dialects.stream import (
     TimepointBarrierOp,
     TimepointJoinOp,
 )
-from streamopt.dialects.util import FuncOp, GlobalLoadOp, GlobalOp, NullOp, StatusCheckOkOp
+from streamopt.dialects.util import (
+    BufferConstantOp,
+    FuncOp,
+    GlobalLoadOp,
+    GlobalOp,
+    NullOp,
+    StatusCheckOkOp,
+)
 from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -118,6 +138,7 @@ from streamopt.ir.types import (
     TIMEPOINT,
     AffinityAttr,
     Attribute,
+    OpaqueAttr,
     OptimalAffinityAttr,
     ResourceType,
     ShapedType,
@@ -125,6 +146,9 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
 )
+from streamopt.lowering.constant_packing import StorageBuffer, pack_constants, storage_size
+from streamopt.lowering.pack_dispatch_operands import pack_dispatch_operands
+from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.parser import interpret
 from streamopt.passes import Pass, register_pass
 
@@ -241,6 +265,8 @@ class LowerCmdToHalPass(Pass):
 
     def run(self, module: Module) -> None:
         with paused_collector():
+            # hal dispatches take i32 push constants: pack index (and other) operands first.
+            pack_dispatch_operands(module, self.stat)
             _Lowering(module, self).run()
 
 
@@ -285,6 +311,7 @@ class _Lowering:
             "stream.resource.dealloca": self._lower_dealloca,
             "stream.resource.size": self._lower_size,
             "stream.resource.subview": self._lower_subview,
+            "stream.resource.constants": self._lower_constants,
             "stream.tensor.import": self._lower_import,
             "stream.tensor.export": self._lower_export,
             "stream.cmd.execute": self._lower_execute,
@@ -583,6 +610,157 @@ class _Lowering:
         )
         self.done(op, [self.emit(subspan).results[0]])
 
+    # -- constants ------------------------------------------------------------------------
+
+    def _lower_constants(self, op: Operation) -> None:
+        """Upload constant values as IREE does (PackConstants, then StreamToHAL): pack them
+        into host data (`util.buffer.constant`), then per storage buffer either try to use
+        the host data in place (`constant` lifetime: `hal.allocator.import`, falling back to
+        a read when the device cannot) or read it into a new buffer (`variable` lifetime).
+        Each result is a subspan of its buffer; the uploads run one after the other and the
+        result timepoint is the last one's."""
+        assert isinstance(op, ResourceConstantsOp)
+        config = lookup_resource_config(op, self.module.resolve)
+        affinity = self.lookup_affinity(op)
+        slices = [
+            (index, value, self._storage_size(value, op)) for index, value in enumerate(op.values)
+        ]
+        # The verifier makes every result the same type.
+        resource_type = op.resource_results[0].type
+        assert isinstance(resource_type, ResourceType)
+        lifetime = resource_type.lifetime
+        if lifetime not in ("constant", "variable"):
+            raise error(
+                f"cannot upload constants of lifetime '{lifetime}' (IREE uploads 'constant' and "
+                "'variable' resources)",
+                op.location,
+            )
+        replacements: dict[int, Value] = {}
+        timepoint = self.null_fence()  # IREE's uploads await an immediate timepoint.
+        offset = self.constant(0, INDEX)
+        for storage in pack_constants(slices, config):
+            data = BufferConstantOp.create(
+                OpaqueAttr(storage.composite()), alignment=config.min_buffer_offset_alignment
+            )
+            host_data = self.emit(data).results[0]
+            # Immutable data may be used in place; mutable data always gets its own copy.
+            if lifetime == "constant":
+                timepoint, buffer = self._try_map_constant(
+                    affinity, host_data, offset, storage, timepoint
+                )
+            else:
+                timepoint, buffer = self._read_constant(
+                    affinity, lifetime, host_data, offset, storage, timepoint
+                )
+            for span in storage.spans:
+                start = offset if span.offset == 0 else self.constant(span.offset, INDEX)
+                size = op.operands[span.index]
+                subspan = BufferSubspanOp.create(buffer, start, size)
+                replacements[span.index] = self.emit(subspan).results[0]
+            self.pass_.stat("num-constant-uploads", "Number of constant storage buffers")
+        self.done(op, [*(replacements[i] for i in range(len(slices))), timepoint])
+
+    def _storage_size(self, value: Attribute, op: Operation) -> int:
+        value = self.module.resolve(value)
+        size = storage_size(value)
+        if value.text.startswith("#stream.parameter") or size is None:
+            raise error(
+                f"cannot lower constant '{value.text}' to hal: streamopt uploads only values "
+                "with a static tensor or vector type (not parameters)",
+                op.location,
+            )
+        return size
+
+    def _try_map_constant(
+        self,
+        affinity: Attribute | None,
+        host_data: Value,
+        offset: Value,
+        storage: StorageBuffer,
+        timepoint: Value,
+    ) -> tuple[Value, Value]:
+        """IREE's `stream.resource.try_map` + `scf.if`: import the host data as a device
+        local, immutable buffer; if the device cannot use it in place, read it into a new
+        buffer. Returns the (fence, buffer) the `scf.if` yields."""
+        total = self.constant(storage.total_size, INDEX)
+        usage = BUFFER_USAGE.by_name
+        buffer_usage = self.emit(
+            BufferUsageOp.create(
+                usage["SharingImmutable"] | usage["Transfer"] | usage["DispatchStorage"]
+            )
+        ).results[0]
+        memory_type = self.emit(MemoryTypeOp.create("DeviceLocal")).results[0]
+        device, queue = self.allocation_device(affinity, memory_type, buffer_usage)
+        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
+        imported = self.emit(
+            AllocatorImportOp.create(
+                allocator, queue, memory_type, buffer_usage, host_data, offset, total
+            )
+        )
+        did_import, mapped = imported.results
+        branch = IfOp.create(did_import, [HAL_FENCE, HAL_BUFFER], with_else=True)
+        self.emit(branch)
+        then_yield, else_yield = branch.then_yield, branch.else_yield
+        assert then_yield is not None and else_yield is not None
+        for yield_op in (then_yield, else_yield):
+            yield_op.location = branch.location
+        then_yield.set_operands([timepoint, mapped])
+        outer_anchor = self.anchor
+        self.anchor = else_yield
+        try:
+            read_timepoint, buffer = self._read_constant(
+                affinity, "constant", host_data, offset, storage, timepoint, total
+            )
+        finally:
+            self.anchor = outer_anchor
+        else_yield.set_operands([read_timepoint, buffer])
+        return branch.results[0], branch.results[1]
+
+    def _read_constant(
+        self,
+        affinity: Attribute | None,
+        lifetime: str,
+        host_data: Value,
+        offset: Value,
+        storage: StorageBuffer,
+        timepoint: Value,
+        total: Value | None = None,
+    ) -> tuple[Value, Value]:
+        """IREE's `stream.resource.alloc` + `stream.file.constant` + `stream.file.read`:
+        allocate a buffer at once and read the host data into it on a queue. Returns the
+        read's fence and the buffer."""
+        if total is None:
+            total = self.constant(storage.total_size, INDEX)
+        resolve = self.emit(AllocatorResolveMemoryPropertiesOp.create(lifetime, affinity))
+        memory_types, buffer_usage = resolve.results
+        device, queue = self.allocation_device(affinity, memory_types, buffer_usage)
+        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
+        buffer = self.emit(
+            AllocatorAllocateOp.create(allocator, queue, memory_types, buffer_usage, total)
+        ).results[0]
+        device, queue = self.device_and_queue(affinity)
+        flags = self.constant(0, I32)
+        memory_file = self.emit(
+            ExFileFromMemoryOp.create(device, queue, host_data, offset, total, flags)
+        ).results[0]
+        device, queue = self.device_and_queue(affinity)
+        self.pass_.stat("num-fences", "Number of fences created for timepoints")
+        signal = self.emit(FenceCreateOp.create(device)).results[0]
+        self.emit(
+            DeviceQueueReadOp.create(
+                device,
+                queue,
+                timepoint,
+                signal,
+                memory_file,
+                self.constant(0, I64),
+                buffer,
+                offset,
+                total,
+            )
+        )
+        return signal, buffer
+
     def _lower_import(self, op: Operation) -> None:
         assert isinstance(op, TensorImportOp)
         exported = op.source.defining_op
@@ -785,8 +963,7 @@ class _Lowering:
         for operand in dispatch.uniform_operands:
             if operand.type != I32:
                 raise error(
-                    f"dispatch operand of type '{operand.type}' must be packed into i32 "
-                    "before lowering to hal",
+                    f"dispatch operand of type '{operand.type}' was not packed into i32",
                     dispatch.location,
                 )
         entry_point = self.resolve(dispatch.entry_points[0])

@@ -224,10 +224,10 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     source = Source(name, text, line_offset)
     lark = get_lark()
     builder = _builder()
-    builder.begin(source)  # type: ignore[attr-defined]
     to_parse = join_continuation_lines(blank_comments(blank_verbatim_bodies(text)))
     if not to_parse.endswith("\n"):
         to_parse += "\n"
+    builder.begin(source, to_parse)  # type: ignore[attr-defined]
     # Parsing allocates millions of small objects and frees none; the cyclic collector would
     # rescan them over and over (a third of the parse time on large files).
     collecting = gc.isenabled()

@@ -88,6 +88,7 @@ class Builder:
     def __init__(self) -> None:
         self.source: Source = Source("<input>", "")
         self.text = ""
+        self.parsed_text = ""
         self._reset()
         self._known_rules: dict[str, Callable[[list[Any]], Operation]] = {}
         for name, cls in OPS.items():
@@ -108,11 +109,13 @@ class Builder:
         self.metadata: str | None = None
         self.region_spans: dict[Region, tuple[int, int]] = {}
 
-    def begin(self, source: Source) -> None:
-        """Prepare to build IR for `source`."""
+    def begin(self, source: Source, parsed_text: str | None = None) -> None:
+        """Prepare to build IR for `source`, whose text Lark sees as `parsed_text` (the same
+        offsets, continuation lines joined; the source text itself if not given)."""
         self._reset()
         self.source = source
         self.text = source.text
+        self.parsed_text = parsed_text if parsed_text is not None else source.text
 
     # -- diagnostics -----------------------------------------------------------------------
 
@@ -213,7 +216,9 @@ class Builder:
 
     def alias_def(self, children: list[Any]) -> None:
         token: TokenLike = children[0]
-        end = self.text.find("\n", token.start_pos)
+        # The definition ends where Lark saw it end: an alias IREE prints over several lines
+        # (`#util.composite<...>` lists one value per line) is kept with its line breaks.
+        end = self.parsed_text.find("\n", token.start_pos)
         line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
         value = children[1]
         is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`

@@ -51,7 +51,7 @@ from streamopt.runtime.params import (
 from streamopt.runtime.queue import BufferUse, QueueOp
 from streamopt.runtime.semaphores import WaitList, timepoints_of
 from streamopt.runtime.status import StatusCode, hal_error
-from streamopt.runtime.topology import AccessMode, DeviceSpec, MemoryEdge
+from streamopt.runtime.topology import HOST_MEMORY, AccessMode, DeviceSpec, MemoryEdge
 
 if TYPE_CHECKING:
     from streamopt.runtime.move import MoveInfo, MoveResult
@@ -201,6 +201,47 @@ class Allocator:
             params, len(data), 0, pool=pool, asynchronous=False, external=True, name=name
         )
         buffer.allocation.commit(data)
+        buffer.ready = True
+        return buffer
+
+    def try_import_host(
+        self, data: Bytes, params: BufferParams, name: str | None = None
+    ) -> Buffer | None:
+        """Use host bytes (shared, not copied) as a buffer of this device, as
+        `iree_hal_allocator_import_buffer` does with a host allocation; None when the device
+        cannot use host memory with the memory type `params` asks for (host memory is not
+        device local to a discrete device). The buffer is external: the runtime never frees
+        it."""
+        topology = self.device.runtime.topology
+        if HOST_MEMORY not in topology.memory_spaces:
+            return None
+        edge = topology.edge(self.device.name, HOST_MEMORY)
+        if edge.mode not in (AccessMode.NATIVE, AccessMode.IMPORT):
+            return None
+        if params.required_type() & ~edge.types:
+            return None
+        if data.dtype != np.uint8 or data.ndim != 1:
+            raise hal_error(StatusCode.INVALID_ARGUMENT, "import needs a 1-D uint8 array")
+        runtime = self.device.runtime
+        allocation = Allocation(
+            runtime.next_id("allocation"),
+            len(data),
+            HOST_MEMORY,
+            Placement(self.device, 1, False, False),
+            edge.types,
+            external=True,
+        )
+        allocation.commit(data)
+        buffer = Buffer(
+            allocation,
+            0,
+            len(data),
+            edge.types,
+            params.usage or DEFAULT_USAGE,
+            params.access or ALL_ACCESS,
+            Residency(self.device, 1),
+            name or f"{self.device.name}.import{allocation.id}",
+        )
         buffer.ready = True
         return buffer
 
@@ -470,6 +511,34 @@ class Device:
         command = UpdateCommand(data, target, target_offset)
         return self.enqueue_commands(
             "update", affinity, wait, signal, [command], location,
+            args={"target": target.name, "bytes": length},
+        )  # fmt: skip
+
+    def queue_read(
+        self,
+        affinity: int,
+        wait: WaitList,
+        signal: WaitList,
+        source: bytes | Bytes,
+        source_offset: int,
+        target: Buffer,
+        target_offset: int,
+        length: int,
+        *,
+        location: object | None = None,
+    ) -> QueueOp:
+        """Read `length` bytes of a file (here: the host bytes backing it) into `target`.
+        Files are read-only, so the bytes are taken now."""
+        data = bytes(source[source_offset : source_offset + length])
+        if len(data) != length:
+            raise hal_error(
+                StatusCode.OUT_OF_RANGE,
+                f"read source has {len(source)} B, needs {source_offset + length}",
+                location,
+            )
+        command = UpdateCommand(data, target, target_offset)
+        return self.enqueue_commands(
+            "read", affinity, wait, signal, [command], location,
             args={"target": target.name, "bytes": length},
         )  # fmt: skip
 

@@ -187,7 +187,8 @@ def _record_dispatch(
                 access,
             )
         )
-    constants = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.uniform_operands]
+    words = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.uniform_operands]
+    constants = interp.executables.kernel_constants(executable, export, words)
     command_buffer.dispatch(interp.kernel(symbol), bindings, constants)
 
 

@@ -1,9 +1,11 @@
-"""The bytes of constant attributes (`stream.async.constant` values).
+"""The bytes of constant attributes (`stream.async.constant` values, `util.buffer.constant`
+host data).
 
-Understood: `dense<...> : tensor<...>` with a splat, a (nested) list or a hex string, and
-`dense_resource<name>` blobs from the file's `{-# dialect_resources #-}` section. Anything else
-(parameters, opaque attributes) gets bytes derived from the attribute's text, so every form of
-a program still sees the same constant.
+Understood: `dense<...> : tensor<...>` (or `vector<...>`) with a splat, a (nested) list or a hex
+string, and `dense_resource<name>` blobs from the file's `{-# dialect_resources #-}` section;
+for host data also `#util.composite<Nxi8, [...]>` (its values back to back) and strings.
+Anything else (parameters, opaque attributes) gets bytes derived from the attribute's text, so
+every form of a program still sees the same constant.
 """
 
 from __future__ import annotations
@@ -15,12 +17,13 @@ import numpy as np
 
 from streamopt.diagnostics import Location, error
 from streamopt.ir.module import Module
-from streamopt.ir.types import Attribute
+from streamopt.ir.types import Attribute, OpaqueAttr, unescape_string
 
 from .values import parse_tensor_type
 
-_DENSE = re.compile(r"^dense<(.*)>\s*:\s*(tensor<.*>)$", re.S)
-_DENSE_RESOURCE = re.compile(r"^dense_resource<([^>]+)>\s*:\s*(tensor<.*>)$", re.S)
+_DENSE = re.compile(r"^dense<(.*)>\s*:\s*((?:tensor|vector)<.*>)$", re.S)
+_DENSE_RESOURCE = re.compile(r"^dense_resource<([^>]+)>\s*:\s*((?:tensor|vector)<.*>)$", re.S)
+_COMPOSITE = re.compile(r"^#util\.composite<\s*(\d+)xi8\s*,\s*\[(.*)\]\s*>$", re.S)
 _NUMBER = re.compile(r"true|false|[-+]?(?:0x[0-9a-fA-F]+|\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan)")
 
 
@@ -42,7 +45,66 @@ def constant_bytes(module: Module, attr: Attribute, size: int, location: Locatio
     return data[:size]
 
 
+def serialized_bytes(module: Module, attr: Attribute, location: Location) -> bytes:
+    """The host bytes `util.buffer.constant` serializes `attr` to: a composite's values back
+    to back, a string's characters, a dense value's elements."""
+    attr = module.resolve(attr)
+    text = attr.text.strip()
+    composite = _COMPOSITE.match(text)
+    if composite is not None:
+        data = b"".join(
+            serialized_bytes(module, OpaqueAttr(element), location)
+            for element in _top_level_elements(composite.group(2))
+        )
+        length = int(composite.group(1))
+        if len(data) != length:
+            raise error(f"composite of {length} bytes holds {len(data)} bytes of values", location)
+        return data
+    if text.startswith('"') and text.endswith('"'):
+        return unescape_string(text).encode()
+    match = _DENSE.match(text)
+    if match is not None:
+        return _dense_bytes(match.group(1).strip(), match.group(2), location)
+    resource = _DENSE_RESOURCE.match(text)
+    if resource is not None:
+        return _resource_bytes(module, resource.group(1).strip(), location)
+    raise error(f"cannot serialize '{text}' to host bytes", location)
+
+
+def _top_level_elements(body: str) -> list[str]:
+    """The comma-separated elements of a list body, not splitting nested `<>`, `[]`, `()`,
+    `{}` or strings."""
+    elements: list[str] = []
+    depth = 0
+    start = 0
+    in_string = False
+    index = 0
+    while index < len(body):
+        ch = body[index]
+        if in_string:
+            if ch == "\\":
+                index += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "<[({":
+            depth += 1
+        elif ch in ">])}" and not (ch == ">" and body[index - 1 : index] == "-"):
+            depth -= 1
+        elif ch == "," and depth == 0:
+            elements.append(body[start:index].strip())
+            start = index + 1
+        index += 1
+    last = body[start:].strip()
+    if last:
+        elements.append(last)
+    return elements
+
+
 def _dense_bytes(body: str, type_text: str, location: Location) -> bytes:
+    if type_text.startswith("vector<"):
+        type_text = "tensor<" + type_text[len("vector<") :]
     try:
         tensor = parse_tensor_type(type_text)
     except ValueError as exc:

@@ -14,10 +14,15 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import numpy as np
+
 from streamopt.diagnostics import error
 from streamopt.dialects.hal import (
+    AllocatorAllocateOp,
+    AllocatorImportOp,
     AllocatorResolveMemoryPropertiesOp,
     AllocatorSelectOp,
+    BufferUsageOp,
     BufferViewAssertOp,
     BufferViewCreateOp,
     CommandBufferCopyBufferOp,
@@ -30,9 +35,12 @@ from streamopt.dialects.hal import (
     DeviceQueueExecuteIndirectOp,
     DeviceQueueExecuteOp,
     DeviceQueueFillOp,
+    DeviceQueueReadOp,
     ElementTypeOp,
+    ExFileFromMemoryOp,
     FenceAwaitOp,
     HalOp,
+    MemoryTypeOp,
 )
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import HAL_ALLOCATOR, HAL_DEVICE, INDEX, IntegerType
@@ -43,7 +51,7 @@ from streamopt.runtime.commands import (
     CommandBuffer,
     DispatchBinding,
 )
-from streamopt.runtime.devices import Device
+from streamopt.runtime.devices import Allocator, Device
 from streamopt.runtime.params import (
     QUEUE_AFFINITY_ANY,
     AllocaFlags,
@@ -65,6 +73,8 @@ from .values import (
     CommandBufferValue,
     ExecutableRef,
     ExportOrdinal,
+    HostBuffer,
+    HostFile,
     element_type,
 )
 
@@ -578,7 +588,8 @@ def _command_dispatch(interp: Interpreter, frame: Frame, op: Operation) -> list[
         )
         for buffer, offset, length, access in zip(buffers, offsets, lengths, accesses)
     ]
-    constants = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.constants]
+    words = [scalar_bits(interp.get(frame, v, op), v.type) for v in op.constants]
+    constants = interp.executables.kernel_constants(executable_name, export, words)
     command_buffer.dispatch(interp.kernel(symbol), bindings, constants)
     return []
 
@@ -601,19 +612,92 @@ def _allocation_is_terminal(interp: Interpreter, frame: Frame, op: Operation) ->
 
 @handles("hal.allocator.allocate")
 def _allocator_allocate(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    # `hal.allocator.allocate<%allocator : !hal.allocator> affinity(%q) type(%t) usage(%u) :
-    # !hal.buffer{%size}`: a synchronous allocation, usable at once.
-    text = op_text(op)
-    allocator = interp.get(frame, op.operands[0], op)
-    device = getattr(allocator, "device", None)
-    if not isinstance(device, Device):
-        raise error("'hal.allocator.allocate' needs an allocator", op.location)
-    sizes = text.sized()
-    type_value, usage_value = text.operand(text.group("type")), text.operand(text.group("usage"))
-    if not sizes or type_value is None or usage_value is None:
-        raise error("cannot read the operands of 'hal.allocator.allocate'", op.location)
-    params = BufferParams(
-        MemoryType(interp.integer(frame, type_value, op) & 0xFFFFFFFF),
-        BufferUsage(interp.integer(frame, usage_value, op) & 0xFFFFFFFF),
+    # A synchronous allocation, usable at once.
+    assert isinstance(op, AllocatorAllocateOp)
+    allocator = _allocator(interp, frame, op.operand("allocator"), op)
+    params = _params(interp, frame, op)
+    return [allocator.allocate(params, interp.integer(frame, op.result_size_value, op))]
+
+
+def _allocator(interp: Interpreter, frame: Frame, value: Value, op: Operation) -> Allocator:
+    found = interp.get(frame, value, op)
+    if not isinstance(found, Allocator):
+        raise error(f"'{op.name}' expected an allocator, got {type(found).__name__}", op.location)
+    return found
+
+
+def _params(interp: Interpreter, frame: Frame, op: HalOp) -> BufferParams:
+    """The memory type and usage an allocator op asks for."""
+    return BufferParams(
+        MemoryType(interp.integer(frame, op.operand("memory_types"), op) & 0xFFFFFFFF),
+        BufferUsage(interp.integer(frame, op.operand("buffer_usage"), op) & 0xFFFFFFFF),
     )
-    return [device.allocator.allocate(params, interp.integer(frame, sizes[-1], op))]
+
+
+def _host_buffer(interp: Interpreter, frame: Frame, value: Value, op: Operation) -> HostBuffer:
+    found = interp.get(frame, value, op)
+    if not isinstance(found, HostBuffer):
+        raise error(f"'{op.name}' expected host bytes, got {type(found).__name__}", op.location)
+    return found
+
+
+@handles("hal.allocator.import")
+def _allocator_import(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # Host bytes used in place when the device can use host memory as asked; else a null
+    # buffer and false (the lowering then reads the bytes into a new buffer).
+    assert isinstance(op, AllocatorImportOp)
+    allocator = _allocator(interp, frame, op.operand("allocator"), op)
+    source = _host_buffer(interp, frame, op.operand("source"), op)
+    offset = interp.integer(frame, op.operand("offset"), op)
+    length = interp.integer(frame, op.operand("length"), op)
+    if offset < 0 or offset + length > len(source.data):
+        raise error(
+            f"import of [{offset}, {offset + length}) from {len(source.data)} host bytes",
+            op.location,
+        )
+    view = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + length]
+    buffer = allocator.try_import_host(view, _params(interp, frame, op))
+    return [int(buffer is not None), buffer]
+
+
+@handles("hal.memory_type", "hal.buffer_usage")
+def _bits_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    assert isinstance(op, (MemoryTypeOp, BufferUsageOp))
+    return [op.value]
+
+
+@handles("hal.ex.file.from_memory")
+def _file_from_memory(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    assert isinstance(op, ExFileFromMemoryOp)
+    source = _host_buffer(interp, frame, op.operand("buffer"), op)
+    offset = interp.integer(frame, op.operand("offset"), op)
+    length = interp.integer(frame, op.operand("length"), op)
+    if offset < 0 or offset + length > len(source.data):
+        raise error(
+            f"file of [{offset}, {offset + length}) from {len(source.data)} host bytes",
+            op.location,
+        )
+    return [HostFile(source, offset, length)]
+
+
+@handles("hal.device.queue.read")
+def _queue_read(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    assert isinstance(op, DeviceQueueReadOp)
+    device, mask, wait, signal = _queue(interp, frame, op)
+    file = interp.get(frame, op.source_file, op)
+    if not isinstance(file, HostFile):
+        raise error(f"'{op.name}' expected a file, got {type(file).__name__}", op.location)
+    source_offset = interp.integer(frame, op.source_offset, op)
+    length = interp.integer(frame, op.length, op)
+    device.queue_read(
+        mask,
+        wait,
+        signal,
+        file.read(source_offset, length),
+        0,
+        _buffer(interp, frame, op.target_buffer, op),
+        interp.integer(frame, op.target_offset, op),
+        length,
+        location=op.location,
+    )
+    return []

@@ -51,6 +51,8 @@ class ExecutableInfo:
     accesses: dict[str, list[MemoryAccess | None]] = field(default_factory=dict)
     exports: list[str] = field(default_factory=list)
     ordinals: dict[int, str] = field(default_factory=dict)
+    scalar_types: dict[str, list[str]] = field(default_factory=dict)
+    """Per function: the types of its scalar (non-binding) arguments, in order."""
 
 
 class ExecutableIndex:
@@ -73,6 +75,33 @@ class ExecutableIndex:
         if info is None:
             return None
         return info.accesses.get(export)
+
+    def kernel_constants(self, executable: str, export: str, words: list[int]) -> list[int]:
+        """The values a kernel's scalar arguments get from a dispatch's push constants.
+
+        A dispatch lowered to hal passes i32 words: a 64-bit argument (`index`, `i64`, `f64`)
+        as its low then high word (IREE's PackDispatchOperands). streamopt keeps the kernel's
+        code as it was, whose function still takes the 64-bit value, so the words are put back
+        together as that function would after packing; every level then gives the kernel the
+        same values. Words that do not match the function's arguments pass unchanged.
+        """
+        info = self.executables.get(executable)
+        types = info.scalar_types.get(export) if info is not None else None
+        if types is None or len(types) == len(words):
+            return words
+        counts = [2 if _bit_width(t) > 32 else 1 for t in types]
+        if sum(counts) != len(words):
+            return words
+        values: list[int] = []
+        position = 0
+        for count in counts:
+            if count == 2:
+                low, high = words[position], words[position + 1]
+                values.append((low & 0xFFFFFFFF) | (high & 0xFFFFFFFF) << 32)
+            else:
+                values.append(words[position])
+            position += count
+        return values
 
     def export_at(self, executable: str, ordinal: int) -> str | None:
         """The export with `ordinal` (its position when the code gives no ordinal)."""
@@ -103,6 +132,7 @@ def _read_executable(name: str, text: str) -> ExecutableInfo:
     for index, match in enumerate(functions):
         end = functions[index + 1].start() if index + 1 < len(functions) else len(text)
         arguments, body_start = _balanced(text, match.end())
+        info.scalar_types[match.group(1)] = _scalar_types(arguments)
         accesses = _function_accesses(arguments, text[body_start:end])
         if accesses is not None:
             # The code's own subspans are more precise than a pipeline layout.
@@ -142,6 +172,26 @@ def _top_level_parts(text: str) -> list[str]:
             current.append(ch)
     parts.append("".join(current))
     return parts
+
+
+def _scalar_types(arguments: str) -> list[str]:
+    """The types of the arguments that are not bindings (`%arg0: index {attrs}`)."""
+    types: list[str] = []
+    for part in _top_level_parts(arguments):
+        if ":" not in part:
+            continue
+        type_text = part.split(":", 1)[1].strip().split(" ")[0]
+        if type_text and not type_text.startswith("!"):
+            types.append(type_text)
+    return types
+
+
+def _bit_width(type_text: str) -> int:
+    """The width of a scalar type: index as 64 bits, `iN`/`fN` as N, others as 32."""
+    if type_text == "index":
+        return 64
+    match = re.match(r"^(?:i|f|bf|ui|si)(\d+)", type_text)
+    return int(match.group(1)) if match is not None else 32
 
 
 def _function_accesses(arguments: str, body: str) -> list[MemoryAccess | None] | None:

@@ -21,7 +21,7 @@ from streamopt.dialects.arith import (
     integer_width,
 )
 from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
-from streamopt.dialects.util import CallOp, GlobalLoadOp, GlobalOp, GlobalStoreOp
+from streamopt.dialects.util import BufferConstantOp, CallOp, GlobalLoadOp, GlobalOp, GlobalStoreOp
 from streamopt.ir.core import Operation
 from streamopt.ir.types import (
     BoolAttr,
@@ -33,8 +33,9 @@ from streamopt.ir.types import (
     Type,
 )
 
+from .constants import serialized_bytes
 from .machine import Frame, Interpreter, handles
-from .values import Resource
+from .values import HostBuffer, Resource
 
 
 def wrap(value: int, type: Type | None) -> int:
@@ -327,6 +328,12 @@ def _hand_over(interp: Interpreter, values: Sequence[Any]) -> list[Any]:
 def _identity(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     values = interp.operands(frame, op)
     return [v.view() if isinstance(v, Resource) else v for v in values]
+
+
+@handles("util.buffer.constant")
+def _buffer_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    assert isinstance(op, BufferConstantOp)
+    return [HostBuffer(bytearray(serialized_bytes(interp.module, op.value, op.location)))]
 
 
 @handles("util.null")

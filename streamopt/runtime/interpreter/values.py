@@ -153,6 +153,21 @@ class HostBuffer:
     data: bytearray = field(default_factory=bytearray)
 
 
+@dataclass(frozen=True)
+class HostFile:
+    """A `!hal.file` made from host memory (`hal.ex.file.from_memory`): a byte range of a
+    host buffer, read by `hal.device.queue.read`."""
+
+    source: HostBuffer
+    offset: int
+    length: int
+
+    def read(self, offset: int, length: int) -> bytes:
+        """`length` bytes from `offset` in the file (fewer past its end)."""
+        end = min(offset + length, self.length)
+        return bytes(self.source.data[self.offset + offset : self.offset + end])
+
+
 # -------------------------------------------------------------------------------------------
 # Element types
 

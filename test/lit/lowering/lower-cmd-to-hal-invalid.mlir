@@ -34,11 +34,11 @@ util.func public @variants(%arg0: !stream.resource<transient>, %arg1: index) -> 
 
 util.global private @dev_a : !hal.device
 
-util.func public @unpacked_operand(%arg0: !stream.resource<transient>, %arg1: index) -> !stream.timepoint {
+util.func public @unpackable_operand(%arg0: !stream.resource<transient>, %arg1: index, %arg3: complex<f32>) -> !stream.timepoint {
   %c0 = arith.constant 0 : index
   %0 = stream.cmd.execute on(#hal.device.affinity<@dev_a>) with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
-    // expected-error @+1 {{dispatch operand of type 'index' must be packed into i32 before lowering to hal}}
-    stream.cmd.dispatch @ex::@variant::@fn(%arg1 : index) {
+    // expected-error @+1 {{cannot pack a dispatch operand of type 'complex<f32>' into i32}}
+    stream.cmd.dispatch @ex::@variant::@fn(%arg1, %arg3 : index, complex<f32>) {
       rw %arg2[%c0 for %arg1] : !stream.resource<transient>{%arg1}
     }
   } => !stream.timepoint
@@ -74,4 +74,17 @@ util.func public @several(%arg0: index) -> (!stream.resource<*>, !stream.resourc
   // expected-error @+1 {{'stream.async.clone' must be lowered}}
   %1 = stream.async.clone %0 : !stream.resource<*>{%arg0} -> !stream.resource<*>{%arg0}
   util.return %0, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+util.global private @dev_a : !hal.device
+
+util.func public @parameter_constant() -> !stream.timepoint {
+  %c16 = arith.constant 16 : index
+  // expected-error @+1 {{cannot lower constant '#stream.parameter.named<"model"::"weights"> : tensor<4xf32>' to hal: streamopt uploads only values with a static tensor or vector type (not parameters)}}
+  %results, %result_timepoint = stream.resource.constants on(#hal.device.affinity<@dev_a>) :
+    !stream.resource<constant>{%c16} = #stream.parameter.named<"model"::"weights"> : tensor<4xf32>
+    => !stream.timepoint
+  util.return %result_timepoint : !stream.timepoint
 }

@@ -137,3 +137,19 @@ util.func public @assume_field(%arg0: index) {
   %0 = util.assume.int %arg0<umid = 0> : index
   util.return
 }
+
+// -----
+
+util.func public @buffer_constant_alignment() {
+  // expected-error @+1 {{'util.buffer.constant' op invalid alignment; must be a power of two}}
+  %0 = util.buffer.constant <alignment = 48> : !util.buffer = dense<1> : tensor<4xi8>
+  util.return
+}
+
+// -----
+
+util.func public @buffer_constant_type() {
+  // expected-error @+1 {{'util.buffer.constant' result must be '!util.buffer', got 'i32'}}
+  %0 = util.buffer.constant : i32 = dense<1> : tensor<4xi8>
+  util.return
+}
