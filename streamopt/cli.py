@@ -93,6 +93,8 @@ def _pass_options(function: Any) -> Any:
             expose_value=False,
             callback=_append_pass,
             help=summary,
+            # Listed once, in the "Passes" section of --help.
+            hidden=True,
         )(function)
     return function
 
