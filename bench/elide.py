@@ -149,7 +149,8 @@ def calls(count: int) -> str:
     for index in range(functions):
         device, other = ("dev_a", "dev_b") if index % 2 == 0 else ("dev_b", "dev_a")
         lines += [
-            f"  util.func private @step{index}(%arg0: !stream.resource<*>) -> !stream.resource<*> {{",
+            f"  util.func private @step{index}(%arg0: !stream.resource<*>) -> "
+            "!stream.resource<*> {",
             *constants(),
             f"    %0 = stream.async.transfer %arg0 : {RES} from({affinity(device)}) -> "
             f"to({affinity(other)}) {RES}",
@@ -251,7 +252,7 @@ def main() -> None:
             clones_in = text.count("stream.async.clone")
             ours = measured([*streamopt, "--elide-async-copies", "--stats", str(path)], None)
             assert ours is not None
-            seconds, peak, stdout, stderr = ours
+            seconds, peak, _, stderr = ours
             if "error" in stderr.split("@@")[0]:
                 raise SystemExit(f"streamopt failed on {path}:\n{stderr}")
             clones, moves, removed = streamopt_counts(stderr)
@@ -271,7 +272,8 @@ def main() -> None:
                     theirs_text = f"{t_seconds:>10.2f} {t_peak / 2**20:>7.1f} {t_clones:>6}"
                     if clones < t_clones:
                         failures.append(
-                            f"{shape} {size}: streamopt removed {clones} clones, iree-opt {t_clones}"
+                            f"{shape} {size}: streamopt removed {clones} clones, "
+                            f"iree-opt {t_clones}"
                         )
             print(
                 f"{shape:<7} {size:>6} {len(text) / 1e6:>5.2f} | {seconds:>11.2f} "
