@@ -79,7 +79,18 @@ def verify_operation(op: Operation) -> None:
 
 
 def _check_operands(op: Operation) -> Diagnostic | None:
+    block = op.parent
     for index, value in enumerate(op.operands):
+        # The common cases first: an earlier op or an argument of the same block.
+        cls = value.__class__
+        if cls is OpResult:
+            definer = value.op  # type: ignore[attr-defined]
+            if definer.parent is block and block is not None:
+                block.ensure_order()
+                if definer._order < op._order:
+                    continue
+        elif cls is BlockArgument and value.block is block:  # type: ignore[attr-defined]
+            continue
         message = _definition_problem(value, op)
         if message is not None:
             return Diagnostic("error", f"operand #{index} {message}", op.location)

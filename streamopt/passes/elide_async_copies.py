@@ -64,11 +64,11 @@ class ElideAsyncCopiesPass(Pass):
     def run(self, module: Module) -> None:
         topology = _topology(module)
         kept: dict[Operation, str] = {}
-        while True:
-            analysis = ResourceAnalysis(module)
-            changed = self._sweep(module, analysis, topology, kept)
-            if not changed:
-                break
+        # Another sweep is needed only when this one left candidates for later or removed an op
+        # (which removes a use, so an earlier transfer may now be a last use); turning a
+        # transfer into a move only makes other facts more conservative.
+        while self._sweep(module, ResourceAnalysis(module), topology, kept):
+            pass
         for op, reason in kept.items():
             if op.parent is not None:
                 self.report_lines.append(f"kept transfer at {op.location}: {reason}")
@@ -83,6 +83,7 @@ class ElideAsyncCopiesPass(Pass):
         topology: TopologyAttr | None,
         kept: dict[Operation, str],
     ) -> bool:
+        """Decide every candidate once; True if another sweep may find more to do."""
         candidates = [op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)]
         # Storage whose use positions changed this sweep (uses merged into it) and storage that
         # may now be mutated differently (a consume, merged writers): decisions that read stale
@@ -90,7 +91,7 @@ class ElideAsyncCopiesPass(Pass):
         # clones of one source can all go in a single sweep.
         moved_uses: set[Value] = set()
         new_writes: set[Value] = set()
-        changed = False
+        again = False
         alias = analysis.alias
         for op in candidates:
             if op.parent is None:
@@ -98,6 +99,7 @@ class ElideAsyncCopiesPass(Pass):
             source = op.operands[0]
             roots = (alias.root(source), alias.root(op.results[0]))
             if any(root in new_writes for root in roots):
+                again = True
                 continue
             read_only_only = any(root in moved_uses for root in roots)
             if isinstance(op, AsyncCloneOp):
@@ -105,7 +107,9 @@ class ElideAsyncCopiesPass(Pass):
             else:
                 decision = self._decide_transfer(op, analysis, topology, read_only_only)
             if decision.action == "keep":
-                if isinstance(op, AsyncTransferOp) and not read_only_only:
+                if read_only_only:
+                    again = True
+                elif isinstance(op, AsyncTransferOp):
                     kept[op] = decision.reason
                 continue
             if decision.action == "move":
@@ -119,8 +123,8 @@ class ElideAsyncCopiesPass(Pass):
                     new_writes |= affected
             kept.pop(op, None)
             self._apply(op, decision)
-            changed = True
-        return changed
+            again = again or decision.action != "move"
+        return again
 
     def _apply(self, op: Operation, decision: Decision) -> None:
         size = _constant_bytes(op)
