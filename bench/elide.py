@@ -13,6 +13,8 @@ iree-opt prints (device globals and the dispatched executable declared, so iree-
           several transfers: only the last transfer of each group may move.
 * calls:  a chain of private functions, each transferring its by-value argument and returning a
           dispatch result, called one after another from a public function.
+* loops:  a chain of scf.for loops, each carrying the last one's result: the body clones the
+          iteration argument, fills the clone in place and transfers it to the other device.
 
 For each file and tool: wall time of the whole command (start-up included), peak RSS of the
 process (from wait4), and what it did: clones removed and transfers turned into moves (iree-opt
@@ -175,7 +177,37 @@ def calls(count: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-GENERATORS = {"chain": chain, "fanout": fanout, "calls": calls}
+def loops(count: int) -> str:
+    """A chain of scf.for loops, each carrying the previous loop's result: its body clones the
+    iteration argument, writes the clone in place and sends it to the other device."""
+    lines = [HEADER, "  util.func public @loops(%arg0: i32, %n: index) -> !stream.resource<*> {"]
+    lines += [
+        *constants(),
+        "    %c1 = arith.constant 1 : index",
+        "    %c2_i32 = arith.constant 2 : i32",
+    ]
+    lines.append(f"    %v0 = stream.async.splat on({affinity('dev_a')}) %arg0 : i32 -> {RES}")
+    loops_count = max(count // 4, 1)
+    for i in range(loops_count):
+        device, other = ("dev_a", "dev_b") if i % 2 == 0 else ("dev_b", "dev_a")
+        lines += [
+            f"    %v{i + 1} = scf.for %i{i} = %c0 to %n step %c1 iter_args(%acc{i} = %v{i}) -> "
+            "(!stream.resource<*>) {",
+            f"      %k{i} = stream.async.clone on({affinity(device)}) %acc{i} : {RES} -> {RES}",
+            f"      %f{i} = stream.async.fill on({affinity(device)}) %c2_i32, %k{i}[%c0 to %c16 "
+            f"for %c16] : i32 -> %k{i} as {RES}",
+            f"      %t{i} = stream.async.transfer %f{i} : {RES} from({affinity(device)}) -> "
+            f"to({affinity(other)}) {RES}",
+            f"      scf.yield %t{i} : !stream.resource<*>",
+            "    }",
+        ]
+    lines.append(f"    util.return %v{loops_count} : !stream.resource<*>")
+    lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+GENERATORS = {"chain": chain, "fanout": fanout, "calls": calls, "loops": loops}
 
 
 # Runs the command as its only child and reports the child's peak RSS (ru_maxrss of
@@ -226,7 +258,7 @@ def streamopt_counts(stderr: str) -> tuple[int, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,5000,10000,50000")
-    parser.add_argument("--shapes", default="chain,fanout,calls")
+    parser.add_argument("--shapes", default="chain,fanout,calls,loops")
     parser.add_argument("--iree-timeout", type=float, default=600.0)
     parser.add_argument("--no-iree-opt", action="store_true")
     args = parser.parse_args()

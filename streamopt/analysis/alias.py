@@ -169,6 +169,10 @@ class AliasAnalysis:
             self._backward[root] = cached
         return cached
 
+    def successors(self, root: Value) -> Iterator[Value]:
+        """The roots `root`'s storage is handed to directly."""
+        return self._successors(root)
+
     def _successors(self, root: Value) -> Iterator[Value]:
         for edge in self.passes_from.get(root, ()):
             for target in edge.targets:

@@ -129,7 +129,6 @@ class LastUseAnalysis:
     def __init__(self, alias: AliasAnalysis) -> None:
         self.alias = alias
         self._group_positions: dict[tuple[Value, str], _Positions] = {}
-        self._forward_positions: dict[tuple[Value, str], _Positions] = {}
         self._reachable: dict[Region, dict[Block, frozenset[Block]]] = {}
 
     # -- positions -------------------------------------------------------------------------
@@ -147,19 +146,6 @@ class LastUseAnalysis:
                     if keep is None or keep(use):
                         positions.add(use.operation)
             self._group_positions[cache_key] = positions
-        return positions
-
-    def forward_positions(
-        self, root: Value, key: str = "all", keep: UseFilter | None = None
-    ) -> _Positions:
-        """Positions of the uses of every name `root`'s storage may be passed to."""
-        cache_key = (root, key)
-        positions = self._forward_positions.get(cache_key)
-        if positions is None:
-            positions = _Positions()
-            for other in self.alias.forward_roots(root):
-                positions.merge(self.group_positions(other, key, keep))
-            self._forward_positions[cache_key] = positions
         return positions
 
     # -- queries ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
 from streamopt.analysis.effects import GLOBAL_STORE_OP, UseKind, classify_use
+from streamopt.analysis.graph import strongly_connected_components
 from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
 from streamopt.ir.core import Operation, Use, Value
 
@@ -22,8 +23,7 @@ class MutationAnalysis:
         self.alias = alias
         self.calls = calls
         self.last_use = last_use
-        self._mutated: dict[Value, Use | None] = {}
-        self._escaped: dict[Value, Use | None] = {}
+        self._escaped: dict[Value, Use | None] | None = None
 
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
@@ -50,27 +50,42 @@ class MutationAnalysis:
     def _is_mutation(self, use: Use) -> bool:
         return self.use_effect(use)[0]
 
-    def first_mutation(self, value: Value) -> Use | None:
-        """A use that mutates or leaks the storage of `value` (through any name), or None."""
-        root = self.alias.root(value)
-        if root not in self._mutated:
-            self._mutated[root] = self._find(root, escapes_only=False)
-        return self._mutated[root]
-
     def first_escape(self, value: Value) -> Use | None:
         """A use through which the storage of `value` leaves what streamopt can see."""
-        root = self.alias.root(value)
-        if root not in self._escaped:
-            self._escaped[root] = self._find(root, escapes_only=True)
-        return self._escaped[root]
+        if self._escaped is None:
+            self._escaped = self._solve_escapes()
+        return self._escaped.get(self.alias.root(value))
 
-    def _find(self, root: Value, escapes_only: bool) -> Use | None:
-        for name in self.alias.names(self.alias.forward_roots(root)):
-            for use in name.uses:
-                mutates, escapes = self.use_effect(use)
-                if escapes or (mutates and not escapes_only):
-                    return use
-        return None
+    def _solve_escapes(self) -> dict[Value, Use | None]:
+        """For every root, an escaping use of it or of a name it is handed to. One pass over
+        the handover graph (its strongly connected components, targets first), so chains of
+        handovers stay linear."""
+        alias = self.alias
+        own: dict[Value, Use | None] = {}
+        for root in alias.groups:
+            own[root] = next(
+                (use for name in alias.group(root) for use in name.uses if self.use_effect(use)[1]),
+                None,
+            )
+        escaped: dict[Value, Use | None] = {}
+        for component in strongly_connected_components(
+            alias.groups, lambda root: list(alias.successors(root))
+        ):
+            members = set(component)
+            found = next((own[m] for m in component if own[m] is not None), None)
+            if found is None:
+                found = next(
+                    (
+                        escaped[target]
+                        for m in component
+                        for target in alias.successors(m)
+                        if target not in members and escaped.get(target) is not None
+                    ),
+                    None,
+                )
+            for member in component:
+                escaped[member] = found
+        return escaped
 
     def mutation_after(self, op: Operation, value: Value) -> LaterUse | None:
         """A mutating use of the storage of `value` that may run after `op`, or None."""

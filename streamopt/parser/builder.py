@@ -138,7 +138,9 @@ class Builder:
         """Bind `%name` (from `token`) to `values` in the innermost scope."""
         name = str(token)
         scope = self._current_scope()
-        if name in scope:
+        # Names are unique in every enclosing region too (MLIR has no shadowing); sibling
+        # regions may reuse them.
+        if name in scope or any(name in state.scope for state in self.regions[:-1]):
             raise self.error(f"redefinition of SSA value '{name}'", token)
         scope[name] = values
         if self.forward_refs:

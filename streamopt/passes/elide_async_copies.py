@@ -47,6 +47,18 @@ class Decision:
     reason: str
     # The source and result share storage that nothing changes (no new writers appear).
     read_only: bool = False
+    # Kept only because some facts it needs went stale this sweep: decide again next sweep.
+    stale: bool = False
+    # Removed because the source was owned and this was its last use.
+    exclusive: bool = False
+
+
+@dataclass(frozen=True)
+class _Fresh:
+    """Which facts about a candidate's storage are still current in this sweep."""
+
+    uses: bool
+    writes: bool
 
 
 @register_pass
@@ -85,10 +97,11 @@ class ElideAsyncCopiesPass(Pass):
     ) -> bool:
         """Decide every candidate once; True if another sweep may find more to do."""
         candidates = [op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)]
-        # Storage whose use positions changed this sweep (uses merged into it) and storage that
-        # may now be mutated differently (a consume, merged writers): decisions that read stale
-        # facts wait for the next sweep. Read-only sharing only needs mutation facts, so many
-        # clones of one source can all go in a single sweep.
+        # Two kinds of facts go stale as a sweep rewrites: where a storage's uses are (a clone
+        # or copy removed merges its result's uses into its source) and who writes it (a move
+        # consumes its source; an exclusive handover merges writers). Decisions that only read
+        # fresh facts go ahead: taking over storage (a move, a last-use clone) reads ownership,
+        # escapes and last uses; read-only sharing reads writers. The rest wait a sweep.
         moved_uses: set[Value] = set()
         new_writes: set[Value] = set()
         again = False
@@ -98,16 +111,19 @@ class ElideAsyncCopiesPass(Pass):
                 continue
             source = op.operands[0]
             roots = (alias.root(source), alias.root(op.results[0]))
-            if any(root in new_writes for root in roots):
+            fresh = _Fresh(
+                uses=not any(root in moved_uses for root in roots),
+                writes=not any(root in new_writes for root in roots),
+            )
+            if not fresh.uses and not fresh.writes:
                 again = True
                 continue
-            read_only_only = any(root in moved_uses for root in roots)
             if isinstance(op, AsyncCloneOp):
-                decision = self._decide_clone(op, analysis, read_only_only)
+                decision = self._decide_clone(op, analysis, fresh)
             else:
-                decision = self._decide_transfer(op, analysis, topology, read_only_only)
+                decision = self._decide_transfer(op, analysis, topology, fresh)
             if decision.action == "keep":
-                if read_only_only:
+                if decision.stale:
                     again = True
                 elif isinstance(op, AsyncTransferOp):
                     kept[op] = decision.reason
@@ -116,6 +132,12 @@ class ElideAsyncCopiesPass(Pass):
                 # Only the source changes (it is now consumed); the result is new storage
                 # before and after, with the same uses.
                 new_writes |= analysis.affected_roots(source)
+            elif decision.exclusive:
+                # The source was owned and this was its last use: every name that fed it is
+                # dead by now and whatever the result fed keeps an owned storage, so only the
+                # two merged groups change.
+                moved_uses.update(roots)
+                new_writes.update(roots)
             else:
                 affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
                 moved_uses |= affected
@@ -159,17 +181,19 @@ class ElideAsyncCopiesPass(Pass):
     # -- decisions -------------------------------------------------------------------------
 
     def _decide_clone(
-        self, op: AsyncCloneOp, analysis: ResourceAnalysis, read_only_only: bool
+        self, op: AsyncCloneOp, analysis: ResourceAnalysis, fresh: _Fresh
     ) -> Decision:
         source, result = op.source, op.result
         if source.type != result.type:
             return Decision("keep", f"changes type from '{source.type}' to '{result.type}'")
-        exclusive = "stale" if read_only_only else self._exclusive_handover(op, source, analysis)
-        if exclusive is None:
-            return Decision("elide", "the source is owned and this is its last use")
-        shared = self._read_only_sharing(source, result, analysis)
-        if shared is None:
+        exclusive = self._exclusive_handover(op, source, analysis) if fresh.uses else None
+        if fresh.uses and exclusive is None:
+            return Decision("elide", "the source is owned and this is its last use", exclusive=True)
+        shared = self._read_only_sharing(source, result, analysis) if fresh.writes else None
+        if fresh.writes and shared is None:
             return Decision("elide", "neither side is mutated", read_only=True)
+        if not (fresh.uses and fresh.writes):
+            return Decision("keep", "decided in a later sweep", stale=True)
         return Decision("keep", f"{exclusive}; and {shared}")
 
     def _decide_transfer(
@@ -177,35 +201,36 @@ class ElideAsyncCopiesPass(Pass):
         op: AsyncTransferOp,
         analysis: ResourceAnalysis,
         topology: TopologyAttr | None,
-        read_only_only: bool,
+        fresh: _Fresh,
     ) -> Decision:
         source, result = op.source, op.result
-        if read_only_only:
-            if (
-                source.type == result.type
-                and _same_device(op)
-                and self._read_only_sharing(source, result, analysis) is None
-            ):
-                return Decision(
-                    "remove", "same device and lifetime, and neither side changes", read_only=True
-                )
-            return Decision("keep", "decided in a later sweep")
-        exclusive = self._exclusive_handover(op, source, analysis)
-        if source.type == result.type and _same_device(op):
+        exclusive = self._exclusive_handover(op, source, analysis) if fresh.uses else "stale"
+        same_type = source.type == result.type
+        if same_type and _same_device(op):
             # Same lifetime on the same device: a plain copy, removable like a clone.
             if exclusive is None:
-                return Decision("remove", "same device and lifetime, and this is the last use")
-            if self._read_only_sharing(source, result, analysis) is None:
+                return Decision(
+                    "remove", "same device and lifetime, and this is the last use", exclusive=True
+                )
+            if fresh.writes and self._read_only_sharing(source, result, analysis) is None:
                 return Decision(
                     "remove", "same device and lifetime, and neither side changes", read_only=True
                 )
-        if _unified(op, topology, analysis) and source.type == result.type:
+        if same_type and _unified(op, topology, analysis):
             if exclusive is None:
-                return Decision("remove", "devices share memory and this is the last use")
-            if self._unchanged_while_shared(op, source, result, analysis) is None:
+                return Decision(
+                    "remove", "devices share memory and this is the last use", exclusive=True
+                )
+            if (
+                fresh.uses
+                and fresh.writes
+                and self._unchanged_while_shared(op, source, result, analysis) is None
+            ):
                 return Decision("remove", "devices share memory and neither side changes")
         if exclusive is None:
             return Decision("move", "the source is owned and this is its last use")
+        if not (fresh.uses and fresh.writes):
+            return Decision("keep", "decided in a later sweep", stale=True)
         return Decision("keep", exclusive)
 
     @staticmethod

@@ -76,3 +76,15 @@ util.func public @result_out_of_range(%arg0: index) {
   // expected-error @+1 {{result number 2 of '%0' is out of range}}
   util.return %0#2 : index
 }
+
+// -----
+
+util.func public @shadowing(%arg0: index) -> index {
+  %c1 = arith.constant 1 : index
+  %0 = scf.for %i = %c1 to %arg0 step %c1 iter_args(%x = %c1) -> (index) {
+    // expected-error @+1 {{redefinition of SSA value '%c1'}}
+    %c1 = arith.constant 2 : index
+    scf.yield %c1 : index
+  }
+  util.return %0 : index
+}
