@@ -13,7 +13,8 @@ Every async op becomes timeline ops that await exactly what it depends on:
   is asked for the storage), so it is in the target's program order, not the source's;
 * constants become `stream.resource.constants` uploads;
 * each storage the lowering allocated is freed with `stream.resource.dealloca` after its last
-  use (see `lifetimes.DeallocaPlan`).
+  use, on every path that neither moves it nor hands it to a merge (a move in one branch of an
+  `scf.if`, the other branch frees it; see `lifetimes.DeallocaPlan`).
 
 Each op awaits the last op on its affinity (program order) and every data dependency: a reader
 waits for the last writer, a writer for every earlier use, a move or dealloca for every use
