@@ -314,6 +314,11 @@ class IfOp(Operation):
         blocks = self.regions[1].blocks
         return blocks[0] if blocks else None
 
+    def ensure_else_block(self) -> Block:
+        """The else block, made (holding an empty `scf.yield`) if the else was left out."""
+        _ensure_yield(self.regions[1])
+        return self.regions[1].blocks[0]
+
     @property
     def then_yield(self) -> Operation | None:
         return _terminator(self.regions[0])

@@ -13,7 +13,8 @@ Every async op becomes timeline ops that await exactly what it depends on:
   is asked for the storage), so it is in the target's program order, not the source's;
 * constants become `stream.resource.constants` uploads;
 * each storage the lowering allocated is freed with `stream.resource.dealloca` after its last
-  use (see `lifetimes.DeallocaPlan`).
+  use, on every path that neither moves it nor hands it to a merge (a move in one branch of an
+  `scf.if`, the other branch frees it; see `lifetimes.DeallocaPlan`).
 
 Each op awaits the last op on its affinity (program order) and every data dependency: a reader
 waits for the last writer, a writer for every earlier use, a move or dealloca for every use
@@ -53,7 +54,6 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, error
 from streamopt.dialects.arith import ConstantOp, SelectOp
 from streamopt.dialects.cf import BranchLikeOp
 from streamopt.dialects.scf import ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp
-from streamopt.dialects.scf import YieldOp as ScfYieldOp
 from streamopt.dialects.stream import (
     AsyncAllocaOp,
     AsyncBarrierOp,
@@ -497,11 +497,12 @@ class _FunctionLowering:
             self.lower_block(block, block_scopes[block])
 
     def lower_block(self, block: Block, scope: Scope) -> None:
-        for root in self.plan.at_start.get(block, ()):
-            first = block.first_op
-            if first is not None:
-                self.dealloca(scope, root, first)
+        # The block's own ops, taken before the deallocas are put in front of them (those are
+        # lowered already).
         op = block.first_op
+        for root in self.plan.at_start.get(block, ()):
+            if op is not None:
+                self.dealloca(scope, root, op)
         while op is not None:
             following = op.next_op
             self.source = op
@@ -515,6 +516,12 @@ class _FunctionLowering:
     def keys_in(self, container: Operation | Region) -> set[Hashable]:
         """Every affinity key lowering may issue an op on inside `container` (a superset)."""
         keys: set[Hashable] = set()
+        if isinstance(container, Region):
+            # Deallocas at the start of the region's own blocks (where a branch edge drops
+            # a storage); those of nested regions are found with their ops below.
+            for block in container.blocks:
+                for root in self.plan.at_start.get(block, ()):
+                    keys.add(self.key(self.plan.affinity.get(root)))
         ops = container.walk()
         for op in ops:
             if isinstance(op, AsyncTransferOp | AsyncMoveOp):
@@ -1002,10 +1009,8 @@ class _FunctionLowering:
     def lower_exclusive(self, op: Operation, scope: Scope) -> None:
         """scf.if / scf.index_switch: one region runs. Each yields, next to each resource, the
         timepoint of its contents, and one timepoint per affinity it issued work on."""
-        if isinstance(op, IfOp) and not op.regions[1].blocks:
-            else_block = Block()
-            else_block.append(ScfYieldOp([]))
-            op.regions[1].add_block(else_block)
+        if isinstance(op, IfOp):
+            op.ensure_else_block()
         blocks = [region.blocks[0] for region in op.regions if region.blocks]
         scopes = [Scope(scope, "branch", scope.segment) for _ in blocks]
         for block, inner in zip(blocks, scopes):

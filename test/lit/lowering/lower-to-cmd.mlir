@@ -155,7 +155,8 @@ util.func public @tied(%size: index, %arg: !stream.resource<*>) -> !stream.resou
 // -----
 
 // Moves inside scf.if branches: each branch yields, next to the resource, the timepoint of its
-// contents and one timepoint per affinity it issued work on.
+// contents and one timepoint per affinity it issued work on. The splat is moved in one branch
+// and only read in the other: that one frees it, the moving one does not.
 
 // CHECK-LABEL: util.func public @move_in_if
 util.func public @move_in_if(%size: index, %cond: i1) -> !stream.resource<*> {
@@ -168,22 +169,27 @@ util.func public @move_in_if(%size: index, %cond: i1) -> !stream.resource<*> {
   // CHECK: %[[IF:.+]]:4 = scf.if %arg1 -> (!stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint) {
   %1 = scf.if %cond -> (!stream.resource<*>) {
     // CHECK: %[[TO_B:.+]], %[[TO_B_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]]
+    // The move hands the splat's storage to dev_b: nothing in this branch frees it.
+    // CHECK-NOT: stream.resource.dealloca {{.+}} => %[[SRC]] :
     %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
-    // CHECK: %[[FREE_B:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>)
+    // CHECK: %[[FREE_B:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[TO_B]] :
     %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%2[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
-    // CHECK: %[[TO_A:.+]], %[[TO_A_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>)
+    // CHECK-NEXT: %[[TO_A:.+]], %[[TO_A_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_a>)
     %4 = stream.async.move %3 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
     // The resource, its timepoint, then the last op on dev_b (the free after the dispatch) and
     // on dev_a (the move back, which runs on its target).
-    // CHECK: scf.yield %[[TO_A]], %[[TO_A_T]], %[[FREE_B]], %[[TO_A_T]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
+    // CHECK-NEXT: scf.yield %[[TO_A]], %[[TO_A_T]], %[[FREE_B]], %[[TO_A_T]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint
     scf.yield %4 : !stream.resource<*>
   } else {
-    // CHECK: } else {
-    // CHECK: %[[OTHER:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>)
-    // CHECK-NEXT: %[[ELSE:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
+    // CHECK-NEXT: } else {
+    // CHECK-NEXT: %[[OTHER:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[FILL]])
+    // CHECK-NEXT: %[[ELSE:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => with(%[[SRC]] as
     %5 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
-    // Nothing ran on dev_b on this path: an immediate timepoint.
-    // CHECK: scf.yield %[[OTHER]], %[[ELSE]], %[[IMM]], %[[ELSE]]
+    // This branch still owns the splat: it frees it once the dispatch has read it, on dev_a
+    // where it was allocated.
+    // CHECK: %[[FREE_SRC:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[ELSE]]) => %[[SRC]] : !stream.resource<*>{%arg0} => !stream.timepoint
+    // Nothing ran on dev_b on this path: an immediate timepoint; dev_a's last op is the free.
+    // CHECK-NEXT: scf.yield %[[OTHER]], %[[ELSE]], %[[IMM]], %[[FREE_SRC]]
     scf.yield %5 : !stream.resource<*>
   }
   // The next op on dev_a waits for dev_a's work in the branch and for the branch's result.
@@ -355,6 +361,8 @@ util.func public @cf_branches(%size: index, %cond: i1) -> !stream.resource<*> {
   // CHECK: %[[V:.+]], %{{.+}} = stream.resource.alloca
   // CHECK: %[[FILL:.+]] = stream.cmd.execute
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // Both successors still use the splat: the entry block does not free it.
+  // CHECK-NOT: stream.resource.dealloca
   // CHECK: cf.cond_br %arg1, ^bb1(%[[V]], %[[FILL]], %[[FILL]], %[[IMM]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint), ^bb2(%[[FILL]], %[[IMM]] : !stream.timepoint, !stream.timepoint)
   cf.cond_br %cond, ^bb1(%0 : !stream.resource<*>), ^bb2
 // CHECK: ^bb1(%[[X:.+]]: !stream.resource<*>, %[[X_T:.+]]: !stream.timepoint, %[[A_T:.+]]: !stream.timepoint, %[[B_T:.+]]: !stream.timepoint):
@@ -369,9 +377,14 @@ util.func public @cf_branches(%size: index, %cond: i1) -> !stream.resource<*> {
 // CHECK: ^bb2(%[[A2_T:.+]]: !stream.timepoint, %[[B2_T:.+]]: !stream.timepoint):
 ^bb2:
   // A value from the entry block is ready by the timepoints carried in.
-  // CHECK-NEXT: %{{.+}}, %[[R_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B2_T]])
-  // CHECK-NEXT: stream.timepoint.join max(%[[R_T]], %[[A2_T]])
+  // CHECK-NEXT: %[[R:.+]], %[[R_T:.+]] = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B2_T]])
+  // CHECK-NEXT: %[[J2:.+]] = stream.timepoint.join max(%[[R_T]], %[[A2_T]])
+  // CHECK-NEXT: %[[READ:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%[[J2]]) => with(%[[V]] as
   %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // ^bb1 moved the splat; this path only read it, so it frees it after the read, on dev_a
+  // where it was allocated, and carries the free on as dev_a's last op.
+  // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[READ]]) => %[[V]] : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: cf.br ^bb3(%[[R]], %[[READ]], %[[FREE]], %[[READ]] : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint)
   cf.br ^bb3(%3 : !stream.resource<*>)
 // CHECK: ^bb3(%[[Y:.+]]: !stream.resource<*>, %[[Y_T:.+]]: !stream.timepoint, %[[A3_T:.+]]: !stream.timepoint, %[[B3_T:.+]]: !stream.timepoint):
 ^bb3(%4: !stream.resource<*>):
@@ -444,7 +457,8 @@ util.func public @execute_region(%size: index, %arg: !stream.resource<external>,
 
 // -----
 
-// scf.index_switch: like scf.if, with one region per case.
+// scf.index_switch: like scf.if, with one region per case. The case that does not move the
+// splat frees it.
 
 // CHECK-LABEL: util.func public @index_switch
 util.func public @index_switch(%size: index, %i: index) -> !stream.resource<*> {
@@ -466,10 +480,12 @@ util.func public @index_switch(%size: index, %i: index) -> !stream.resource<*> {
   }
   // CHECK: default {
   default {
-    // CHECK: %[[COPY:.+]] = stream.cmd.execute
+    // CHECK-NEXT: %[[CLONE:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[FILL]])
+    // CHECK-NEXT: %[[COPY:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => with(%[[SRC]] as
     %3 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
-    // Nothing ran on dev_b on this path: an immediate timepoint.
-    // CHECK: scf.yield %{{.+}}, %[[COPY]], %[[COPY]], %[[IMM]]
+    // CHECK: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[COPY]]) => %[[SRC]] : !stream.resource<*>{%arg0} => !stream.timepoint
+    // Nothing ran on dev_b on this path: an immediate timepoint; dev_a's last op is the free.
+    // CHECK-NEXT: scf.yield %[[CLONE]], %[[COPY]], %[[FREE]], %[[IMM]]
     scf.yield %3 : !stream.resource<*>
   }
   // CHECK: %[[DONE:.+]] = stream.timepoint.join max(%[[SWITCH]]#2, %[[SWITCH]]#3, %[[SWITCH]]#1)
@@ -561,4 +577,163 @@ util.func public @move_to_default(%size: index) -> !stream.resource<*> attribute
   // CHECK: %[[FREE:.+]] = stream.resource.dealloca origin await(%[[LAST]]) => %[[MOVED]]
   // CHECK-NEXT: stream.timepoint.await %[[FREE]] => %[[OUT]]
   util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// A move in an scf.if without an else: the lowering adds an else that frees the splat, after
+// its only use on that path (the fill).
+
+// CHECK-LABEL: util.func public @move_without_else
+util.func public @move_without_else(%size: index, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: scf.if %arg1 -> (!stream.timepoint, !stream.timepoint) {
+  scf.if %cond {
+    // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]]
+    // CHECK-NOT: stream.resource.dealloca {{.+}} => %[[SRC]] :
+    %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    // CHECK: %[[FREE_B:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[MOVED]] :
+    // CHECK-NEXT: scf.yield %[[FREE_B]], %[[FILL]] : !stream.timepoint, !stream.timepoint
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %1{%size}
+    scf.yield
+  }
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[FILL]]) => %[[SRC]] : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: scf.yield %{{.+}}, %[[FREE]] : !stream.timepoint, !stream.timepoint
+  // CHECK-NEXT: }
+  // CHECK-NEXT: util.return
+  util.return
+}
+
+// -----
+
+// Nested regions: each path frees what it neither moves nor yields. %0 is moved in case 0 and
+// in the then of case 1, read in the else of case 1 (freed there after the read) and unused in
+// the default (freed first thing). %1 is yielded by the default only: the other cases free it
+// first thing.
+
+// CHECK-LABEL: util.func public @nested_partial_moves
+util.func public @nested_partial_moves(%size: index, %i: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SRC:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[OTHER:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL2:.+]] = stream.cmd.execute
+  %1 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: scf.index_switch
+  %2 = scf.index_switch %i -> !stream.resource<*>
+  // CHECK-NEXT: case 0 {
+  case 0 {
+    // CHECK-NEXT: %[[FREE_OTHER:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[FILL2]]) => %[[OTHER]] :
+    // CHECK-NEXT: %[[MOVED:.+]], %[[MOVED_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]] :
+    // CHECK-NEXT: scf.yield %[[MOVED]], %[[MOVED_T]], %[[FREE_OTHER]], %[[MOVED_T]]
+    %3 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %3 : !stream.resource<*>
+  }
+  // CHECK-NEXT: }
+  // CHECK-NEXT: case 1 {
+  case 1 {
+    // CHECK-NEXT: %[[FREE_OTHER1:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[FILL2]]) => %[[OTHER]] :
+    // CHECK-NEXT: scf.if %arg2
+    %4 = scf.if %cond -> (!stream.resource<*>) {
+      // CHECK-NEXT: %[[MOVED1:.+]], %[[MOVED1_T:.+]] = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%[[FILL]]) => %[[SRC]] :
+      // CHECK-NEXT: scf.yield %[[MOVED1]], %[[MOVED1_T]], %[[MOVED1_T]], %[[FREE_OTHER1]]
+      %5 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+      scf.yield %5 : !stream.resource<*>
+    } else {
+      // CHECK-NEXT: } else {
+      // CHECK-NEXT: %[[NEW:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%[[FREE_OTHER1]])
+      // CHECK-NEXT: %[[READ:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => with(%[[SRC]] as
+      // CHECK: %[[FREE_SRC:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[READ]]) => %[[SRC]] :
+      // CHECK-NEXT: scf.yield %[[NEW]], %[[READ]], %{{.+}}, %[[FREE_SRC]]
+      %6 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+      scf.yield %6 : !stream.resource<*>
+    }
+    scf.yield %4 : !stream.resource<*>
+  }
+  // CHECK: default {
+  default {
+    // CHECK-NEXT: %[[FREE_SRC2:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[FILL2]]) => %[[SRC]] :
+    // CHECK-NEXT: scf.yield %[[OTHER]], %[[FILL2]], %[[FREE_SRC2]], %{{.+}}
+    scf.yield %1 : !stream.resource<*>
+  }
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: util.return
+  util.return %2 : !stream.resource<*>
+}
+
+// -----
+
+// The branch to ^bb1 hands the splat over (^bb1 moves it); the edge to ^bb2, which does not
+// use it and is entered from the entry block only, frees it at the start of ^bb2.
+
+// CHECK-LABEL: util.func public @cf_dropped_on_edge
+util.func public @cf_dropped_on_edge(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[V:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: cf.cond_br %arg1, ^bb1(%[[V]], %[[FILL]], %[[FILL]], %{{.+}} : !stream.resource<*>, !stream.timepoint, !stream.timepoint, !stream.timepoint), ^bb2(%[[FILL]], %{{.+}} : !stream.timepoint, !stream.timepoint)
+  cf.cond_br %cond, ^bb1(%0 : !stream.resource<*>), ^bb2
+// CHECK: ^bb1(%[[X:.+]]: !stream.resource<*>,
+^bb1(%1: !stream.resource<*>):
+  // CHECK-NEXT: stream.timepoint.join
+  // CHECK-NEXT: stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => %[[X]] :
+  // CHECK-NOT: stream.resource.dealloca
+  %2 = stream.async.move %1 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %2 : !stream.resource<*>
+// CHECK: ^bb2(%[[A_T:.+]]: !stream.timepoint, %[[B_T:.+]]: !stream.timepoint):
+^bb2:
+  // CHECK-NEXT: %[[J:.+]] = stream.timepoint.join max(%[[A_T]], %[[B_T]])
+  // CHECK-NEXT: %[[FREE:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[J]]) => %[[V]] : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: %[[NEW:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_b>) await(%[[B_T]])
+  // CHECK-NEXT: %[[NEW_FILL:.+]] = stream.cmd.execute
+  // The function waits for the free before returning.
+  // CHECK: %[[ALL:.+]] = stream.timepoint.join max(%[[FREE]], %[[NEW_FILL]])
+  // CHECK-NEXT: stream.timepoint.await %[[ALL]] => %[[NEW]]
+  %3 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// Nothing moves the splat, but both successors of the entry block read it: the entry block
+// must not free it; each successor frees it after its read.
+
+// CHECK-LABEL: util.func public @cf_read_in_successors
+util.func public @cf_read_in_successors(%size: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[V:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: cf.cond_br %arg1, ^bb1
+  cf.cond_br %cond, ^bb1, ^bb2
+// CHECK: ^bb1(
+^bb1:
+  // CHECK: %[[READ1:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => with(%[[V]] as
+  // CHECK: %[[FREE1:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[READ1]]) => %[[V]] : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: cf.br ^bb3(%{{.+}}, %[[READ1]], %[[FREE1]], %{{.+}} :
+  %1 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  cf.br ^bb3(%1 : !stream.resource<*>)
+// CHECK: ^bb2(
+^bb2:
+  // CHECK: %[[READ2:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%{{.+}}) => with(%[[V]] as
+  // CHECK: %[[FREE2:.+]] = stream.resource.dealloca on(#hal.device.affinity<@dev_a>) await(%[[READ2]]) => %[[V]] : !stream.resource<*>{%arg0} => !stream.timepoint
+  // CHECK-NEXT: cf.br ^bb3(%{{.+}}, %[[READ2]], %[[FREE2]], %[[READ2]] :
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  cf.br ^bb3(%2 : !stream.resource<*>)
+// CHECK: ^bb3(
+^bb3(%3: !stream.resource<*>):
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: util.return
+  util.return %3 : !stream.resource<*>
 }
