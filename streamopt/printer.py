@@ -48,6 +48,7 @@ class Printer:
         self.names: dict[Value, str] = {}
         self.block_names: dict[Block, str] = {}
         self._block_order: dict[Block, int] = {}
+        self._predecessor_cache: dict[Region, dict[Block, list[Block]]] = {}
         self.print_debug_locations = print_debug_locations
 
     def text(self) -> str:
@@ -261,24 +262,30 @@ class Printer:
         region = block.parent
         if region is None:
             return "  // block is not in a region!"
-        preds: list[Block] = []
-        for other in region.blocks:
-            terminator = other.last_op
-            if terminator is None:
-                continue
-            for successor in terminator.successors:
-                if successor is block:
-                    preds.append(other)
+        preds = self._predecessors(region).get(block, [])
         if not preds:
             return "" if block.is_entry_block() else "  // no predecessors"
         # Like MLIR's Block::getSinglePredecessor, a block reached twice from the same
         # terminator (`cf.cond_br %c, ^bb1, ^bb1`) has two predecessors, not one.
         if len(preds) == 1:
             return "  // pred: " + self.block_names.get(preds[0], "^bb?")
-        preds.sort(key=lambda b: self._block_order.get(b, 0))
+        preds = sorted(preds, key=lambda b: self._block_order.get(b, 0))
         return f"  // {len(preds)} preds: " + ", ".join(
             self.block_names.get(p, "^bb?") for p in preds
         )
+
+    def _predecessors(self, region: Region) -> dict[Block, list[Block]]:
+        """Each block's predecessors (one entry per branch edge), computed once per region."""
+        cached = self._predecessor_cache.get(region)
+        if cached is None:
+            cached = {}
+            for other in region.blocks:
+                terminator = other.last_op
+                if terminator is not None:
+                    for successor in terminator.successors:
+                        cached.setdefault(successor, []).append(other)
+            self._predecessor_cache[region] = cached
+        return cached
 
     def block_name(self, block: Block) -> str:
         return self.block_names.get(block, "^bb?")

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from streamopt.analysis.alias import AliasAnalysis, is_defined_inside
+from streamopt.analysis.graph import strongly_connected_components
 from streamopt.ir.core import (
     Block,
     BlockArgument,
@@ -77,6 +78,57 @@ class _Positions:
 UseFilter = Callable[[Use], bool]
 
 
+class _Reachability:
+    """For each block of a region, the blocks that may run after it (reachable from its
+    successors), as a bit set over the region's blocks. Built over the strongly connected
+    components of the block graph, successors first, so a region costs blocks x edges / 64
+    word operations rather than a walk per block."""
+
+    __slots__ = ("_after", "_bit")
+
+    def __init__(self, bit: dict[Block, int], after: dict[Block, int]) -> None:
+        self._bit = bit
+        self._after = after
+
+    @classmethod
+    def of(cls, region: Region) -> _Reachability | None:
+        successors: dict[Block, list[Block]] = {}
+        for block in region.blocks:
+            terminator = block.last_op
+            if terminator is not None and not terminator.is_known and terminator.name:
+                return None
+            successors[block] = list(terminator.successors) if terminator is not None else []
+        bit = {block: 1 << index for index, block in enumerate(region.blocks)}
+        after: dict[Block, int] = {}
+        for component in strongly_connected_components(
+            region.blocks, lambda block: [s for s in successors[block] if s in bit]
+        ):
+            members = 0
+            for block in component:
+                members |= bit[block]
+            reach = 0
+            cyclic = len(component) > 1
+            for block in component:
+                for successor in successors[block]:
+                    if successor not in bit:
+                        continue
+                    if successor in after:
+                        reach |= bit[successor] | after[successor]
+                    else:  # In this component.
+                        cyclic = True
+            if cyclic:
+                reach |= members
+            for block in component:
+                after[block] = reach
+        return cls(bit, after)
+
+    def after(self, block: Block) -> int:
+        return self._after.get(block, 0)
+
+    def contains(self, bits: int, block: Block) -> bool:
+        return bool(bits & self._bit.get(block, 0))
+
+
 def _order_chain(op: Operation) -> dict[Block, int]:
     """For each block enclosing `op`, the position of `op`'s ancestor in it."""
     chain: dict[Block, int] = {}
@@ -129,7 +181,7 @@ class LastUseAnalysis:
     def __init__(self, alias: AliasAnalysis) -> None:
         self.alias = alias
         self._group_positions: dict[tuple[Value, str], _Positions] = {}
-        self._reachable: dict[Region, dict[Block, frozenset[Block]]] = {}
+        self._reachable: dict[Region, _Reachability | None] = {}
 
     # -- positions -------------------------------------------------------------------------
 
@@ -204,10 +256,12 @@ class LastUseAnalysis:
                 return False
             for other in region.blocks:
                 if other is not block and other in a_blocks:
-                    reachable = self._reachability(region)
-                    if block not in reachable or other not in reachable:
+                    reach = self._reachability(region)
+                    if reach is None:
                         return False  # Unknown control flow: assume one may follow the other.
-                    return block not in reachable[other] and other not in reachable[block]
+                    return not reach.contains(reach.after(other), block) and not reach.contains(
+                        reach.after(block), other
+                    )
             owner = region.parent
             if owner is None:
                 return False
@@ -253,52 +307,29 @@ class LastUseAnalysis:
     def _later_in_other_blocks(
         self, block: Block, region: Region, positions: _Positions, current: Operation, root: Value
     ) -> LaterUse | None:
-        reachable = self._reachability(region)
-        after = reachable.get(block)
-        if after is None:
+        reach = self._reachability(region)
+        if reach is None:
             # A block ends in an op whose successors we cannot see: anything may follow.
             for other in region.blocks:
                 entry = positions.latest.get(other)
                 if other is not block and entry is not None:
                     return LaterUse(entry[1], "used in another block")
             return None
-        if block in after and not _defined_in_block(root, block):
+        after = reach.after(block)
+        if reach.contains(after, block) and not _defined_in_block(root, block):
             # The block runs again on the same storage; storage the block itself defines is
             # defined anew each time round.
             return LaterUse(block.last_op or current, "inside a loop of blocks that runs it again")
-        for other in after:
-            if other is block:
-                continue
-            entry = positions.latest.get(other)
-            if entry is not None:
+        for other, entry in positions.latest.items():
+            if other is not block and other.parent is region and reach.contains(after, other):
                 return LaterUse(entry[1], "used in a later block")
         return None
 
-    def _reachability(self, region: Region) -> dict[Block, frozenset[Block]]:
-        """Blocks reachable from each block's successors; blocks with unknown exits absent."""
-        cached = self._reachable.get(region)
-        if cached is not None:
-            return cached
-        successors: dict[Block, list[Block]] = {}
-        unknown = False
-        for block in region.blocks:
-            terminator = block.last_op
-            if terminator is not None and not terminator.is_known and terminator.name:
-                unknown = True
-            successors[block] = list(terminator.successors) if terminator is not None else []
-        result: dict[Block, frozenset[Block]] = {}
-        if not unknown:
-            for block in region.blocks:
-                seen: set[Block] = set()
-                stack = list(successors[block])
-                while stack:
-                    nxt = stack.pop()
-                    if nxt not in seen:
-                        seen.add(nxt)
-                        stack.extend(successors.get(nxt, ()))
-                result[block] = frozenset(seen)
-        self._reachable[region] = result
-        return result
+    def _reachability(self, region: Region) -> _Reachability | None:
+        """Which blocks of `region` run after which; None if a block's exits are unknown."""
+        if region not in self._reachable:
+            self._reachable[region] = _Reachability.of(region)
+        return self._reachable[region]
 
     def uses_at(self, op: Operation, roots: Iterable[Value], skip_index: int) -> Operation | None:
         """`op` itself if one of its operands other than `skip_index` names one of `roots`."""

@@ -25,7 +25,7 @@ from streamopt.analysis.calls import CallGraph
 from streamopt.analysis.last_use import LastUseAnalysis
 from streamopt.analysis.producers import RootKind, classify_root
 from streamopt.dialects.util import FuncOp
-from streamopt.ir.core import BlockArgument, Operation, Value
+from streamopt.ir.core import BlockArgument, Operation, Region, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +46,8 @@ class OwnershipAnalysis:
         self.last_use = last_use
         self._reason: dict[Value, str | None] = {}
         self._pass_last_use: dict[tuple[Operation, int], str | None] = {}
+        # Per region: the name of an unmodelled op ending one of its blocks, if any.
+        self._unknown_exits: dict[Region, str | None] = {}
         self._solve()
 
     def is_owned(self, value: Value) -> bool:
@@ -145,11 +147,17 @@ class OwnershipAnalysis:
         region = root.block.parent
         if region is None:
             return "argument of a detached block"
-        for block in region.blocks:
-            terminator = block.last_op
-            if terminator is not None and not terminator.is_known:
-                return f"block may be entered from unmodelled op '{terminator.name}'"
-        return None
+        if region not in self._unknown_exits:
+            self._unknown_exits[region] = next(
+                (
+                    terminator.name
+                    for block in region.blocks
+                    if (terminator := block.last_op) is not None and not terminator.is_known
+                ),
+                None,
+            )
+        name = self._unknown_exits[region]
+        return None if name is None else f"block may be entered from unmodelled op '{name}'"
 
     # -- handovers -------------------------------------------------------------------------
 
