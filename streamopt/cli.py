@@ -10,16 +10,30 @@ when there were diagnostics, 2 for usage errors, 70 for an internal error.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
+import os
 import re
+import stat
 import sys
+import tempfile
 import traceback
 from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source, render
+from streamopt.diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    Location,
+    Source,
+    displayable,
+    encode_output,
+    read_source,
+    render,
+)
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.MULTILINE)
 EXIT_INTERNAL = 70
@@ -134,14 +148,14 @@ def command(
     pipeline: list[str] = (ctx.obj or {}).get("pipeline", [])
     try:
         if input_file == "-":
-            text = sys.stdin.read()
+            text = _read_stdin()
             name = "<stdin>"
         else:
-            with open(input_file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(input_file, "rb") as handle:
+                text = read_source(handle)
             name = input_file
     except OSError as exc:
-        click.echo(f"streamopt: cannot read '{input_file}': {exc.strerror}", err=True)
+        click.echo(f"streamopt: error: cannot read '{input_file}': {exc.strerror}", err=True)
         ctx.exit(1)
     driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
     outputs: list[str] = []
@@ -158,16 +172,78 @@ def command(
                 click.echo(render(diagnostic), err=True)
         if result is not None:
             outputs.append(result)
-    text_out = "// -----\n".join(outputs)
+    data = encode_output("// -----\n".join(outputs))
     if output_file == "-":
-        sys.stdout.write(text_out)
-        sys.stdout.flush()
-    else:
-        with open(output_file, "w", encoding="utf-8") as handle:
-            handle.write(text_out)
+        _write_stdout(data)
+    elif not failed:
+        # A failed run leaves an existing output file as it was.
+        try:
+            write_file_atomically(output_file, data)
+        except OSError as exc:
+            click.echo(f"streamopt: error: cannot write '{output_file}': {exc.strerror}", err=True)
+            failed = True
     if stats:
         click.echo(driver.statistics_text(), err=True, nl=False)
     ctx.exit(1 if failed else 0)
+
+
+def _read_stdin() -> str:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # A text stream with no bytes under it (a test's StringIO).
+        return sys.stdin.read()
+    return read_source(buffer)
+
+
+def _write_stdout(data: bytes) -> None:
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(displayable(data.decode("utf-8", "surrogateescape")))
+    else:
+        buffer.write(data)
+        buffer.flush()
+
+
+def write_file_atomically(path: str, data: bytes) -> None:
+    """Write `data` to `path` so that `path` holds either its old contents or all of `data`.
+
+    The bytes go to a temporary file in the same directory, renamed over `path` once written
+    and flushed. A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is
+    written in place instead: renaming over it would replace the device. Raises OSError when
+    `path` cannot be written (also for an existing file without write permission, which a
+    rename would otherwise replace).
+    """
+    target = os.path.realpath(path)
+    try:
+        existing: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        existing = None
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        with open(target, "wb") as handle:
+            handle.write(data)
+        return
+    if existing is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+    directory = os.path.dirname(target)
+    descriptor, temporary = tempfile.mkstemp(
+        dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if existing is not None:
+            os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 class Driver:
@@ -205,7 +281,7 @@ class Driver:
         from streamopt.printer import print_module
 
         header = f"// -----// IR Dump After {pass_.name} ({pass_.flag}) //----- //"
-        click.echo(header + "\n" + print_module(module), err=True)
+        click.echo(displayable(header + "\n" + print_module(module)), err=True)
 
     def statistics_text(self) -> str:
         if not self.managers:

@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from streamopt.cli import run_command
-from streamopt.diagnostics import Diagnostic, DiagnosticError, render
+from streamopt.diagnostics import Diagnostic, DiagnosticError, read_source, render
 
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
     ("as given", []),
@@ -52,10 +52,11 @@ class RunError(Exception):
 
 def _load(path: str) -> tuple[str, str]:
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        buffer = getattr(sys.stdin, "buffer", None)
+        return (read_source(buffer) if buffer is not None else sys.stdin.read()), "<stdin>"
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(), path
+        with open(path, "rb") as handle:
+            return read_source(handle), path
     except OSError as exc:
         raise click.UsageError(f"cannot read '{path}': {exc.strerror}") from None
 

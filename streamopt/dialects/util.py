@@ -387,7 +387,7 @@ def sanitize_identifier(name: str) -> str:
         elif ch == " ":
             out.append("_")
         else:
-            out.extend(f"{byte:X}" for byte in ch.encode())
+            out.extend(f"{byte:X}" for byte in ch.encode("utf-8", "surrogateescape"))
     return "".join(out)
 
 

@@ -249,7 +249,8 @@ def _escape(value: str) -> str:
         elif 32 <= ord(ch) < 127:
             out.append(ch)
         else:
-            out.extend(f"\\{b:02X}" for b in ch.encode())
+            # A byte the input did not decode (see decode_source) is that byte again.
+            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8", "surrogateescape"))
     return "".join(out)
 
 
@@ -281,9 +282,10 @@ def unescape_string(literal: str) -> str:
                 out.append(int(hexpair, 16))
                 i += 3
                 continue
-        out += ch.encode()
+        out += ch.encode("utf-8", "surrogateescape")
         i += 1
-    return out.decode(errors="replace")
+    # Escapes of bytes that are not UTF-8 stay those bytes (see decode_source).
+    return out.decode("utf-8", "surrogateescape")
 
 
 class StringAttr(Attribute):
