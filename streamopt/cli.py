@@ -18,9 +18,11 @@ import re
 import stat
 import sys
 import tempfile
+import threading
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -34,6 +36,8 @@ from streamopt.diagnostics import (
     read_source,
     render,
 )
+
+T = TypeVar("T")
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.MULTILINE)
 EXIT_INTERNAL = 70
@@ -384,6 +388,47 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
     return ok
 
 
+# The printer, the verifiers and the analyses recurse once or a few times per level of nesting
+# (regions, attributes), and the parser accepts MAX_NESTING levels (see streamopt.parser): the
+# tools run in a thread with room for that. The stack is reserved, not used, until it is needed.
+_STACK_BYTES = 512 << 20
+_RECURSION_LIMIT = 1_000_000
+
+
+def call_with_deep_stack(function: Callable[[], T]) -> T:
+    """`function()`, run in a thread with a stack and a recursion limit for deeply nested IR
+    (in this thread if no such thread can be made)."""
+    outcome: list[tuple[bool, Any]] = []
+
+    def target() -> None:
+        try:
+            outcome.append((True, function()))
+        except BaseException as exc:
+            outcome.append((False, exc))
+
+    previous_limit = sys.getrecursionlimit()
+    try:
+        previous_size = threading.stack_size(_STACK_BYTES)
+    except (ValueError, RuntimeError):
+        return function()
+    try:
+        sys.setrecursionlimit(max(previous_limit, _RECURSION_LIMIT))
+        thread = threading.Thread(target=target, name=function.__qualname__, daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:
+            outcome.append((True, function()))
+        else:
+            thread.join()
+    finally:
+        threading.stack_size(previous_size)
+        sys.setrecursionlimit(previous_limit)
+    returned, value = outcome[0]
+    if returned:
+        return cast(T, value)
+    raise value
+
+
 def run_command(tool: click.Command, program: str) -> None:
     """Run a click command as a console script: its exit status, and a short report instead
     of a traceback if it crashes (exit 70)."""
@@ -392,14 +437,14 @@ def run_command(tool: click.Command, program: str) -> None:
     gc.disable()
     try:
         # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
-        code = tool.main(standalone_mode=False)
+        code = call_with_deep_stack(lambda: tool.main(standalone_mode=False))
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         sys.exit(1)
     except BrokenPipeError:
         sys.exit(1)

@@ -378,11 +378,18 @@ class TypeAttr(Attribute):
         return self.type
 
 
+def nesting_depth(attr: Attribute) -> int:
+    """How many arrays and dictionaries deep `attr` nests (0 for other attributes)."""
+    return attr.depth if isinstance(attr, (ArrayAttr, DictAttr)) else 0
+
+
 class ArrayAttr(Attribute):
-    __slots__ = ("elements",)
+    __slots__ = ("depth", "elements")
 
     def __init__(self, elements: Iterable[Attribute], text: str | None = None) -> None:
         self.elements = tuple(elements)
+        # Kept per attribute (no recursion) so the parser can refuse absurdly deep nests.
+        self.depth: int = 1 + max(map(nesting_depth, self.elements), default=0)
         if text is None:
             text = "[" + ", ".join(e.text for e in self.elements) + "]"
         super().__init__(text)
@@ -394,10 +401,11 @@ class ArrayAttr(Attribute):
 class DictAttr(Attribute):
     """An attribute dictionary. Entry order is kept as written."""
 
-    __slots__ = ("entries",)
+    __slots__ = ("depth", "entries")
 
     def __init__(self, entries: Mapping[str, Attribute], text: str | None = None) -> None:
         self.entries = dict(entries)
+        self.depth: int = 1 + max(map(nesting_depth, self.entries.values()), default=0)
         if text is None:
             text = print_attr_dict(self.entries)
         super().__init__(text)

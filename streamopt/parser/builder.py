@@ -40,6 +40,7 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     UnitAttr,
+    nesting_depth,
     symbol_ref_from_text,
     unescape_string,
 )
@@ -65,6 +66,12 @@ from streamopt.parser.parts import (
 )
 
 _UNIT = UnitAttr()
+
+# How deep regions, and arrays and dictionaries in attributes, may nest. MLIR has no limit but
+# its stack (iree-opt overflows near 3,500 nested regions); streamopt's recursive code (printer,
+# verifiers, analyses) runs in a thread sized for this many levels (see streamopt.cli).
+MAX_NESTING = 4096
+_TOO_DEEP = f"attribute arrays and dictionaries nest more than {MAX_NESTING} levels deep"
 
 
 class _RegionState:
@@ -223,6 +230,8 @@ class Builder:
         end = self.parsed_text.find("\n", token.start_pos)
         line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
         value = children[1]
+        if isinstance(value, Attribute) and nesting_depth(value) > MAX_NESTING:
+            raise self.error(_TOO_DEEP, token)
         is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
         # MLIR prints location aliases that only locations use after the module, and only those
         # may follow their uses: keep a location alias written after an op there, and print
@@ -269,6 +278,10 @@ class Builder:
             rest = children[1:]
         if rest:
             op.debug_loc = str(rest[0])
+        properties = op.properties if isinstance(op, GenericOp) else None
+        for attr in (*op.attributes.values(), *(properties or {}).values()):
+            if nesting_depth(attr) > MAX_NESTING:
+                raise DiagnosticError(Diagnostic("error", _TOO_DEEP, op.location))
         if groups:
             count = sum(n for _, n in groups)
             results = op.results
@@ -450,6 +463,8 @@ class Builder:
     # -- regions and blocks ----------------------------------------------------------------
 
     def region_open(self, children: list[Any]) -> TokenLike:
+        if len(self.regions) >= MAX_NESTING:
+            raise self.error(f"regions nest more than {MAX_NESTING} levels deep", children[0])
         block = Block()
         region = Region([block])
         state = _RegionState(region, children[0])
@@ -735,8 +750,17 @@ def _is_numeric_name(name: str) -> bool:
 
 
 def _flatten(children: list[Any], out: list[Any]) -> None:
-    for child in children:
-        if isinstance(child, list):
-            _flatten(child, out)
+    """Append the leaves of the nested lists `children` to `out`, in order."""
+    # An explicit stack: an unmodelled op's brackets may nest arbitrarily deep.
+    stack = [iter(children)]
+    while stack:
+        child = next(stack[-1], _DONE)
+        if child is _DONE:
+            stack.pop()
+        elif isinstance(child, list):
+            stack.append(iter(child))
         else:
             out.append(child)
+
+
+_DONE = object()

@@ -1,7 +1,9 @@
-"""Inputs at the edges of what the parser takes: bytes that are not UTF-8.
+"""Inputs at the edges of what the parser takes: bytes that are not UTF-8, and deep nesting.
 
 As in iree-opt, a byte that is not UTF-8 is accepted in a comment or a string literal and
-reported at its line and column anywhere else.
+reported at its line and column anywhere else. Regions and attributes may nest thousands of
+levels deep (iree-opt overflows its stack near 3,500 nested regions); past
+`MAX_NESTING` levels the parser reports where, instead of running out of stack.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from pathlib import Path
 import pytest
 
 from streamopt.cli import main
+from streamopt.ir.core import Block, Operation, Region
+from streamopt.parser.builder import MAX_NESTING
 
 FUNCTION = b"""\
 util.func public @f(%arg0: index) -> index {
@@ -144,3 +148,77 @@ def test_iree_opt_agrees_on_bytes(tmp_path: Path) -> None:
         path = write(tmp_path, data)
         result = subprocess.run(["iree-opt", str(path)], capture_output=True, check=False)
         assert result.returncode == code, result.stderr
+
+
+# -- deep nesting -----------------------------------------------------------------------------
+
+
+def nested_ifs(depth: int) -> bytes:
+    """A function whose body nests `depth` scf.if regions around a transfer."""
+    lines = [
+        "util.func public @f(%c: i1, %x: !stream.resource<*>, %s: index) -> !stream.resource<*> {",
+        *["scf.if %c {"] * depth,
+        "%y = stream.async.transfer %x : !stream.resource<*>{%s} -> !stream.resource<*>{%s}",
+        "%z = util.optimization_barrier %y : !stream.resource<*>",
+        *["}"] * depth,
+        "util.return %x : !stream.resource<*>",
+        "}",
+    ]
+    return "\n".join(lines).encode() + b"\n"
+
+
+def nested_attribute(depth: int) -> bytes:
+    value = "1"
+    for level in range(depth):
+        value = f"[{value}]" if level % 2 else f"{{a = {value}}}"
+    return f"util.func public @f() attributes {{deep = {value}}} {{\n  util.return\n}}\n".encode()
+
+
+@pytest.mark.parametrize("passes", [[], ["--elide-async-copies", "--lower-to-hal"]])
+def test_a_thousand_nested_regions(streamopt: Streamopt, tmp_path: Path, passes: list[str]) -> None:
+    code, out, err = streamopt(str(write(tmp_path, nested_ifs(1000))), *passes)
+    assert (code, err) == (0, "")
+    assert out.count(b"scf.if %arg0 ") == 1000
+    assert out.count(b"stream.async.transfer" if not passes else b"hal.device.queue.copy") == 1
+    printed = tmp_path / "printed.mlir"
+    printed.write_bytes(out)
+    assert streamopt(str(printed)) == (0, out, "")
+
+
+def test_attributes_nested_to_the_limit(streamopt: Streamopt, tmp_path: Path) -> None:
+    code, out, err = streamopt(str(write(tmp_path, nested_attribute(MAX_NESTING))))
+    assert (code, err) == (0, "")
+    assert out.count(b"[") == MAX_NESTING // 2
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "message"),
+    [
+        (nested_ifs(MAX_NESTING + 1), MAX_NESTING + 1, "regions nest"),
+        (nested_attribute(MAX_NESTING + 1), 1, "attribute arrays and dictionaries nest"),
+    ],
+)
+def test_nesting_past_the_limit_is_a_located_error(
+    streamopt: Streamopt, tmp_path: Path, data: bytes, line: int, message: str
+) -> None:
+    path = write(tmp_path, data)
+    code, out, err = streamopt(str(path))
+    assert (code, out) == (1, b"")
+    assert err.startswith(f"{path}:{line}:")
+    assert f"error: {message} more than {MAX_NESTING} levels deep\n" in err
+
+
+def test_walks_do_not_recurse() -> None:
+    """Walking IR nested far deeper than Python's recursion limit, without a deep stack."""
+    depth = sys.getrecursionlimit() * 3
+    top = Operation(regions=[Region([Block()])])
+    innermost = top
+    for _ in range(depth):
+        nested = Operation(regions=[Region([Block()])])
+        innermost.regions[0].blocks[0].append(nested)
+        innermost = nested
+    assert sum(1 for _ in top.walk()) == depth + 1
+    post_order = list(top.walk_regions_first())
+    assert post_order[0] is innermost and post_order[-1] is top
+    assert sum(1 for _ in top.regions[0].walk()) == depth
+    assert sum(1 for _ in top.regions[0].blocks[0].walk()) == depth
