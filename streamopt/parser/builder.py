@@ -27,6 +27,7 @@ from streamopt.dialects.builtin import (
     OpaqueOp,
     VerbatimOp,
 )
+from streamopt.dialects.common import dynamic_dim_count
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -37,6 +38,8 @@ from streamopt.ir.types import (
     FunctionType,
     IntegerAttr,
     OpaqueAttr,
+    ResourceType,
+    ShapedType,
     Type,
     TypeAttr,
     UnitAttr,
@@ -587,8 +590,31 @@ class Builder:
             sizes = [
                 self.lookup_name(name.strip(), first) for name in text[brace + 1 : -1].split(",")
             ]
+            self._check_size_count(type, sizes, first, brace)
             return Sized(type, sizes)
-        return Sized(first, children[1] if len(children) > 1 else [])
+        # `T {` sizes? `}`: the brace tokens are kept to locate a wrong count.
+        sizes = children[2] if len(children) == 4 else []
+        self._check_size_count(first, sizes, children[1], 0)
+        return Sized(first, sizes)
+
+    def _check_size_count(self, type: Type, sizes: list[Value], token: TokenLike, at: int) -> None:
+        """A resource takes one size and a shaped type one per dynamic dimension, as IREE's
+        custom<SizeAwareType> and custom<ShapedTypeList> parse them."""
+        if isinstance(type, ResourceType):
+            expected = 1
+        elif isinstance(type, ShapedType):
+            expected = dynamic_dim_count(type)
+        else:
+            return
+        if len(sizes) != expected:
+            if isinstance(type, ResourceType):
+                message = f"expected one size for '{type}'"
+            else:
+                message = (
+                    f"expected {expected} dynamic dimension sizes for '{type}', got {len(sizes)}"
+                )
+            position = self.source.location_at(token.start_pos + at)
+            raise DiagnosticError(Diagnostic("error", message, position))
 
     def tied_result(self, children: list[Any]) -> Tied:
         return Tied(children[0], None, children[1] if len(children) > 1 else [])
