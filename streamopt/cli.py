@@ -188,7 +188,7 @@ def command(
             failed = True
     if stats:
         click.echo(driver.statistics_text(), err=True, nl=False)
-    ctx.exit(1 if failed else 0)
+    ctx.exit(EXIT_INTERNAL if driver.internal_error else 1 if failed else 0)
 
 
 def _read_stdin() -> str:
@@ -259,12 +259,14 @@ class Driver:
         self.stats = stats
         self.verify = verify
         self.managers: list[Any] = []
+        # Set when a chunk hit a bug in streamopt (the exit status is then EXIT_INTERNAL).
+        self.internal_error = False
 
     def process(self, source: Source) -> tuple[str | None, list[Diagnostic]]:
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
-        from streamopt.printer import print_module
+        from streamopt.printer import UnprintableError, print_module
 
         try:
             module = parse_module(source.text, source.name, source.line_offset)
@@ -279,6 +281,10 @@ class Driver:
             return print_module(module) + "\n", []
         except DiagnosticError as exc:
             return None, exc.diagnostics
+        except UnprintableError as exc:
+            # A bug, located at the op it would have printed wrongly: refuse, do not print.
+            self.internal_error = True
+            return None, [exc.diagnostic]
 
     @staticmethod
     def _dump_after(pass_: Any, module: Any) -> None:

@@ -12,11 +12,38 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from streamopt.diagnostics import Diagnostic
 from streamopt.ir.core import Block, DetachedValue, Operation, OpResult, Region, Value
-from streamopt.ir.types import Attribute, print_attr_dict
+from streamopt.ir.types import Attribute, Type, print_attr_dict
 
 if TYPE_CHECKING:
     from streamopt.ir.module import Module
+
+
+class UnknownTypeError(Exception):
+    """Raised by `type_text` for a value whose type streamopt does not know."""
+
+
+class UnprintableError(Exception):
+    """The printer refused to print an op: its text would not parse (a type it would have to
+    print is unknown). A bug in whatever made the op; `diagnostic` is located at the op."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def known_type(type: Type | None) -> Type:
+    """`type`, for an op printer; raises UnknownTypeError rather than print a type that is not
+    known (a result of an unmodelled op reaching a known op's typed operand list)."""
+    if type is None:
+        raise UnknownTypeError
+    return type
+
+
+def type_text(type: Type | None) -> str:
+    """The text of `type` for an op printer (see `known_type`)."""
+    return known_type(type).text
 
 
 class _NameScope:
@@ -184,7 +211,16 @@ class Printer:
         if results:
             write(self._result_list(op))
             write(" = ")
-        op.print(self)
+        try:
+            op.print(self)
+        except UnknownTypeError:
+            raise UnprintableError(
+                Diagnostic(
+                    "error",
+                    f"internal error: cannot print '{op.name}': a type it must print is not known",
+                    op.location,
+                )
+            ) from None
         if op.debug_loc is not None and self.print_debug_locations:
             write(" ")
             write(op.debug_loc)
@@ -240,7 +276,7 @@ class Printer:
             if block.arguments:
                 parts = []
                 for arg in block.arguments:
-                    text = f"{self.value_name(arg)}: {arg.type.text if arg.type else '?'}"
+                    text = f"{self.value_name(arg)}: {type_text(arg.type)}"
                     if arg.debug_loc is not None and self.print_debug_locations:
                         text += " " + arg.debug_loc
                     parts.append(text)
@@ -295,7 +331,7 @@ class Printer:
         name = self.block_name(block)
         if not args:
             return name
-        types = ", ".join(v.type.text if v.type else "?" for v in args)
+        types = ", ".join(type_text(v.type) for v in args)
         return f"{name}({self.values(args)} : {types})"
 
     def print_generic(self, op: Operation, properties: dict[str, Attribute] | None = None) -> None:
@@ -315,8 +351,8 @@ class Printer:
             write(")")
         if op.attributes:
             write(" " + print_attr_dict(op.attributes))
-        ins = ", ".join(v.type.text if v.type else "?" for v in op.operands)
-        outs = [r.type.text if r.type else "?" for r in op.results]
+        ins = ", ".join(type_text(v.type) for v in op.operands)
+        outs = [type_text(r.type) for r in op.results]
         out_text = (
             outs[0]
             if len(outs) == 1 and not outs[0].startswith("(")

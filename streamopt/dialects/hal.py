@@ -43,6 +43,7 @@ from streamopt.ir.types import (
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -225,16 +226,16 @@ class _Field:
         op = self.op
         if spec == "result":
             type = op.results[int(self.name[len("result") :])].type
-            return type.text if type else "?"
+            return type_text(type)
         if spec == "sized":
             type = op.results[0].type
             size = self.printer.v(op.operand(self.name))
-            return f"{type.text if type else '?'}{{{size}}}"
+            return f"{type_text(type)}{{{size}}}"
         if self.name in op.attribute_fields:
             return op.attributes[self.name].text
         value = op.operand(self.name)
         if spec == "type":
-            return value.type.text if value.type else "?"
+            return type_text(value.type)
         return self.printer.v(value)
 
 
@@ -1022,8 +1023,7 @@ def _print_bindings(
     """`[` then `(%b : T)[%o, %l]` one per line (joined by `, ` before each newline) `]`."""
     indent = " " * p.indent_width
     items = [
-        f"\n{indent}  ({p.v(buffer)} : {buffer.type.text if buffer.type else '?'})"
-        f"[{p.v(offset)}, {p.v(length)}]"
+        f"\n{indent}  ({p.v(buffer)} : {type_text(buffer.type)})[{p.v(offset)}, {p.v(length)}]"
         for buffer, offset, length in zip(buffers, offsets, lengths)
     ]
     return "[" + ", ".join(items) + f"\n{indent}]"
@@ -1280,7 +1280,7 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
         # `*` is not a keyword: MLIR prints (and only reads) it as a string.
         lifetime = self.lifetime
         p.write(f' lifetime("{lifetime}") : ' if lifetime == "*" else f" lifetime({lifetime}) : ")
-        p.write(", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(", ".join(type_text(r.type) for r in self.results))
         p.attr_dict(self, ("affinity", "lifetime"), keyword=True)
 
 
@@ -1373,7 +1373,7 @@ class AllocatorSelectOp(SegmentedOp):
         separator = f",\n{indent}  "
         p.write(f"{self.name} from([\n{indent}  " + separator.join(entries) + f"\n{indent}])")
         p.write(f" type({p.v(self.segment(2)[0])}) usage({p.v(self.segment(3)[0])}) : ")
-        p.write(", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(", ".join(type_text(r.type) for r in self.results))
         p.attr_dict(self, keyword=True)
 
 
@@ -1586,7 +1586,7 @@ class DeviceResolveOp(Operation):
         if affinity is not None:
             p.write(f" on({affinity.text})")
         p.attr_dict(self, ("affinity",))
-        p.write(" : " + ", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(" : " + ", ".join(type_text(r.type) for r in self.results))
 
 
 @register_op
@@ -2089,7 +2089,7 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
         p.write(self.syntax.format_map(_Fields(self, p)))
         if self.workload:
             p.write(f" workload([{p.values(self.workload)}])")
-        p.write(" : " + ", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(" : " + ", ".join(type_text(r.type) for r in self.results))
         p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
 
 

@@ -63,6 +63,7 @@ from streamopt.parser.parts import (
     Tied,
     ValueList,
 )
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -70,7 +71,7 @@ if TYPE_CHECKING:
 
 
 def _sized(p: Printer, type: Type | None, size: Value) -> str:
-    return f"{type.text if type else '?'}{{{p.value_name(size)}}}"
+    return f"{type_text(type)}{{{p.value_name(size)}}}"
 
 
 def _one_size(sized: Sized, location: Location) -> Value:
@@ -156,7 +157,7 @@ class AsyncSplatOp(StreamOp):
         if self.has_await:
             p.write(f" await({p.v(self.operands[0])})")
         value = self.value
-        p.write(f" {p.v(value)} : {value.type.text if value.type else '?'} -> ")
+        p.write(f" {p.v(value)} : {type_text(value.type)} -> ")
         p.write(_sized(p, self.result.type, self.result_size_value))
         p.attr_dict(self, ("affinity",), keyword=True)
 
@@ -714,10 +715,6 @@ def _tied_target(result: Sized | Tied, target: Value, location: Location) -> tup
     return sized.type, _one_size(sized, location)
 
 
-def _type_text(value: Value) -> str:
-    return value.type.text if value.type is not None else "?"
-
-
 @parse_rule("tied_to_target")
 def _tied_to_target(b: Builder, children: list[Any]) -> Sized:
     return children[-1]  # type: ignore[no-any-return]
@@ -1089,7 +1086,7 @@ class AsyncFillOp(_TiedTargetOp):
         self.print_affinity(p)
         p.write(
             f" {p.v(self.value)}, {p.v(self.target)}[{p.v(self.target_offset)} to "
-            f"{p.v(self.target_end)} for {p.v(self.target_length)}] : {_type_text(self.value)}"
+            f"{p.v(self.target_end)} for {p.v(self.target_length)}] : {type_text(self.value.type)}"
             f" -> {_print_tied_target(p, self.target, self.target_size)}"
         )
         p.attr_dict(self, ("affinity",), keyword=True)
@@ -1446,7 +1443,7 @@ class AsyncStoreOp(_TiedTargetOp):
     def print(self, p: Printer) -> None:
         p.write(
             f"stream.async.store {p.v(self.value)}, {p.v(self.target)}"
-            f"[{p.v(self.target_offset)}] : {_type_text(self.value)} -> "
+            f"[{p.v(self.target_offset)}] : {type_text(self.value.type)} -> "
             f"{_print_tied_target(p, self.target, self.target_size)}"
         )
         p.attr_dict(self, (), keyword=True)
@@ -2181,7 +2178,7 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
         captures: list[str] = []
         size_index = 0
         for operand, arg in zip(operands, self.body.arguments):
-            text = f"{p.v(operand)} as {p.v(arg)}: {_type_text(arg)}"
+            text = f"{p.v(operand)} as {p.v(arg)}: {type_text(arg.type)}"
             if isinstance(arg.type, ResourceType):
                 text += "{" + p.v(sizes[size_index]) + "}"
                 size_index += 1
@@ -2543,7 +2540,7 @@ class TensorImportOp(StreamOp):
         if self.consume:
             p.write(" consume")
         p.write(
-            f" {p.v(self.source)} : {_type_text(self.source)} -> "
+            f" {p.v(self.source)} : {type_text(self.source.type)} -> "
             f"{_print_encoding(p, self.result_encoding, self.result_encoding_dims)} in "
             f"{_sized(p, self.result.type, self.result_size_value)}"
         )
@@ -3513,7 +3510,7 @@ class ResourceSizeOp(Operation):
         resource = self.resource
         p.write(f"stream.resource.size {p.v(resource)}")
         p.attr_dict(self)
-        p.write(f" : {resource.type.text if resource.type else '?'}")
+        p.write(f" : {type_text(resource.type)}")
 
 
 @register_op
@@ -3949,7 +3946,7 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
             text += (
                 _sized(p, argument.type, next(sizes))
                 if is_sized(argument.type)
-                else (argument.type.text if argument.type else "?")
+                else (type_text(argument.type))
             )
             captures.append(text)
         p.write(" with(" + ", ".join(captures) + ") ")
@@ -4188,7 +4185,7 @@ class CmdFillOp(Operation):
         value = self.value
         p.write(
             f"stream.cmd.fill {p.v(value)}, {p.v(target)}[{p.v(self.target_offset)} for "
-            f"{p.v(self.target_length)}] : {value.type.text if value.type else '?'} -> "
+            f"{p.v(self.target_length)}] : {type_text(value.type)} -> "
             f"{_sized(p, target.type, self.target_size)}"
         )
         p.attr_dict(self, keyword=True)
@@ -4478,7 +4475,7 @@ class CmdDispatchOp(SegmentedOp):
             write("[" + p.values(workload) + "]")
         uniform = self.uniform_operands
         if uniform:
-            types = ", ".join(v.type.text if v.type else "?" for v in uniform)
+            types = ", ".join(type_text(v.type) for v in uniform)
             write(f"({p.values(uniform)} : {types})")
         write(" {")
         indent = " " * p.indent_width

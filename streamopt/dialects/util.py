@@ -40,6 +40,7 @@ from streamopt.ir.types import (
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -331,7 +332,7 @@ class ReturnOp(Operation):
         p.write("util.return")
         if self.operands:
             p.write(" " + p.values(self.operands) + " : ")
-            p.write(", ".join(v.type.text if v.type else "?" for v in self.operands))
+            p.write(", ".join(type_text(v.type) for v in self.operands))
         p.attr_dict(self)
 
     def verify(self) -> None:
@@ -527,16 +528,16 @@ class CallOp(Operation):
     def print(self, p: Printer) -> None:
         p.write(f"util.call {self.attributes['callee'].text}({p.values(self.operands)})")
         p.attr_dict(self, ("callee",))
-        p.write(" : (" + ", ".join(_type_text(v.type) for v in self.operands) + ") -> ")
+        p.write(" : (" + ", ".join(type_text(v.type) for v in self.operands) + ") -> ")
         results: list[str] = []
         for result, tied in zip(self.results, self.tied_operands):
             if tied is None:
-                results.append(_type_text(result.type))
+                results.append(type_text(result.type))
                 continue
             operand = self.operands[tied]
             text = p.v(operand)
             if operand.type != result.type:
-                text += " as " + _type_text(result.type)
+                text += " as " + type_text(result.type)
             results.append(text)
         joined = ", ".join(results)
         p.write(joined if len(results) == 1 else f"({joined})")
@@ -578,10 +579,6 @@ class CallOp(Operation):
                 f"{_ties_text(theirs)}",
                 self.location,
             )
-
-
-def _type_text(type: Type | None) -> str:
-    return type.text if type is not None else "?"
 
 
 def _ties_text(ties: list[int | None] | None) -> str:
@@ -860,7 +857,7 @@ class GlobalLoadOp(Operation):
             p.write("immutable ")
         p.write(self.attributes["global"].text)
         p.attr_dict(self, ("global", "is_immutable"))
-        p.write(" : " + _type_text(self.result.type))
+        p.write(" : " + type_text(self.result.type))
 
     def verify(self) -> None:
         _, global_op = _lookup_global(self, self.global_name)
@@ -919,7 +916,7 @@ class GlobalStoreOp(Operation):
     def print(self, p: Printer) -> None:
         p.write(f"util.global.store {p.v(self.value)}, {self.attributes['global'].text}")
         p.attr_dict(self, ("global",))
-        p.write(" : " + _type_text(self.value.type))
+        p.write(" : " + type_text(self.value.type))
 
     def verify(self) -> None:
         _, global_op = _lookup_global(self, self.global_name)
@@ -976,7 +973,7 @@ class OptimizationBarrierOp(Operation):
         p.attr_dict(self)
         if self.operands:
             p.write(" " + p.values(self.operands) + " : ")
-            p.write(", ".join(_type_text(v.type) for v in self.operands))
+            p.write(", ".join(type_text(v.type) for v in self.operands))
 
     def verify(self) -> None:
         if [v.type for v in self.operands] != [r.type for r in self.results]:
@@ -1007,7 +1004,7 @@ class NullOp(Operation):
     def print(self, p: Printer) -> None:
         p.write("util.null")
         p.attr_dict(self)
-        p.write(" : " + _type_text(self.result.type))
+        p.write(" : " + type_text(self.result.type))
 
 
 @register_op
@@ -1082,7 +1079,7 @@ class UnfoldableConstantOp(Operation):
             p.write(" ")
         p.write(self.value.text)
         if isinstance(self.value, SymbolRefAttr):
-            p.write(" : " + _type_text(self.result.type))
+            p.write(" : " + type_text(self.result.type))
 
 
 # -- util.assume.int ------------------------------------------------------------------------
@@ -1176,7 +1173,7 @@ class AssumeIntOp(Operation):
         separator = ", \n" + " " * (p.indent_width + 4) if multi_line else ", "
         p.write(separator.join(pieces))
         p.write("\n" + " " * (p.indent_width + 2) if multi_line else " ")
-        p.write(": " + ", ".join(_type_text(v.type) for v in self.operands))
+        p.write(": " + ", ".join(type_text(v.type) for v in self.operands))
         p.attr_dict(self)
 
     def verify(self) -> None:

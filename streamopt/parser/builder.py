@@ -568,10 +568,10 @@ class Builder:
         return TypeList(children)
 
     def check_type(self, value: Value, type: Type, token: TokenLike) -> None:
-        """Check that `value` has `type`; give forward placeholders their type."""
+        """Check that `value` has `type`; give values of unknown type (forward placeholders,
+        results of unmodelled ops) the type this use states, as MLIR knows it."""
         if value.type is None:
-            if isinstance(value, DetachedValue):
-                value.type = type
+            value.type = type
             return
         if value.type != type:
             raise self.error(
