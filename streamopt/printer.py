@@ -9,6 +9,7 @@ no change, gives back the same text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -44,6 +45,9 @@ def known_type(type: Type | None) -> Type:
 def type_text(type: Type | None) -> str:
     """The text of `type` for an op printer (see `known_type`)."""
     return known_type(type).text
+
+
+_ARG_NAME = re.compile(r"arg(\d+)")
 
 
 class _NameScope:
@@ -99,6 +103,8 @@ class Printer:
         names = self.names
         owner = region.parent
         keep_arg_names = owner is not None and not owner.is_known
+        arg_floors: dict[Operation, int] = {}
+        op_scopes: dict[Operation, _NameScope] = {}
         for index, block in enumerate(region.blocks):
             self.block_names[block] = f"^bb{index}"
             self._block_order[block] = index
@@ -107,6 +113,11 @@ class Printer:
                 if keep_arg_names and arg.name_hint:
                     name, conflict_id = self._unique(arg.name_hint, scope, conflict_id)
                     names[arg] = name
+                    numbered = _ARG_NAME.fullmatch(arg.name_hint)
+                    if is_entry and numbered:
+                        # A name MLIR's numbering gave it: the regions nested in the op number
+                        # their arguments after it.
+                        arg_id = max(arg_id, int(numbered.group(1)) + 1)
                 elif is_entry:
                     name, conflict_id = self._unique(f"arg{arg_id}", scope, conflict_id)
                     arg_id += 1
@@ -118,10 +129,18 @@ class Printer:
                 results = op.results
                 defined = getattr(op, "defined_values", None)
                 if defined:
+                    # Names an unmodelled op's syntax defines are seen by its own regions only.
+                    own = op_scopes[op] = _NameScope(scope)
                     for value in defined:
                         name = value.spelling[1:]
-                        scope.names.add(name)
+                        own.names.add(name)
                         names[value] = name
+                        numbered = _ARG_NAME.fullmatch(name)
+                        if numbered:
+                            # An argument an unmodelled op (func.func) declares, numbered by
+                            # MLIR: the regions nested in that op number theirs after it.
+                            floor = int(numbered.group(1)) + 1
+                            arg_floors[op] = max(arg_floors.get(op, 0), floor)
                 if not results:
                     continue
                 first = results[0]
@@ -140,8 +159,11 @@ class Printer:
         state = (value_id, arg_id, conflict_id)
         for block in region.blocks:
             for op in block.ops:
+                nested_state = state
+                if op in arg_floors:
+                    nested_state = (value_id, max(arg_id, arg_floors[op]), conflict_id)
                 for nested in op.regions:
-                    self._number_region(nested, state, scope)
+                    self._number_region(nested, nested_state, op_scopes.get(op, scope))
 
     @staticmethod
     def _unique(name: str, scope: _NameScope, conflict_id: int) -> tuple[str, int]:
@@ -249,8 +271,21 @@ class Printer:
         print_block_terminators: bool = True,
         print_empty_block: bool = False,
         opaque: bool = False,
+        indent: int | None = None,
     ) -> None:
-        """Print `{`, the blocks of `region`, and `}` at the current indentation."""
+        """Print `{`, the blocks of `region`, and `}` at the current indentation (or at
+        `indent` spaces)."""
+        if indent is not None and indent != self.indent_width:
+            saved = self.indent_width, self._indent
+            self.indent_width, self._indent = indent, " " * indent
+            try:
+                self.print_region(
+                    region, print_entry_block_args, print_block_terminators, print_empty_block,
+                    opaque,
+                )  # fmt: skip
+            finally:
+                self.indent_width, self._indent = saved
+            return
         write = self.write
         write("{\n")
         blocks = region.blocks

@@ -313,27 +313,28 @@ class ReturnOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ReturnOp:
+        # `util.return {attrs}? (%a, %b : T, T)?`, as IREE's assemblyFormat orders them.
         _, rest = split_clauses(parts)
         values: list[Value] = []
         attributes: dict[str, Attribute] = {}
-        if rest and isinstance(rest[0], list) and not isinstance(rest[0], AttrDict):
+        if rest and isinstance(rest[0], AttrDict):
+            attributes = dict(rest[0])
+            rest = rest[1:]
+        if rest:
             values = rest[0]
             types: list[Type] = rest[1]
             if len(values) != len(types):
                 raise error(f"{len(values)} operands present, but expected {len(types)}", location)
             for value, type in zip(values, types):
                 check_operand_type(value, type, location)
-            rest = rest[2:]
-        if rest and isinstance(rest[0], AttrDict):
-            attributes = dict(rest[0])
         return cls(values, (), attributes, location=location)
 
     def print(self, p: Printer) -> None:
         p.write("util.return")
+        p.attr_dict(self)
         if self.operands:
             p.write(" " + p.values(self.operands) + " : ")
             p.write(", ".join(type_text(v.type) for v in self.operands))
-        p.attr_dict(self)
 
     def verify(self) -> None:
         # IREE's wording; the enclosing function or initializer says what may be returned.
@@ -623,10 +624,10 @@ def is_global_type_compatible(global_type: Type | None, access_type: Type | None
     if global_type is None or access_type is None:
         return True
     if isinstance(global_type, ShapedType) and isinstance(access_type, ShapedType):
-        if global_type.kind != access_type.kind:
-            return False
-        if global_type.element_type_text != access_type.element_type_text:
-            return False
+        # mlir::verifyCompatibleShape: the shapes only (not the element types), and an
+        # unranked type is compatible with any.
+        if "<*x" in global_type.text or "<*x" in access_type.text:
+            return True
         a, b = global_type.shape, access_type.shape
         return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
     if isinstance(global_type, ResourceType):

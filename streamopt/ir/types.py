@@ -9,6 +9,8 @@ canonical form IREE uses.
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -86,17 +88,39 @@ class ShapedType(Type):
 
     @property
     def shape(self) -> list[int | None]:
-        """Dimensions, None for dynamic ones (`?`)."""
-        body = self.text[self.text.index("<") + 1 : -1].split(",")[0].strip()
-        dims: list[int | None] = []
-        for part in body.split("x")[:-1]:
-            dims.append(None if part == "?" else int(part) if part.isdigit() else None)
-        return dims
+        """Dimensions, None for dynamic ones (`?`); a scalable one (`[4]`) is its base size."""
+        return list(_split_shaped(self.text)[0])
 
     @property
     def element_type_text(self) -> str:
-        body = self.text[self.text.index("<") + 1 : -1].split(",")[0].strip()
-        return body.split("x")[-1]
+        """The element type (`f32`, `complex<f32>`, `index`), without encoding or layout."""
+        return _split_shaped(self.text)[1]
+
+
+# The dimensions that open a shaped type's body: `4x?x[8]x`, each followed by an `x`.
+_SHAPE_PREFIX = re.compile(r"(?:(?:\d+|\?|\[\d+\])x)*")
+
+
+@functools.lru_cache(maxsize=4096)
+def _split_shaped(text: str) -> tuple[tuple[int | None, ...], str]:
+    """The dimensions and element type of shaped type `text` (`tensor<?x4xf32, #enc>`)."""
+    body = text[text.index("<") + 1 : -1].strip()
+    match = _SHAPE_PREFIX.match(body)
+    prefix = match.group() if match else ""
+    dims = tuple(None if part == "?" else int(part.strip("[]")) for part in prefix.split("x")[:-1])
+    element = body[len(prefix) :]
+    # The element type ends at an encoding or layout after it (`, #enc`), outside the element
+    # type's own brackets (`complex<f32>`, `vector<4xi8>`).
+    depth = 0
+    for i, char in enumerate(element):
+        if char in "<([{":
+            depth += 1
+        elif char in ">)]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            element = element[:i]
+            break
+    return dims, element.strip()
 
 
 class ResourceType(Type):

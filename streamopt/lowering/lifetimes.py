@@ -285,9 +285,7 @@ class DeallocaPlan:
     def _used_inside(self, root: Value, op: Operation) -> bool:
         """True if a name of `root`'s storage is used by an op nested in `op`'s regions."""
         return any(
-            op.is_ancestor_of(use.operation)
-            for name in self.alias.group(root)
-            for use in name.uses
+            op.is_ancestor_of(use.operation) for name in self.alias.group(root) for use in name.uses
         )
 
     def _solve_merges(self) -> None:

@@ -139,7 +139,10 @@ _NEWLINES = re.compile(r"\n(?:[ \t\f\r]*\n)*[ \t\f]*")
 _RESULT_LIST = re.compile(
     r"%[A-Za-z0-9_$.\-]+(?::\w+)?(?:[ \t]*,[ \t]*%[A-Za-z0-9_$.\-]+(?::\w+)?)*[ \t]*=(?!=)"
 )
-_OP_NAME = re.compile(r"(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|module)(?=[ \t<(@%\"{:\[]|\n|$)")
+_OP_NAME = re.compile(
+    r"(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|module|return|call_indirect|call|unrealized_conversion_cast)"
+    r"(?=[ \t<(@%\"{:\[]|\n|$)"
+)
 _ATTRIBUTE_ENTRY = re.compile(r"[\w$.]+[ \t]*=")
 _BLOCK_LABEL = re.compile(r"\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)")
 _ALIAS = re.compile(r"[#!][\w$.\-]+[ \t]*=")

@@ -31,6 +31,7 @@ from streamopt.dialects.common import dynamic_dim_count
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
+    TIMEPOINT,
     ArrayAttr,
     Attribute,
     DictAttr,
@@ -40,9 +41,11 @@ from streamopt.ir.types import (
     OpaqueAttr,
     ResourceType,
     ShapedType,
+    StringAttr,
     Type,
     TypeAttr,
     UnitAttr,
+    _symbol_spelling,
     nesting_depth,
     symbol_ref_from_text,
     unescape_string,
@@ -246,7 +249,9 @@ class Builder:
         self.alias_values[str(token)] = OpaqueAttr(str(value)) if is_location else value
 
     def file_metadata(self, children: list[Any]) -> None:
-        self.metadata = str(children[0])
+        token: TokenLike = children[0]
+        # As written, with its line breaks (Lark saw it with continuation lines joined).
+        self.metadata = self.text[token.start_pos : token.end_pos]
 
     # -- operations ------------------------------------------------------------------------
 
@@ -391,6 +396,13 @@ class Builder:
                 cursor = end = piece.end_pos
             else:
                 end = piece.end_pos
+        # Blanks that end the line are part of the op as written (IREE prints some ops, such
+        # as an operand-less `transform.yield`, with a trailing space).
+        blank_end = end
+        while blank_end < len(text) and text[blank_end] in " \t":
+            blank_end += 1
+        if blank_end == len(text) or text[blank_end] == "\n":
+            end = blank_end
         if end > cursor:
             template.append(text[cursor:end])
         op = OpaqueOp(
@@ -409,7 +421,7 @@ class Builder:
         text = self.source.text[name_token.start_pos : closing.end_pos]
         return VerbatimOp(str(name_token), text, name_token.column, self.location(name_token))
 
-    def generic_op(self, children: list[Any]) -> GenericOp:
+    def generic_op(self, children: list[Any]) -> Operation:
         name_token: TokenLike = children[0]
         operands: list[Value] = []
         successors: list[Successor] = []
@@ -442,8 +454,13 @@ class Builder:
             )
         for value, type in zip(operands, function_type.inputs):
             self.check_type(value, type, name_token)
+        name = unescape_string(str(name_token))
+        if name == ModuleOp.name and not (operands or successors or function_type.results):
+            module = self._generic_module(regions, attributes, properties, location)
+            if module is not None:
+                return module
         op = GenericOp(
-            unescape_string(str(name_token)),
+            name,
             operands,
             list(function_type.results),
             attributes,
@@ -453,6 +470,25 @@ class Builder:
             location,
         )
         return op
+
+    @staticmethod
+    def _generic_module(
+        regions: list[Region],
+        attributes: dict[str, Attribute],
+        properties: dict[str, Attribute] | None,
+        location: Location,
+    ) -> ModuleOp | None:
+        """`"builtin.module"() ({...}) : () -> ()` is a module, which MLIR prints in its
+        custom form (and a top-level one is the file's module, not wrapped in another)."""
+        if len(regions) != 1 or len(regions[0].blocks) != 1 or regions[0].blocks[0].arguments:
+            return None
+        properties = dict(properties or {})
+        name = properties.pop("sym_name", None)
+        if name is not None and not isinstance(name, StringAttr):
+            return None
+        merged = {**properties, **attributes}
+        sym_name = f"@{_symbol_spelling(name.value)}" if name is not None else None
+        return ModuleOp(regions[0], merged, sym_name, location)
 
     def generic_successors(self, children: list[Any]) -> SuccessorList:
         return SuccessorList(children)
@@ -692,7 +728,11 @@ class Builder:
         return Clause("to", _clause_attribute(children[-1]))
 
     def await_clause(self, children: list[Any]) -> Clause:
-        return Clause("await", children[-1])
+        value: Value = children[-1]
+        if value.type is None:
+            # `await(%t)` spells no type: it is a timepoint (an unmodelled op's result, say).
+            value.type = TIMEPOINT
+        return Clause("await", value)
 
     def operand_range(self, children: list[Any]) -> OperandRange:
         values = [c for c in children if not isinstance(c, TOKEN_CLASSES)]

@@ -88,3 +88,16 @@ util.func public @shadowing(%arg0: index) -> index {
   }
   util.return %0 : index
 }
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op can only contain attributes with dialect-prefixed names, found: 'plain'}}
+module @named attributes {plain} {
+}
+
+// -----
+
+util.func public @return_attributes_after_operands(%arg0: i32) -> i32 {
+  // expected-error @+1 {{unexpected '{', expected end of line}}
+  util.return %arg0 : i32 {some.note}
+}
