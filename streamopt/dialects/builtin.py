@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import register_op
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
@@ -28,6 +28,7 @@ class ModuleOp(Operation):
     __slots__ = ("sym_name",)
     name = "builtin.module"
     is_isolated_from_above = True
+    has_no_terminator = True
     region_kind = RegionKind.CALLABLE
 
     def __init__(
@@ -72,6 +73,20 @@ class ModuleOp(Operation):
                     f"names, found: '{name}'",
                     self.location,
                 )
+        # The SymbolTable trait: each name is defined once. Only definitions streamopt reads
+        # for sure count (known ops and executables; an unmodelled op's first `@name` may be a
+        # reference).
+        from streamopt.ir.symbols import SymbolTable
+
+        table = SymbolTable(self)
+        for name, duplicate in table.duplicates:
+            first = table.symbols[name]
+            if _defines_for_sure(first) and _defines_for_sure(duplicate):
+                raise DiagnosticError(
+                    Diagnostic(
+                        "error", f"redefinition of symbol named '{name}'", duplicate.location
+                    ).attach_note("see existing symbol definition here", first.location)
+                )
 
     def print(self, p: Printer) -> None:
         p.write("module")
@@ -81,6 +96,10 @@ class ModuleOp(Operation):
             p.write(" attributes " + print_attr_dict(self.attributes))
         p.write(" ")
         p.print_region(self.regions[0])
+
+
+def _defines_for_sure(op: Operation) -> bool:
+    return op.is_known or isinstance(op, VerbatimOp)
 
 
 # Pieces of an opaque op's template.

@@ -12,7 +12,7 @@ hands over its parts. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -23,14 +23,22 @@ from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
+    HAL_BUFFER_CONSTRAINT,
     HAL_BUFFER_VIEW,
+    HAL_BUFFER_VIEW_CONSTRAINT,
     HAL_COMMAND_BUFFER,
+    HAL_COMMAND_BUFFER_CONSTRAINT,
     HAL_DEVICE,
+    HAL_DEVICE_CONSTRAINT,
     HAL_FENCE,
+    HAL_FENCE_CONSTRAINT,
     I1,
     I32,
+    I32_CONSTRAINT,
     I64,
+    I64_CONSTRAINT,
     INDEX,
+    INDEX_CONSTRAINT,
     Attribute,
     DialectType,
     IntegerType,
@@ -39,6 +47,7 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeAttr,
+    TypeConstraint,
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
@@ -201,6 +210,39 @@ LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
 
 # -- the template-driven base -----------------------------------------------------------------
 
+# A buffer, or the index of a binding table slot (AnyTypeOf<[Index, HAL_BufferType]>).
+_BUFFER_OR_SLOT = TypeConstraint(
+    "index or buffer", lambda t: HAL_BUFFER_CONSTRAINT.accepts(t) or INDEX_CONSTRAINT.accepts(t)
+)
+
+# The type HALOps.td gives the operands of these names (HAL_Device, HAL_DeviceQueueAffinity,
+# HAL_Fence, HAL_DeviceQueuePool, HAL_MemoryType, HAL_BufferUsage, HAL_DeviceSize, ...).
+_OPERAND_TYPES: Mapping[str, TypeConstraint] = {
+    "device": HAL_DEVICE_CONSTRAINT,
+    "queue_affinity": I64_CONSTRAINT,
+    "wait_fence": HAL_FENCE_CONSTRAINT,
+    "signal_fence": HAL_FENCE_CONSTRAINT,
+    "pool": I64_CONSTRAINT,
+    "memory_types": I32_CONSTRAINT,
+    "buffer_usage": I32_CONSTRAINT,
+    "result_size": INDEX_CONSTRAINT,
+    "source_buffer": HAL_BUFFER_CONSTRAINT,
+    "target_buffer": HAL_BUFFER_CONSTRAINT,
+    "source_offset": INDEX_CONSTRAINT,
+    "target_offset": INDEX_CONSTRAINT,
+    "source_length": INDEX_CONSTRAINT,
+    "offset": INDEX_CONSTRAINT,
+    "length": INDEX_CONSTRAINT,
+    "minimum_length": INDEX_CONSTRAINT,
+    "command_buffer": HAL_COMMAND_BUFFER_CONSTRAINT,
+    "buffer_view": HAL_BUFFER_VIEW_CONSTRAINT,
+    "element_type": I32_CONSTRAINT,
+    "encoding_type": I32_CONSTRAINT,
+    "workgroup_x": INDEX_CONSTRAINT,
+    "workgroup_y": INDEX_CONSTRAINT,
+    "workgroup_z": INDEX_CONSTRAINT,
+}
+
 
 @cache
 def _template_fields(syntax: str) -> tuple[tuple[str, str], ...]:
@@ -275,6 +317,14 @@ class HalOp(Operation):
     def operand(self, name: str) -> Value:
         """The operand called `name` in IREE's op definition."""
         return self.operands[self.operand_names.index(name)]
+
+    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
+        # Operands are named as in HALOps.td, and a name means one type there (see
+        # _OPERAND_TYPES); `operand_types` names the exceptions.
+        for name, value in zip(self.operand_names, self.operands):
+            constraint = self.operand_types.get(name) or _OPERAND_TYPES.get(name)
+            if constraint is not None:
+                yield value, constraint, False
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -919,6 +969,7 @@ class DeviceQueueReadOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.read"
+    operand_types = {"source_offset": I64_CONSTRAINT}  # A file offset.
     operand_names = (
         *_QUEUE_OPERANDS,
         "source_file",
@@ -2208,6 +2259,7 @@ class CommandBufferFillBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
+    operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
     operand_names = ("command_buffer", "target_buffer", "target_offset", "length", "pattern")
     attribute_fields = {"flags": FILL_FLAGS}
     syntax = (
@@ -2227,6 +2279,7 @@ class CommandBufferCopyBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
+    operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
     operand_names = (
         "command_buffer",
         "source_buffer",

@@ -772,6 +772,9 @@ class IndexSwitchOp(Operation):
     __slots__ = ("case_values",)
     name = "scf.index_switch"
     region_kind = RegionKind.EXCLUSIVE
+    # SingleBlockImplicitTerminator<"scf.yield">: a region of a switch without results may
+    # leave its yield out, and streamopt keeps none there.
+    has_no_terminator = True
 
     def __init__(self, *args: Any, case_values: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

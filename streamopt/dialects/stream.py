@@ -7,6 +7,7 @@ resource operand and result, and whether it reads or writes its resource operand
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -35,7 +36,9 @@ from streamopt.ir.core import (
 )
 from streamopt.ir.types import (
     INDEX,
+    INDEX_CONSTRAINT,
     TIMEPOINT,
+    TIMEPOINT_CONSTRAINT,
     UNIT,
     ArrayAttr,
     Attribute,
@@ -108,6 +111,7 @@ class AsyncSplatOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.splat"
+    operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -168,6 +172,7 @@ class AsyncCloneOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.clone"
+    operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCloneOp:
@@ -380,6 +385,52 @@ class AsyncMoveOp(_TransferLikeOp):
         _verify_consumed_source(self, context)
 
 
+_EXPORT_HEADER = re.compile(
+    r"^[ \t]*stream\.executable\.export\s+(?:(?:public|private|nested)\s+)?"
+    r"(@[^\s({]+)([^\n]*)",
+    re.MULTILINE,
+)
+
+
+def _export_workload_counts(executable: Operation) -> dict[str, int]:
+    """Each export of a stream.executable kept verbatim that has a workgroup count region ->
+    how many workload operands it takes (that region's arguments), read from its text. An
+    export without one takes any workload."""
+    counts: dict[str, int] = {}
+    for match in _EXPORT_HEADER.finditer(getattr(executable, "text", "")):
+        workgroups = re.match(r"\s*workgroups\(([^)]*)\)", match.group(2))
+        if workgroups is not None:
+            counts[symbol_ref_from_text(match.group(1)).root] = workgroups.group(1).count("%")
+    return counts
+
+
+def _verify_workload(
+    op: Operation, entry_points: Sequence[Attribute], provided: int, context: Any
+) -> None:
+    """IREE's verifyDispatchWorkload: the workload matches the arguments of each entry point's
+    workgroup count region (checked for the exports of stream.executables in the module)."""
+    from streamopt.ir.symbols import SymbolTable
+
+    cache: dict[int, dict[str, int]] = context.get("export_workloads", lambda module: {})
+    table = SymbolTable.nearest(op)
+    for entry_point in entry_points:
+        if not isinstance(entry_point, SymbolRefAttr) or len(entry_point.path) != 2:
+            continue
+        executable = table.lookup(entry_point.root)
+        if executable is None or executable.name != "stream.executable" or executable.is_known:
+            continue
+        counts = cache.get(id(executable))
+        if counts is None:
+            counts = cache[id(executable)] = _export_workload_counts(executable)
+        expected = counts.get(entry_point.path[1])
+        if expected is not None and expected != provided:
+            raise _op_error(
+                op,
+                f"workload mismatch; entry point expects {expected} arguments but dispatch "
+                f"provides {provided}",
+            )
+
+
 def _verify_consumed_source(op: Operation, context: Any) -> None:
     """Reject a use of a move's source (through any name of its storage) that may run after
     the move: the move consumes it."""
@@ -414,6 +465,14 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
 
     __slots__ = ("entry_points", "tied_operands")
     name = "stream.async.dispatch"
+    operand_types = {
+        "workload": INDEX_CONSTRAINT,
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "resource_operand_offsets": INDEX_CONSTRAINT,
+        "resource_operand_ends": INDEX_CONSTRAINT,
+        "resource_operand_lengths": INDEX_CONSTRAINT,
+        "result_sizes": INDEX_CONSTRAINT,
+    }
     is_pure = True
     segment_names = (
         "workload",
@@ -575,6 +634,19 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
         if index not in sized:
             return None
         return self.result_sizes[sized.index(index)]
+
+    def verify(self) -> None:
+        operands = self.resource_operands
+        _check_size_counts(self, [v.type for v in operands], self.resource_operand_sizes)
+        _check_size_counts(self, [r.type for r in self.results], self.result_sizes)
+        for index, tied in enumerate(self.tied_operands):
+            if tied is not None and not 0 <= tied < len(operands):
+                raise _op_error(self, f"result #{index} tied to invalid operand index {tied}")
+        if not self.entry_points:
+            raise _op_error(self, "at least one entry point must be defined")
+
+    def verify_in_module(self, context: Any) -> None:
+        _verify_workload(self, self.entry_points, len(self.workload), context)
 
     def print(self, p: Printer) -> None:
         write = p.write
@@ -779,6 +851,7 @@ class AsyncAllocaOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.alloca"
+    operand_types = {"storage_size": INDEX_CONSTRAINT}
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncAllocaOp:
@@ -821,6 +894,7 @@ class AsyncConstantOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.constant"
+    operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
     def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
@@ -907,6 +981,12 @@ class AsyncSliceOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.slice"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "source_end": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+    }
     is_pure = True
 
     @classmethod
@@ -1022,6 +1102,12 @@ class AsyncFillOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.fill"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_end": INDEX_CONSTRAINT,
+        "target_length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncFillOp:
@@ -1098,6 +1184,12 @@ class AsyncUpdateOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.update"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_end": INDEX_CONSTRAINT,
+        "update_size": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncUpdateOp:
@@ -1174,6 +1266,15 @@ class AsyncCopyOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.copy"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_end": INDEX_CONSTRAINT,
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "source_end": INDEX_CONSTRAINT,
+        "length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCopyOp:
@@ -1294,6 +1395,7 @@ class AsyncCastOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.cast"
+    operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -1362,6 +1464,7 @@ class AsyncLoadOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.load"
+    operand_types = {"source_size": INDEX_CONSTRAINT, "source_offset": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -1414,6 +1517,7 @@ class AsyncStoreOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.store"
+    operand_types = {"target_size": INDEX_CONSTRAINT, "target_offset": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -1455,6 +1559,7 @@ class AsyncBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.barrier"
+    operand_types = {"size": INDEX_CONSTRAINT}
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncBarrierOp:
@@ -1773,6 +1878,13 @@ class AsyncCallOp(StreamOp, SegmentedOp):
 
     __slots__ = ("tied_operands",)
     name = "stream.async.call"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "resource_operand_offsets": INDEX_CONSTRAINT,
+        "resource_operand_ends": INDEX_CONSTRAINT,
+        "resource_operand_lengths": INDEX_CONSTRAINT,
+        "result_sizes": INDEX_CONSTRAINT,
+    }
     segment_names = (
         "resource_operands",
         "resource_operand_sizes",
@@ -2210,6 +2322,11 @@ class AsyncExecuteOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.execute"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "result_sizes": INDEX_CONSTRAINT,
+        "await_timepoint": TIMEPOINT_CONSTRAINT,
+    }
     segment_names = (
         "resource_operands",
         "resource_operand_sizes",
@@ -2304,6 +2421,7 @@ class AsyncConcurrentOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.concurrent"
+    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT, "result_sizes": INDEX_CONSTRAINT}
     segment_names = ("resource_operands", "resource_operand_sizes", "result_sizes")
 
     @classmethod
@@ -2366,6 +2484,7 @@ class YieldOp(SegmentedOp):
 
     __slots__ = ()
     name = "stream.yield"
+    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT}
     is_terminator = True
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so
     # that dead-code removal keeps it.
@@ -2466,6 +2585,10 @@ class TensorImportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.import"
+    operand_types = {
+        "result_encoding_dims": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+    }
     is_pure = True
 
     @classmethod
@@ -2555,6 +2678,7 @@ class TensorExportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.export"
+    operand_types = {"source_encoding_dims": INDEX_CONSTRAINT, "source_size": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -2716,6 +2840,7 @@ class TimepointJoinOp(StreamOp):
 
     __slots__ = ()
     name = "stream.timepoint.join"
+    operand_types = {"await_timepoints": TIMEPOINT_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -2756,6 +2881,10 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.timepoint.await"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "await_timepoints": TIMEPOINT_CONSTRAINT,
+    }
     is_pure = True
     segment_names = ("resource_operands", "resource_operand_sizes", "await_timepoint")
 
@@ -2871,6 +3000,7 @@ class TimepointBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.timepoint.barrier"
+    operand_types = {"resource_size": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -3033,6 +3163,7 @@ class ResourceAllocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.alloca"
+    operand_types = {"storage_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 1
 
     @classmethod
@@ -3115,6 +3246,7 @@ class ResourceDeallocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.dealloca"
+    operand_types = {"resource_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 2
 
     @classmethod
@@ -3210,6 +3342,11 @@ class CmdMoveOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.cmd.move"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+        "await_timepoint": TIMEPOINT_CONSTRAINT,
+    }
     # source, source size, result size; then the optional await timepoint.
     fixed_operand_count = 3
 
@@ -3519,6 +3656,11 @@ class ResourceSubviewOp(Operation):
 
     __slots__ = ()
     name = "stream.resource.subview"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+    }
     is_pure = True
 
     @classmethod
@@ -3607,6 +3749,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
 
     __slots__ = ("lifetime_intervals",)
     name = "stream.resource.pack"
+    operand_types = {"offset": INDEX_CONSTRAINT, "dynamic_slice_sizes": INDEX_CONSTRAINT}
     is_pure = True
     segment_names = ("offset", "dynamic_slice_sizes")
 
@@ -3741,6 +3884,8 @@ class _CmdRegionOp(Operation):
 
     __slots__ = ()
     region_kind = RegionKind.ONCE
+    # IREE's SingleBlockImplicitTerminator<"stream.yield">: streamopt keeps no yield there.
+    has_no_terminator = True
 
     @property
     def body(self) -> Block:
@@ -3810,6 +3955,10 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.cmd.execute"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "await_timepoint": TIMEPOINT_CONSTRAINT,
+    }
     segment_names = ("resource_operands", "resource_operand_sizes", "await_timepoint")
 
     @classmethod
@@ -4126,6 +4275,11 @@ class CmdFillOp(Operation):
 
     __slots__ = ()
     name = "stream.cmd.fill"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdFillOp:
@@ -4198,6 +4352,13 @@ class CmdCopyOp(Operation):
 
     __slots__ = ()
     name = "stream.cmd.copy"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdCopyOp:
@@ -4325,6 +4486,12 @@ class CmdDispatchOp(SegmentedOp):
 
     __slots__ = ("accesses", "entry_points")
     name = "stream.cmd.dispatch"
+    operand_types = {
+        "workload": INDEX_CONSTRAINT,
+        "resource_sizes": INDEX_CONSTRAINT,
+        "resource_offsets": INDEX_CONSTRAINT,
+        "resource_lengths": INDEX_CONSTRAINT,
+    }
     segment_names = (
         "workload",
         "uniform_operands",
@@ -4461,6 +4628,9 @@ class CmdDispatchOp(SegmentedOp):
         for access in self.accesses:
             if access not in _CMD_ACCESS:
                 raise _op_error(self, f"unknown resource access '{access}'")
+
+    def verify_in_module(self, context: Any) -> None:
+        _verify_workload(self, self.entry_points, len(self.workload), context)
 
     def print(self, p: Printer) -> None:
         write = p.write

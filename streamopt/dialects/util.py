@@ -286,6 +286,8 @@ class FuncOp(Operation):
             p.print_region(self.regions[0])
 
     def verify(self) -> None:
+        if self.regions and self.body.is_empty():
+            raise error("custom op 'util.func' expected non-empty function body", self.location)
         if self.regions:
             args = self.body.arguments
             if [a.type for a in args] != list(self.header.arg_types):
@@ -646,6 +648,8 @@ class GlobalOp(Operation):
     __slots__ = ("initial_value_type",)
     name = "util.global"
     _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
+    # Inherent attributes printed in the property dictionary (`<inlining_policy = ...>`).
+    _PROPERTIES = ("inlining_policy",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -696,6 +700,7 @@ class GlobalOp(Operation):
         mutable = False
         sym_name = ""
         extra: dict[str, Attribute] = {}
+        properties: dict[str, Attribute] = {}
         value = GlobalValue((None, None))
         for part in parts:
             if isinstance(part, _Marker):
@@ -708,8 +713,21 @@ class GlobalOp(Operation):
                     sym_name = symbol_ref_from_text(str(part)).root
             elif isinstance(part, AttrDict):
                 extra = dict(part)
+            elif isinstance(part, Clause) and part.kind == "properties":
+                properties = dict(part.value)
             elif isinstance(part, GlobalValue):
                 value = part
+        for name in extra:
+            if name in cls._STRUCTURAL or name in cls._PROPERTIES:
+                raise error(
+                    f"custom op 'util.global' inherent attribute '{name}' cannot be parsed from "
+                    "attr-dict when strict properties in assembly format is enabled",
+                    location,
+                )
+        for name in properties:
+            if name not in cls._PROPERTIES:
+                raise error(f"'util.global' op has no property '{name}' to set", location)
+        extra.update(properties)
         if visibility not in (None, "public", "private", "nested"):
             raise error(f"expected 'public', 'private' or 'nested', got '{visibility}'", location)
         type, initial = value
@@ -756,7 +774,10 @@ class GlobalOp(Operation):
         if self.is_mutable:
             p.write(" mutable")
         p.write(" @" + _symbol(self.sym_name))
-        p.attr_dict(self, self._STRUCTURAL)
+        properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attributes}
+        if properties:
+            p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
+        p.attr_dict(self, self._STRUCTURAL + self._PROPERTIES)
         initial = self.initial_value
         # The type is implied by a typed initial value of that type (custom<TypeOrAttr>).
         if initial is None or self.initial_value_type != self.global_type:

@@ -13,13 +13,13 @@ model are `OpaqueOp` (custom syntax kept as text) or `GenericOp` (MLIR's generic
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location
 
 if TYPE_CHECKING:
-    from streamopt.ir.types import Attribute, Type
+    from streamopt.ir.types import Attribute, Type, TypeConstraint
     from streamopt.printer import Printer
 
 
@@ -219,6 +219,13 @@ class Operation:
     is_pure: ClassVar[bool] = False
     # How this op's regions execute (see RegionKind).
     region_kind: ClassVar[RegionKind] = RegionKind.UNKNOWN
+    # MLIR's NoTerminator trait: the blocks of this op's regions need not end in a terminator
+    # (a module). Every other known op's blocks must.
+    has_no_terminator: ClassVar[bool] = False
+    # The operand types the op's definition allows (its ODS type constraints), by the name of
+    # the accessor (a property or an operand segment) giving the operand or operands. The
+    # verifier checks them; an operand of unknown type is not checked.
+    operand_types: ClassVar[Mapping[str, TypeConstraint]] = {}
 
     def __init__(
         self,
@@ -406,6 +413,22 @@ class Operation:
 
     def verify(self) -> None:
         """Check op-specific invariants; raise DiagnosticError on failure."""
+
+    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
+        """Each operand `operand_types` constrains, with its constraint and whether it is one
+        of a variadic group (operand segments and accessors returning lists are)."""
+        segments: Sequence[str] = getattr(self, "segment_names", ())
+        for accessor, constraint in self.operand_types.items():
+            if accessor in segments:
+                for value in self.segment(segments.index(accessor)):  # type: ignore[attr-defined]
+                    yield value, constraint, True
+                continue
+            found = getattr(self, accessor)
+            if isinstance(found, list | tuple):
+                for value in found:
+                    yield value, constraint, True
+            elif found is not None:
+                yield found, constraint, False
 
     def verify_in_module(self, context: Any) -> None:
         """Check invariants that need module-wide analyses (a `VerifyContext`); raise

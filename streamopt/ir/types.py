@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
@@ -180,6 +180,34 @@ HAL_BUFFER_VIEW = DialectType("!hal.buffer_view")
 HAL_COMMAND_BUFFER = DialectType("!hal.command_buffer")
 HAL_ALLOCATOR = DialectType("!hal.allocator")
 UTIL_BUFFER = DialectType("!util.buffer")
+
+
+class TypeConstraint:
+    """A type constraint of an op definition (ODS): which types an operand may have, and how
+    MLIR's verifier describes them (`operand #2 must be index, but got 'i32'`)."""
+
+    __slots__ = ("accepts", "description")
+
+    def __init__(self, description: str, accepts: Callable[[Type], bool]) -> None:
+        self.description = description
+        self.accepts = accepts
+
+
+def _one_of(*types: Type) -> Callable[[Type], bool]:
+    return lambda t: t in types
+
+
+INDEX_CONSTRAINT = TypeConstraint("index", _one_of(IndexType()))
+I1_CONSTRAINT = TypeConstraint("1-bit signless integer", _one_of(I1))
+I32_CONSTRAINT = TypeConstraint("32-bit signless integer", _one_of(I32))
+I64_CONSTRAINT = TypeConstraint("64-bit signless integer", _one_of(I64))
+TIMEPOINT_CONSTRAINT = TypeConstraint("a timepoint", _one_of(TIMEPOINT))
+RESOURCE_CONSTRAINT = TypeConstraint("a resource", lambda t: isinstance(t, ResourceType))
+HAL_DEVICE_CONSTRAINT = TypeConstraint("device", _one_of(HAL_DEVICE))
+HAL_FENCE_CONSTRAINT = TypeConstraint("fence", _one_of(HAL_FENCE))
+HAL_BUFFER_CONSTRAINT = TypeConstraint("buffer", _one_of(HAL_BUFFER))
+HAL_BUFFER_VIEW_CONSTRAINT = TypeConstraint("buffer_view", _one_of(HAL_BUFFER_VIEW))
+HAL_COMMAND_BUFFER_CONSTRAINT = TypeConstraint("command_buffer", _one_of(HAL_COMMAND_BUFFER))
 
 
 def resource_type(lifetime: str = "*") -> ResourceType:

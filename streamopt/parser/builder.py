@@ -395,6 +395,11 @@ class Builder:
                         operands.append(value)
                 cursor = end = piece.end_pos
             else:
+                if piece.type == "TYPE_REF":
+                    # Kept as written, but a hal/stream/util type must be one IREE defines.
+                    problem = interpret.dialect_type_problem(str(piece))
+                    if problem is not None:
+                        raise self.error(problem, piece)
                 end = piece.end_pos
         # Blanks that end the line are part of the op as written (IREE prints some ops, such
         # as an operand-less `transform.yield`, with a trailing space).
@@ -622,7 +627,7 @@ class Builder:
             # SIZED_TYPE: `T{%a, %b}` lexed as one token.
             text = str(first)
             brace = text.index("{%")
-            type = interpret.type_from_text(text[:brace])
+            type = self._type_from_token(text[:brace], first)
             sizes = [
                 self.lookup_name(name.strip(), first) for name in text[brace + 1 : -1].split(",")
             ]
@@ -662,8 +667,14 @@ class Builder:
     def type(self, children: list[Any]) -> Type:
         child = children[0]
         if isinstance(child, TOKEN_CLASSES):
-            return interpret.type_from_text(str(child))
+            return self._type_from_token(str(child), child)
         return child  # type: ignore[no-any-return]
+
+    def _type_from_token(self, text: str, token: TokenLike) -> Type:
+        problem = interpret.dialect_type_problem(text)
+        if problem is not None:
+            raise self.error(problem, token)
+        return interpret.type_from_text(text)
 
     def function_type(self, children: list[Any]) -> FunctionType:
         inputs = children[0] if len(children) == 2 else []
@@ -692,7 +703,7 @@ class Builder:
         core = children[0]
         type: Type | None = children[1] if len(children) > 1 else None
         if isinstance(core, TOKEN_CLASSES):
-            return interpret.attribute_from_token(core.type, str(core), type)
+            return self._checked(interpret.attribute_from_token(core.type, str(core), type), core)
         if isinstance(core, AttrDict):
             core = DictAttr(core)
         elif isinstance(core, FunctionType):
@@ -719,13 +730,24 @@ class Builder:
         return Clause("attributes", children[-1])
 
     def affinity_on(self, children: list[Any]) -> Clause:
-        return Clause("on", _clause_attribute(children[-1]))
+        return Clause("on", self._checked(_clause_attribute(children[-1]), children[-1]))
 
     def from_clause(self, children: list[Any]) -> Clause:
-        return Clause("from", _clause_attribute(children[-1]))
+        return Clause("from", self._checked(_clause_attribute(children[-1]), children[-1]))
 
     def to_clause(self, children: list[Any]) -> Clause:
-        return Clause("to", _clause_attribute(children[-1]))
+        return Clause("to", self._checked(_clause_attribute(children[-1]), children[-1]))
+
+    def _checked(self, attr: Attribute, token: TokenLike) -> Attribute:
+        """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
+        syntax for those is fixed (`<@device>` or `<@device, [queues]>`) and IREE rejects any
+        other, so streamopt does too, instead of keeping it as written."""
+        if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
+            kind = attr.text[: attr.text.index("<")]
+            raise self.error(
+                f"invalid '{kind}' attribute: expected <@device> or <@device, [queues]>", token
+            )
+        return attr
 
     def await_clause(self, children: list[Any]) -> Clause:
         value: Value = children[-1]
@@ -795,6 +817,9 @@ _KEPT_TOKENS = frozenset(
         "ATTRIBUTES",
     }
 )
+
+
+_DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
 
 
 def _clause_attribute(token: Any) -> Attribute:

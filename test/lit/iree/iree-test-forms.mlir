@@ -152,3 +152,10 @@ builtin.module {
     util.return
   }
 }) : () -> ()
+
+// -----
+// A global's inlining policy is a property, printed in its own dictionary.
+module {
+  util.global private @never_inlined <inlining_policy = #util.inline.never> = 1 : i32
+  util.global private mutable @with_attributes <inlining_policy = #util.inline.never> {some.note} : i32
+}
