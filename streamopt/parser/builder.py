@@ -13,6 +13,7 @@ declare the arguments a header gives its region (`util_func_header`, ...). The b
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -121,6 +122,8 @@ class Builder:
         self.alias_values: dict[str, Attribute | Type] = {}
         self.metadata: str | None = None
         self.region_spans: dict[Region, tuple[int, int]] = {}
+        # `#alias` names used in locations, checked once the whole file is read.
+        self.location_aliases: list[tuple[str, TokenLike, bool]] = []
 
     def begin(self, source: Source, parsed_text: str | None = None) -> None:
         """Prepare to build IR for `source`, whose text Lark sees as `parsed_text` (the same
@@ -211,6 +214,12 @@ class Builder:
         if self.forward_refs:
             spelling, (_, token) = next(iter(self.forward_refs.items()))
             raise self.error(f"use of undeclared SSA value name '{spelling}'", token)
+        for alias, token, in_alias in self.location_aliases:
+            if alias not in self.alias_values:
+                # MLIR's words: an alias's body names a symbol, an op's location an alias.
+                if in_alias:
+                    raise self.error(f"undefined symbol alias id '{alias[1:]}'", token)
+                raise self.error("operation location alias was never defined", token)
         ops = list(self.top_block.ops)
         if len(ops) == 1 and isinstance(ops[0], ModuleOp):
             module_op = ops[0]
@@ -238,7 +247,11 @@ class Builder:
         value = children[1]
         if isinstance(value, Attribute) and nesting_depth(value) > MAX_NESTING:
             raise self.error(_TOO_DEEP, token)
+        if str(token) in self.alias_values:
+            raise self.error(f"redefinition of attribute alias id '{str(token)[1:]}'", token)
         is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
+        if is_location:
+            self.note_location(value, in_alias=True)
         # MLIR prints location aliases that only locations use after the module, and only those
         # may follow their uses: keep a location alias written after an op there, and print
         # every other alias before the module.
@@ -286,6 +299,7 @@ class Builder:
             rest = children[1:]
         if rest:
             op.debug_loc = str(rest[0])
+            self.note_location(rest[0])
         properties = op.properties if isinstance(op, GenericOp) else None
         for attr in (*op.attributes.values(), *(properties or {}).values()):
             if nesting_depth(attr) > MAX_NESTING:
@@ -571,7 +585,18 @@ class Builder:
 
     def block_arg(self, children: list[Any]) -> tuple[TokenLike, Type, str | None]:
         loc = str(children[2]) if len(children) > 2 else None
+        if len(children) > 2:
+            self.note_location(children[2])
         return (children[0], children[1], loc)
+
+    def note_location(self, token: TokenLike, in_alias: bool = False) -> None:
+        """Remember the aliases a `loc(...)` names: kept as text, but each must be defined
+        (location aliases may be defined after their uses, at the end of the file)."""
+        text = str(token)
+        if "#" in text:
+            for match in _LOCATION_ALIAS.finditer(text):
+                if match.group(1) is not None:
+                    self.location_aliases.append((match.group(1), token, in_alias))
 
     def successor(self, children: list[Any]) -> Successor:
         token: TokenLike = children[0]
@@ -820,6 +845,8 @@ _KEPT_TOKENS = frozenset(
 
 
 _DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
+# An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
+_LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')
 
 
 def _clause_attribute(token: Any) -> Attribute:
