@@ -28,7 +28,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import hashlib
-import io
 import json
 import re
 import subprocess
@@ -37,6 +36,10 @@ import tempfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "unit"))
+
+from test_fuzz_mutations import run_cli
 
 DIALECTS = ("Stream", "HAL", "Util")
 ROOT = "compiler/src/iree/compiler/Dialect"
@@ -140,20 +143,8 @@ def iree_accepts(text: str, flags: list[str]) -> bool:
 
 def streamopt(text: str) -> tuple[int, str, str]:
     """streamopt with no pass on `text`, in this process: (exit status, stdout, stderr)."""
-    from streamopt.cli import main
-
-    saved = sys.argv, sys.stdin, sys.stdout, sys.stderr
-    out, err = io.StringIO(), io.StringIO()
-    sys.argv = ["streamopt", "-"]
-    sys.stdin, sys.stdout, sys.stderr = io.StringIO(text), out, err
-    try:
-        main()
-        code: object = 0
-    except SystemExit as exc:
-        code = 0 if exc.code is None else exc.code
-    finally:
-        sys.argv, sys.stdin, sys.stdout, sys.stderr = saved
-    return (code if isinstance(code, int) else -1), out.getvalue(), err.getvalue()
+    code, out, err = run_cli(["-"], text.encode("utf-8", "surrogateescape"))
+    return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "replace")
 
 
 def first_difference(expected: str, got: str) -> str:

@@ -89,12 +89,12 @@ class ShapedType(Type):
     @property
     def shape(self) -> list[int | None]:
         """Dimensions, None for dynamic ones (`?`); a scalable one (`[4]`) is its base size."""
-        return list(_split_shaped(self.text)[0])
+        return list(split_shaped_type(self.text)[0])
 
     @property
     def element_type_text(self) -> str:
         """The element type (`f32`, `complex<f32>`, `index`), without encoding or layout."""
-        return _split_shaped(self.text)[1]
+        return split_shaped_type(self.text)[1]
 
 
 # The dimensions that open a shaped type's body: `4x?x[8]x`, each followed by an `x`.
@@ -102,7 +102,7 @@ _SHAPE_PREFIX = re.compile(r"(?:(?:\d+|\?|\[\d+\])x)*")
 
 
 @functools.lru_cache(maxsize=4096)
-def _split_shaped(text: str) -> tuple[tuple[int | None, ...], str]:
+def split_shaped_type(text: str) -> tuple[tuple[int | None, ...], str]:
     """The dimensions and element type of shaped type `text` (`tensor<?x4xf32, #enc>`)."""
     body = text[text.index("<") + 1 : -1].strip()
     match = _SHAPE_PREFIX.match(body)

@@ -34,6 +34,7 @@ import streamopt.cli
 import streamopt.printer
 from streamopt.cli import main
 from streamopt.diagnostics import decode_source, displayable
+from streamopt.parser import blank_verbatim_bodies
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = sorted((ROOT / "examples" / "iree").glob("*/before-elide-*.mlir"))
@@ -50,27 +51,19 @@ TOKEN = re.compile(
 VALUE = re.compile(r"%[\w.$\-]+(?:#\d+)?")
 BRACKETS = "(){}[]<>"
 HEADER = re.compile(rb"^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): error: \S")
-_EXECUTABLE = re.compile(r"^( *)(?:stream|hal)\.executable\b.*\{$")
 
 
 def _host_lines(text: str) -> list[tuple[int, int]]:
     """(start, end) of each line outside executables and aliases: the code streamopt parses
     op by op, where most edits should land (executable bodies are kept verbatim)."""
     spans: list[tuple[int, int]] = []
-    closing: str | None = None
     offset = 0
-    for line in text.split("\n"):
-        span = (offset, offset + len(line))
+    # The parser's own view: executable bodies blanked, offsets kept.
+    for line in blank_verbatim_bodies(text).split("\n"):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#"):
+            spans.append((offset, offset + len(line)))
         offset += len(line) + 1
-        if closing is not None:
-            if line == closing:
-                closing = None
-            continue
-        header = _EXECUTABLE.match(line)
-        if header:
-            closing = header.group(1) + "}"
-        elif line.strip() and not line.startswith("#"):
-            spans.append(span)
     return spans
 
 
