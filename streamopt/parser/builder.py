@@ -479,9 +479,15 @@ class Builder:
     def block(self, children: list[Any]) -> None:
         return None
 
+    def _region_of(self, token: TokenLike, what: str) -> _RegionState:
+        """The innermost region being parsed; blocks and successors only exist inside one."""
+        if not self.regions:
+            raise self.error(f"{what} '{token}' outside of a region", token)
+        return self.regions[-1]
+
     def block_label(self, children: list[Any]) -> None:
-        state = self.regions[-1]
         token: TokenLike = children[0]
+        state = self._region_of(token, "block")
         name = str(token)
         args: list[tuple[TokenLike, Type, str | None]] = children[1] if len(children) > 1 else []
         entry = state.region.blocks[0]
@@ -517,7 +523,7 @@ class Builder:
     def successor(self, children: list[Any]) -> Successor:
         token: TokenLike = children[0]
         name = str(token)
-        state = self.regions[-1]
+        state = self._region_of(token, "successor")
         block = state.labels.get(name)
         if block is None:
             pending = state.pending_blocks.get(name)
