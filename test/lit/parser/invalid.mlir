@@ -88,3 +88,11 @@ util.func public @shadowing(%arg0: index) -> index {
   }
   util.return %0 : index
 }
+
+// -----
+
+// A function whose '{' is missing: its branch lands at module level, outside any region.
+
+util.func public @no_body(%arg0: index) -> index
+// expected-error @+1 {{successor '^bb1' outside of a region}}
+cf.br ^bb1(%arg0 : index)
