@@ -5,7 +5,8 @@ we look, at every level from `X` out to its function, for a use in an op after `
 in that block. Around that:
 
 * a loop (or a region streamopt does not model) re-runs its body, so a storage defined outside
-  it is never last-used inside it;
+  it is never last-used inside it, and a use inside it of any other name defined outside it
+  runs again after the op;
 * regions of one `scf.if` exclude each other: a use in the `else` branch is neither before nor
   after a use in the `then` branch (it is nested in the same ancestor, never after it);
 * in a region with several blocks, every block reachable from the op's block runs after it,
@@ -125,6 +126,10 @@ class _Reachability:
     def after(self, block: Block) -> int:
         return self._after.get(block, 0)
 
+    def from_entry(self, block: Block) -> int:
+        """`block` and the blocks that may run after it: what runs once control enters it."""
+        return self._after.get(block, 0) | self._bit.get(block, 0)
+
     def contains(self, bits: int, block: Block) -> bool:
         return bool(bits & self._bit.get(block, 0))
 
@@ -213,23 +218,34 @@ class LastUseAnalysis:
         with `anchor` (the other branch of an `scf.if`) never happens when `anchor` does.
         Keeping the followed names to those keeps long chains of handovers linear.
         """
-        roots = self.forward_roots_at(root, anchor)
+        return self.merged_positions(self.forward_roots_at(root, anchor), key, keep)
+
+    def merged_positions(
+        self, roots: Iterable[Value], key: str = "all", keep: UseFilter | None = None
+    ) -> _Positions:
+        """Positions of the uses of every group in `roots`."""
+        roots = list(roots)
         if len(roots) == 1:
-            return self.group_positions(root, key, keep)
+            return self.group_positions(roots[0], key, keep)
         positions = _Positions()
         for other in roots:
             positions.merge(self.group_positions(other, key, keep))
         return positions
 
-    def forward_roots_at(self, root: Value, anchor: Operation) -> set[Value]:
+    def forward_roots_at(
+        self, root: Value, anchor: Operation, skip: Operation | None = None
+    ) -> set[Value]:
         """The roots `root`'s storage may have been handed to before `anchor` runs, on a path
-        through `anchor` (see `positions_at`)."""
+        through `anchor` (see `positions_at`). Handovers by `skip` are not followed: they are
+        the ones whose exclusivity is being decided."""
         seen = {root}
         stack = [root]
         anchor_chain: dict[Block, int] | None = None
         while stack:
             node = stack.pop()
             for edge in self.alias.passes_from.get(node, ()):
+                if edge.op is skip:
+                    continue
                 if anchor_chain is None:
                     anchor_chain = _order_chain(anchor)
                 if _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor):
@@ -274,10 +290,29 @@ class LastUseAnalysis:
     def later_use(self, op: Operation, value: Value) -> LaterUse | None:
         """A use of `value`'s storage (through any name) that may run after `op`, or None."""
         root = self.alias.root(value)
-        return self.later_use_in(op, root, self.positions_at(root, op))
+        roots = self.forward_roots_at(root, op)
+        return self.later_use_in(op, root, self.merged_positions(roots), roots)
 
-    def later_use_in(self, op: Operation, root: Value, positions: _Positions) -> LaterUse | None:
-        """Like `later_use`, for precomputed `positions` of the storage rooted at `root`."""
+    def later_use_in(
+        self,
+        op: Operation,
+        root: Value,
+        positions: _Positions,
+        others: Iterable[Value] = (),
+        key: str = "all",
+        keep: UseFilter | None = None,
+        successor: Block | None = None,
+    ) -> LaterUse | None:
+        """Like `later_use`, for precomputed `positions` of the storage rooted at `root`.
+
+        `others` are further roots whose uses `positions` holds (names the storage was handed
+        to): around a loop, a use of one of them inside the loop also runs again when it is
+        defined outside the loop (`key`/`keep` select which of their uses count, as for
+        `group_positions`). `successor`, for a branch `op`, is the block control goes to:
+        only what runs once it is entered counts (not the branch's other successors).
+        """
+        others = [other for other in others if other is not root]
+        start = successor
         current = op
         while True:
             block = current.parent
@@ -291,21 +326,35 @@ class LastUseAnalysis:
             if region is None:
                 return None
             if len(region.blocks) > 1:
-                found = self._later_in_other_blocks(block, region, positions, current, root)
+                found = self._later_in_other_blocks(block, region, positions, current, root, start)
+                if found is None and others:
+                    found = self._again_in_cycle(block, region, others, key, keep, start)
                 if found is not None:
                     return found
+            start = None
             parent = region.parent
             if parent is None or parent.region_kind is RegionKind.CALLABLE:
                 return None
-            if parent.region_kind in (RegionKind.LOOP, RegionKind.UNKNOWN) and not (
-                is_defined_inside(root, parent)
-            ):
+            if parent.region_kind in (RegionKind.LOOP, RegionKind.UNKNOWN):
                 kind = "loop" if parent.region_kind is RegionKind.LOOP else "unmodelled region"
-                return LaterUse(parent, f"inside a {kind} that runs it again")
+                if not is_defined_inside(root, parent):
+                    return LaterUse(parent, f"inside a {kind} that runs it again")
+                for other in others:
+                    if is_defined_inside(other, parent):
+                        continue
+                    user = self.used_inside(other, parent, key, keep)
+                    if user is not None:
+                        return LaterUse(user, f"used inside a {kind} that runs it again")
             current = parent
 
     def _later_in_other_blocks(
-        self, block: Block, region: Region, positions: _Positions, current: Operation, root: Value
+        self,
+        block: Block,
+        region: Region,
+        positions: _Positions,
+        current: Operation,
+        root: Value,
+        start: Block | None = None,
     ) -> LaterUse | None:
         reach = self._reachability(region)
         if reach is None:
@@ -315,7 +364,7 @@ class LastUseAnalysis:
                 if other is not block and entry is not None:
                     return LaterUse(entry[1], "used in another block")
             return None
-        after = reach.after(block)
+        after = reach.after(block) if start is None else reach.from_entry(start)
         if reach.contains(after, block) and not _defined_in_block(root, block):
             # The block runs again on the same storage; storage the block itself defines is
             # defined anew each time round.
@@ -323,6 +372,43 @@ class LastUseAnalysis:
         for other, entry in positions.latest.items():
             if other is not block and other.parent is region and reach.contains(after, other):
                 return LaterUse(entry[1], "used in a later block")
+        return None
+
+    def _again_in_cycle(
+        self,
+        block: Block,
+        region: Region,
+        others: Iterable[Value],
+        key: str,
+        keep: UseFilter | None,
+        start: Block | None = None,
+    ) -> LaterUse | None:
+        """A use in `block` (before the op) of a name the block does not define, when the
+        block is on a cycle: it runs again after the op."""
+        reach = self._reachability(region)
+        if reach is None:
+            return None
+        after = reach.after(block) if start is None else reach.from_entry(start)
+        if not reach.contains(after, block):
+            return None
+        for other in others:
+            if _defined_in_block(other, block):
+                continue
+            entry = self.group_positions(other, key, keep).latest.get(block)
+            if entry is not None:
+                return LaterUse(entry[1], "used inside a loop of blocks that runs it again")
+        return None
+
+    def used_inside(
+        self, root: Value, op: Operation, key: str = "all", keep: UseFilter | None = None
+    ) -> Operation | None:
+        """A use of `root`'s group nested in a region of `op`, or None."""
+        latest = self.group_positions(root, key, keep).latest
+        for region in op.regions:
+            for block in region.blocks:
+                entry = latest.get(block)
+                if entry is not None:
+                    return entry[1]
         return None
 
     def _reachability(self, region: Region) -> _Reachability | None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from streamopt.analysis import ResourceAnalysis
 from streamopt.analysis.effects import UseKind, classify_use
-from streamopt.analysis.ownership import describe_use
+from streamopt.analysis.ownership import ConflictKind
 from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp
 from streamopt.ir.core import Operation, Use, Value
@@ -104,12 +104,17 @@ class ElideAsyncCopiesPass(Pass):
         # escapes and last uses; read-only sharing reads writers. The rest wait a sweep.
         moved_uses: set[Value] = set()
         new_writes: set[Value] = set()
+        # Results of the moves made this sweep: the analyses know only the transfers' results.
+        created: set[Value] = set()
         again = False
         alias = analysis.alias
         for op in candidates:
             if op.parent is None:
                 continue
             source = op.operands[0]
+            if source in created:
+                again = True
+                continue
             roots = (alias.root(source), alias.root(op.results[0]))
             fresh = _Fresh(
                 uses=not any(root in moved_uses for root in roots),
@@ -144,11 +149,14 @@ class ElideAsyncCopiesPass(Pass):
                 if not decision.read_only:
                     new_writes |= affected
             kept.pop(op, None)
-            self._apply(op, decision)
+            made = self._apply(op, decision)
+            if made is not None:
+                created.add(made)
             again = again or decision.action != "move"
         return again
 
-    def _apply(self, op: Operation, decision: Decision) -> None:
+    def _apply(self, op: Operation, decision: Decision) -> Value | None:
+        """Rewrite `op` as decided; the value a move made in place of the transfer's result."""
         size = _constant_bytes(op)
         if decision.action == "elide":
             op.results[0].replace_all_uses_with(op.operands[0])
@@ -177,6 +185,8 @@ class ElideAsyncCopiesPass(Pass):
             op.erase()
             self.stat("num-transfers-moved", "Number of transfers turned into stream.async.move")
             self.stat("bytes-transfers-moved", "Bytes moved instead of copied", size)
+            return move.result
+        return None
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -235,19 +245,18 @@ class ElideAsyncCopiesPass(Pass):
 
     @staticmethod
     def _exclusive_handover(op: Operation, source: Value, analysis: ResourceAnalysis) -> str | None:
-        """None if `op` may take over `source`'s storage: owned, not leaked, not used again."""
+        """None if `op` may take over `source`'s storage: owned, and nothing else may observe
+        it from `op` on (no escape, no other use later)."""
         borrowed = analysis.ownership.reason_borrowed(source)
         if borrowed is not None:
             return f"source storage is not owned ({borrowed})"
-        escape = analysis.mutation.first_escape(source)
-        if escape is not None:
-            return f"source storage escapes through '{escape.operation.name}' at " + str(
-                escape.operation.location
-            )
-        later = analysis.last_use.later_use(op, source)
-        if later is not None:
-            return "not the last use of the source (" + describe_use(later.user, later.reason) + ")"
-        return None
+        conflict = analysis.ownership.conflict_at(op, 0)
+        if conflict is None:
+            return None
+        if conflict.kind is ConflictKind.ESCAPE:
+            user = conflict.user
+            return f"source storage escapes through '{user.name}' at {user.location}"
+        return f"not the last use of the source ({conflict})"
 
     def _read_only_sharing(
         self, source: Value, result: Value, analysis: ResourceAnalysis
@@ -303,7 +312,9 @@ class ElideAsyncCopiesPass(Pass):
             use = self._mutating_use(root, analysis)
             if use is not None:
                 return _mutation_text("the result", use)
-        if analysis.ownership.is_owned(source) and analysis.mutation.first_escape(source) is None:
+        conflict = analysis.ownership.conflict_at(op, 0)
+        exclusive_but_read = conflict is None or conflict.kind is not ConflictKind.ESCAPE
+        if analysis.ownership.is_owned(source) and exclusive_but_read:
             later = analysis.mutation.mutation_after(op, source)
             if later is not None:
                 return "the source is changed later"
