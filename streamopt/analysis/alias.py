@@ -183,6 +183,17 @@ class AliasAnalysis:
             self._backward[root] = cached
         return cached
 
+    def forward_closure(self, roots: Iterable[Value]) -> set[Value]:
+        """`roots` and every root their storage may be passed to: one walk for all of them."""
+        seen = set(roots)
+        stack = list(seen)
+        while stack:
+            for nxt in self._successors(stack.pop()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
+
     def successors(self, root: Value) -> Iterator[Value]:
         """The roots `root`'s storage is handed to directly."""
         return self._successors(root)

@@ -184,12 +184,9 @@ class CallGraph:
                             summary.result_borrowed[j] = reason
         # Storage that escaped in here (stored in a global, say) is not the caller's alone.
         for j in range(count):
-            if summary.result_borrowed[j] is None and sources[j]:
-                names: set[Value] = set()
-                for root in sources[j]:
-                    names.update(alias.forward_roots(root))
-                if self._effects(names)[1]:
-                    summary.result_borrowed[j] = "may have escaped in the callee"
+            unknown = summary.result_borrowed[j] is None and sources[j]
+            if unknown and self._effects(alias.forward_closure(sources[j]))[1]:
+                summary.result_borrowed[j] = "may have escaped in the callee"
         # Two results that may be one storage: neither is the caller's alone.
         for j in range(count):
             for other in range(j + 1, count):

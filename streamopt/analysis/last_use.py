@@ -43,7 +43,7 @@ class LaterUse:
     reason: str
 
 
-class _Positions:
+class UsePositions:
     """The largest position, per enclosing block, of a set of uses (and the use there)."""
 
     __slots__ = ("latest",)
@@ -68,7 +68,7 @@ class _Positions:
                 return
             op = parent
 
-    def merge(self, other: _Positions) -> None:
+    def merge(self, other: UsePositions) -> None:
         latest = self.latest
         for block, entry in other.latest.items():
             current = latest.get(block)
@@ -185,19 +185,19 @@ class LastUseAnalysis:
 
     def __init__(self, alias: AliasAnalysis) -> None:
         self.alias = alias
-        self._group_positions: dict[tuple[Value, str], _Positions] = {}
+        self._group_positions: dict[tuple[Value, str], UsePositions] = {}
         self._reachable: dict[Region, _Reachability | None] = {}
 
     # -- positions -------------------------------------------------------------------------
 
     def group_positions(
         self, root: Value, key: str = "all", keep: UseFilter | None = None
-    ) -> _Positions:
+    ) -> UsePositions:
         """Positions of the uses of `root`'s group (those `keep` accepts)."""
         cache_key = (root, key)
         positions = self._group_positions.get(cache_key)
         if positions is None:
-            positions = _Positions()
+            positions = UsePositions()
             for value in self.alias.group(root):
                 for use in value.uses:
                     if keep is None or keep(use):
@@ -209,7 +209,7 @@ class LastUseAnalysis:
 
     def positions_at(
         self, root: Value, anchor: Operation, key: str = "all", keep: UseFilter | None = None
-    ) -> _Positions:
+    ) -> UsePositions:
         """Positions of the uses of every name `root`'s storage may have when `anchor` runs.
 
         Only handovers that may run before `anchor`, on a path through it, rename the storage
@@ -222,12 +222,12 @@ class LastUseAnalysis:
 
     def merged_positions(
         self, roots: Iterable[Value], key: str = "all", keep: UseFilter | None = None
-    ) -> _Positions:
+    ) -> UsePositions:
         """Positions of the uses of every group in `roots`."""
         roots = list(roots)
         if len(roots) == 1:
             return self.group_positions(roots[0], key, keep)
-        positions = _Positions()
+        positions = UsePositions()
         for other in roots:
             positions.merge(self.group_positions(other, key, keep))
         return positions
@@ -297,7 +297,7 @@ class LastUseAnalysis:
         self,
         op: Operation,
         root: Value,
-        positions: _Positions,
+        positions: UsePositions,
         others: Iterable[Value] = (),
         key: str = "all",
         keep: UseFilter | None = None,
@@ -351,7 +351,7 @@ class LastUseAnalysis:
         self,
         block: Block,
         region: Region,
-        positions: _Positions,
+        positions: UsePositions,
         current: Operation,
         root: Value,
         start: Block | None = None,

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
 from streamopt.analysis.effects import GLOBAL_STORE_OP, UseKind, classify_use
-from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
+from streamopt.analysis.last_use import LastUseAnalysis, LaterUse, UsePositions
 from streamopt.ir.core import Operation, Use, Value
 
 
@@ -32,6 +32,8 @@ class MutationAnalysis:
         self.calls = calls
         self.last_use = last_use
         self._escapes: dict[Value, list[Use]] = {}
+        # Root -> positions of the mutating uses of every name it may be handed to.
+        self._mutations: dict[Value, UsePositions] = {}
 
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
@@ -92,5 +94,7 @@ class MutationAnalysis:
         root = self.alias.root(value)
         roots = self.alias.forward_roots(root)
         key, keep = "mutation", self._is_mutation
-        positions = self.last_use.merged_positions(roots, key, keep)
+        positions = self._mutations.get(root)
+        if positions is None:
+            positions = self._mutations[root] = self.last_use.merged_positions(roots, key, keep)
         return self.last_use.later_use_in(op, root, positions, roots, key, keep)

@@ -134,7 +134,9 @@ class OwnershipAnalysis:
         alias = self.alias
         root = alias.root(op.operands[operand_index])
         names = self.last_use.forward_roots_at(root, op, skip=op)
-        names -= self._targets_of(op, operand_index) - {root}
+        if len(names) > 1:
+            # Other handovers reached names this one also feeds; those are its own.
+            names -= self._targets_of(op, operand_index) - {root}
         # The same storage used by the op another way is not exclusive, unless the two go to
         # different successors of a branch (only one is taken).
         successor_of = getattr(op, "successor_operand_index", None)
