@@ -64,6 +64,8 @@ class AliasAnalysis:
         self.passes_from: dict[Value, list[Pass]] = {}
         # Target value -> passes that forward into it.
         self.incoming: dict[Value, list[Pass]] = {}
+        # (op, operand index) -> the passes that forward that operand.
+        self.passes_of: dict[tuple[Operation, int], list[Pass]] = {}
         self._forward: dict[Value, frozenset[Value]] = {}
         self._backward: dict[Value, frozenset[Value]] = {}
         self.globals: dict[str, GlobalStorage] = {}
@@ -136,6 +138,7 @@ class AliasAnalysis:
     def add_pass(self, edge: Pass) -> None:
         """Record that `edge.op` forwards `edge.value` into `edge.targets`."""
         self.passes_from.setdefault(self.root(edge.value), []).append(edge)
+        self.passes_of.setdefault((edge.op, edge.operand_index), []).append(edge)
         for target in edge.targets:
             self.incoming.setdefault(target, []).append(edge)
         self._forward.clear()

@@ -150,12 +150,7 @@ class OwnershipAnalysis:
             return Conflict(ConflictKind.OPERAND, op, f"also as operand #{index}")
         # One operand handed to several names at once (a callee that returns its argument
         # twice): each of them sees the storage the others do.
-        handed = [
-            edge
-            for edge in alias.passes_from.get(root, ())
-            if edge.op is op and edge.operand_index == operand_index
-        ]
-        if len(handed) > 1:
+        if len(alias.passes_of.get((op, operand_index), ())) > 1:
             return Conflict(ConflictKind.OPERAND, op, "handed to several results at once")
         positions = self.last_use.merged_positions(names)
         successor = op.successors[mine[0]] if mine is not None else None
@@ -177,10 +172,9 @@ class OwnershipAnalysis:
         """The roots `op` hands operand `operand_index` to, and every root they pass it on
         to: the storage's names from `op` on."""
         roots: set[Value] = set()
-        for edge in self.alias.passes_from.get(self.alias.root(op.operands[operand_index]), ()):
-            if edge.op is op and edge.operand_index == operand_index:
-                for target in edge.targets:
-                    roots.update(self.alias.forward_roots(self.alias.root(target)))
+        for edge in self.alias.passes_of.get((op, operand_index), ()):
+            for target in edge.targets:
+                roots.update(self.alias.forward_roots(self.alias.root(target)))
         return roots
 
     # -- solving ---------------------------------------------------------------------------
