@@ -489,6 +489,24 @@ class FunctionWriter:
             devices[0] = self.focus.device
         return self.handed(scope, devices)
 
+    def iteration(
+        self,
+        scope: Scope,
+        carried: Resource,
+        inits: list[Resource],
+        depth: int,
+        read_first: bool,
+    ) -> list[Resource]:
+        """The body of one loop iteration: sometimes the last use of the `carried` value,
+        some steps, sometimes reads of what the loop started with; the values it hands to
+        the next iteration."""
+        if read_first:
+            self.read_outer(scope, inits)
+        self.consume(scope, carried)
+        self.body(scope, depth + 1, self.chooser.integer(1, 3))
+        self.read_outer(scope, inits)
+        return self.yielded(scope, [v.device for v in inits])
+
     def read_outer(self, scope: Scope, inits: list[Resource]) -> None:
         """Sometimes a loop body also reads what the loop started with, by its outer name."""
         if self.program.options.loops_read_inits and self.chooser.integer(0, 1):
@@ -509,11 +527,7 @@ class FunctionWriter:
         inner = Scope(scope)
         for name, value in zip(carried, inits):
             inner.add(Resource(name, value.device))
-        self.read_outer(inner, inits)
-        self.consume(inner, inner.own[0])
-        self.body(inner, depth + 1, self.chooser.integer(1, 4))
-        self.read_outer(inner, inits)
-        values = self.yielded(inner, [v.device for v in inits])
+        values = self.iteration(inner, inner.own[0], inits, depth, read_first=True)
         self.emit(f"scf.yield {', '.join(v.name for v in values)} : {types}")
         self.indent -= 2
         self.emit("}")
@@ -550,10 +564,7 @@ class FunctionWriter:
         after = Scope(scope)
         for name, value in zip(second[1:], passed):
             after.add(Resource(name, value.device))
-        self.consume(after, after.own[0])
-        self.body(after, depth + 1, self.chooser.integer(1, 3))
-        self.read_outer(after, inits)
-        values = self.yielded(after, [v.device for v in inits])
+        values = self.iteration(after, after.own[0], inits, depth, read_first=False)
         step = self.fresh("wn")
         self.emit(f"{step} = arith.addi {second[0]}, %c1 : index")
         self.emit(f"scf.yield {step}, {', '.join(v.name for v in values)} : {types}")
@@ -697,11 +708,7 @@ class FunctionWriter:
         )
         self.new_block()
         inner = Scope(head)
-        self.read_outer(inner, inits)
-        self.consume(inner, head.own[0])
-        self.body(inner, depth + 1, self.chooser.integer(1, 3))
-        self.read_outer(inner, inits)
-        values = self.yielded(inner, [v.device for v in inits])
+        values = self.iteration(inner, head.own[0], inits, depth, read_first=True)
         following = self.fresh("cn")
         self.emit(f"{following} = arith.addi {index}, %c1 : index")
         self.emit(
