@@ -40,6 +40,7 @@ from streamopt.ir.types import (
     IntegerType,
     Type,
 )
+from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
 
 if TYPE_CHECKING:
@@ -765,7 +766,7 @@ def _scf_case(b: Builder, children: list[Any]) -> _Case:
     negative = any(isinstance(c, TOKEN_CLASSES) and str(c) == "-" for c in children)
     number = next(c for c in children if getattr(c, "type", None) == "INTEGER")
     region = next(c for c in children if isinstance(c, Region))
-    value = int(str(number), 0)
+    value = integer_literal(str(number))
     return _Case((-value if negative else value, region))
 
 

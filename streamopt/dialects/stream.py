@@ -50,6 +50,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
+from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
@@ -3615,7 +3616,9 @@ def _pack_offset(b: Builder, children: list[Any]) -> Clause:
 
 @parse_rule("pack_slice")
 def _pack_slice(b: Builder, children: list[Any]) -> PackSlice:
-    start, end = (int(str(c), 0) for c in children if getattr(c, "type", None) == "INTEGER")
+    start, end = (
+        integer_literal(str(c)) for c in children if getattr(c, "type", None) == "INTEGER"
+    )
     return PackSlice(start, end, children[-1])
 
 

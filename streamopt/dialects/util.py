@@ -1100,7 +1100,7 @@ def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
     key = str(children[0])
     if key not in ASSUMPTION_FIELDS:
         raise b.error(f"unknown int assumption '{key}'", children[0])
-    return (key, int(str(children[1]), 0))
+    return (key, interpret.integer_literal(str(children[1])))
 
 
 @parse_rule("util_assumption")

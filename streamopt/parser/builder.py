@@ -638,7 +638,7 @@ class Builder:
     def negative_number(self, children: list[Any]) -> Attribute:
         token: TokenLike = children[0]
         if token.type == "INTEGER":
-            return IntegerAttr(-int(str(token), 0), None, f"-{token}")
+            return IntegerAttr(-interpret.integer_literal(str(token)), None, f"-{token}")
         return FloatAttr(-float(str(token)), None, f"-{token}")
 
     def array_attr(self, children: list[Any]) -> ArrayAttr:
