@@ -1,17 +1,19 @@
 """`--elide-async-copies`: remove clones that are not needed and turn last-use transfers into
 moves.
 
-Three rewrites, run to a fixed point (design section 4):
+Three rewrites, run to a fixed point (design section 4), each stated against the storage
+model of docs/storage-model.md (owned, exclusive use, escaped, written after):
 
 * **Clone elision.** `%c = stream.async.clone %s` is removed (uses of `%c` use `%s`) when `%s`
-  is owned and the clone is its last use, or when neither side is ever written in place, freed
-  or leaked. Never when a borrowed source (a global, a non-consume import, a by-reference
+  is owned and the clone is its last use (an exclusive use: no other name of the storage is
+  used after it or ever escaped), or when neither side is ever written in place, freed or
+  leaked. Never when a borrowed source (a global, a non-consume import, a by-reference
   argument) could then be mutated through the clone's users.
 * **Unified-memory transfer removal.** A transfer between devices that the module's
   `stream.topology` marks `unified_memory`, keeping the lifetime, is removed when its result is
   not mutated while the source may still be used.
-* **Transfer to move.** Any other transfer whose source storage is owned, does not escape and
-  is not used again becomes a `stream.async.move`.
+* **Transfer to move.** Any other transfer whose source storage is owned and that is an
+  exclusive use of it becomes a `stream.async.move`.
 
     %t = stream.async.transfer %x : !stream.resource<*>{%c16} from(A) -> to(B) ...{%c16}
     (no later use of %x)
@@ -20,7 +22,9 @@ Three rewrites, run to a fixed point (design section 4):
 
 Each sweep works from one set of analyses. A rewrite changes what the analyses say about every
 storage connected to it (by ties, handovers or calls), so later candidates in that connected
-set wait for the next sweep, which recomputes the analyses; unrelated candidates go ahead.
+set wait for the next sweep, which recomputes the analyses, as do candidates whose source a
+move made in this sweep (the analyses do not know the new value); unrelated candidates go
+ahead.
 """
 
 from __future__ import annotations
