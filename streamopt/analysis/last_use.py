@@ -257,6 +257,30 @@ class LastUseAnalysis:
                         stack.append(target_root)
         return seen
 
+    def handed_on_later(self, root: Value, anchor: Operation) -> set[Value]:
+        """The roots `root`'s storage may reach through a handover that runs after `anchor`
+        (or on a path that excludes it, which a loop may take in another iteration): they may
+        hold the storage after `anchor` wherever their own uses are, even before `anchor` in
+        program order (a loop's next iteration)."""
+        later: set[Value] = set()
+        seen: set[tuple[Value, bool]] = {(root, False)}
+        stack = [(root, False)]
+        anchor_chain = _order_chain(anchor)
+        while stack:
+            node, after = stack.pop()
+            for edge in self.alias.passes_from.get(node, ()):
+                following = (
+                    after or _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor)
+                )
+                for target in edge.targets:
+                    state = (self.alias.root(target), following)
+                    if state not in seen:
+                        seen.add(state)
+                        stack.append(state)
+                        if following:
+                            later.add(state[0])
+        return later
+
     def exclusive(self, a: Operation, b: Operation) -> bool:
         """True if `a` and `b` never run on the same path: different regions of an op whose
         regions exclude each other (scf.if), or blocks of one region neither of which reaches

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
 from streamopt.analysis.effects import GLOBAL_STORE_OP, UseKind, classify_use
-from streamopt.analysis.last_use import LastUseAnalysis, LaterUse, UsePositions
+from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
 from streamopt.ir.core import Operation, Use, Value
 
 
@@ -32,8 +32,6 @@ class MutationAnalysis:
         self.calls = calls
         self.last_use = last_use
         self._escapes: dict[Value, list[Use]] = {}
-        # Root -> positions of the mutating uses of every name it may be handed to.
-        self._mutations: dict[Value, UsePositions] = {}
 
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
@@ -88,13 +86,19 @@ class MutationAnalysis:
     def mutation_after(self, op: Operation, value: Value) -> LaterUse | None:
         """A mutating use of the storage of `value` that may run after `op`, or None.
 
-        Every name the storage may be handed to counts, also by handovers after `op`: a
-        handover is a use but not a mutation, so what it hands to must be followed (a loop
-        that starts with the storage may move or write it)."""
+        The names the storage has when `op` runs count by where their uses are. A handover is
+        a use but not a mutation, so what handovers after `op` give the storage to must be
+        followed too (a loop it starts may move or write it), and those names count wherever
+        they are written: the next iteration of a loop runs its body again."""
         root = self.alias.root(value)
-        roots = self.alias.forward_roots(root)
         key, keep = "mutation", self._is_mutation
-        positions = self._mutations.get(root)
-        if positions is None:
-            positions = self._mutations[root] = self.last_use.merged_positions(roots, key, keep)
-        return self.last_use.later_use_in(op, root, positions, roots, key, keep)
+        names = self.last_use.forward_roots_at(root, op)
+        positions = self.last_use.merged_positions(names, key, keep)
+        later = self.last_use.later_use_in(op, root, positions, names, key, keep)
+        if later is not None:
+            return later
+        for name in self.last_use.handed_on_later(root, op):
+            entry = next(iter(self.last_use.group_positions(name, key, keep).latest.values()), None)
+            if entry is not None:
+                return LaterUse(entry[1], "changed after it is handed on")
+        return None

@@ -144,9 +144,13 @@ class ElideAsyncCopiesPass(Pass):
             elif decision.exclusive:
                 # The source was owned and this was its last use: every name that fed it is
                 # dead by now and whatever the result fed keeps an owned storage, so only the
-                # two merged groups change.
+                # two merged groups' uses change. Their writers do change further out: a
+                # callee that wrote only its copy now writes its argument, which its callers'
+                # read-only sharing relied on.
                 moved_uses.update(roots)
-                new_writes.update(roots)
+                new_writes |= analysis.affected_roots(source) | analysis.affected_roots(
+                    op.results[0]
+                )
             else:
                 affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
                 moved_uses |= affected
