@@ -371,3 +371,59 @@ module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @d
     util.return %3, %4 : !stream.resource<*>, !stream.resource<*>
   }
 }
+
+// -----
+
+// Unified memory, around a loop: the body writes its carried value in place, then copies it
+// to the other device and carries both on. The copy must stay: the next iteration writes the
+// source again (through the carried name, before the copy in program order) while the copy
+// is read as the second carried value.
+
+module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @dev_b = {unified_memory = true}), (@dev_b -> @dev_a = {unified_memory = true})]>} {
+  // CHECK-LABEL: util.func public @unified_written_next_iteration
+  util.func public @unified_written_next_iteration(%size: index, %n: index) -> !stream.resource<*> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c1_i32 = arith.constant 1 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+    %1 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+    %2 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+    %3:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %0, %copy = %1, %read = %2) -> (!stream.resource<*>, !stream.resource<*>, !stream.resource<*>) {
+      %4 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@write(%acc[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %acc{%size}
+      %5 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@read(%copy[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+      // CHECK: stream.async.transfer
+      %6 = stream.async.transfer %4 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+      scf.yield %4, %6, %5 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
+    }
+    util.return %3#2 : !stream.resource<*>
+  }
+}
+
+// -----
+
+// Unified memory across a call: the callee's copy-on-write clone of its by-value argument
+// goes (it writes the argument in place instead), so the caller's transfer into that argument
+// must stay, even though both are decided in one sweep.
+
+module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @dev_c = {unified_memory = true}), (@dev_c -> @dev_a = {unified_memory = true})]>} {
+  // CHECK-LABEL: util.func private @writes_its_copy
+  util.func private @writes_its_copy(%arg0: !stream.resource<*>, %size: index) -> !stream.resource<*> {
+    %c0 = arith.constant 0 : index
+    // CHECK-NOT: stream.async.clone
+    %0 = stream.async.clone on(#hal.device.affinity<@dev_c>) %arg0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+    %1 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@write(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %0{%size}
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    util.return %2 : !stream.resource<*>
+  }
+  // CHECK-LABEL: util.func public @caller_keeps_its_transfer
+  util.func public @caller_keeps_its_transfer(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+    %c0 = arith.constant 0 : index
+    %c1_i32 = arith.constant 1 : i32
+    %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+    // CHECK: stream.async.transfer
+    %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%size}
+    %2 = util.call @writes_its_copy(%1, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
+    %3 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
+  }
+}
