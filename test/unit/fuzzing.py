@@ -1,15 +1,17 @@
-"""How the randomised (hypothesis) tests run: the same examples on every run unless asked.
+"""How the randomised tests run: the same examples on every run unless asked.
 
 By default every hypothesis test is derandomized (its examples follow from the test's name)
-and reads no example database, so a commit is green or red, never both. Setting
-`STREAMOPT_FUZZ_SCALE=N` (N > 1) selects the `long` profile instead: fresh random examples on
-each run, N times as many (`fuzz_examples`), with a reproduction blob printed on failure.
-`conftest.py` loads the profile before any test runs.
+and reads no example database, and seeded generators run seeds 0, 1, 2, ... (`fuzz_seeds`),
+so a commit is green or red, never both. Setting `STREAMOPT_FUZZ_SCALE=N` (N > 1) selects the
+`long` profile instead: fresh random examples on each run, N times as many (`fuzz_examples`,
+`fuzz_seeds`), with a reproduction blob (or the seed) printed on failure. `conftest.py` loads
+the profile before any test runs.
 """
 
 from __future__ import annotations
 
 import os
+import random
 
 from hypothesis import HealthCheck, settings
 
@@ -43,6 +45,16 @@ def fuzz_scale() -> int:
 def fuzz_examples(count: int) -> int:
     """How many examples a test that runs `count` in CI runs now."""
     return count * fuzz_scale()
+
+
+def fuzz_seeds(count: int, stride: int = 1_000_003) -> range:
+    """Seeds for a test that runs `count` seeded examples in CI: 0 to count - 1, or in the
+    long profile `count` times the scale from a fresh random start (a multiple of `stride`)."""
+    scale = fuzz_scale()
+    if scale == 1:
+        return range(count)
+    start = random.SystemRandom().randrange(1, 2**31) * stride
+    return range(start, start + count * scale)
 
 
 def load_profile() -> str:

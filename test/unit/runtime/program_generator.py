@@ -12,12 +12,14 @@ place only writes storage no other live value can see (a fresh value in its own 
 else a copy-on-write clone made just before), so a form that computes other bytes, or reads a
 buffer a move consumed, shows a wrong rewrite.
 
-`check_program(text, inputs)` runs the program as given and after each pipeline of
+`check_program(program)` runs the program as given and after each pipeline of
 `streamopt-run --compare`, and says what went wrong (None if every form computes the same
-bytes). Drawing goes through a `Chooser`, so hypothesis (`HypothesisChooser`, which shrinks a
-failure) and a plain seeded `random.Random` (`RandomChooser`, for long runs) share the code:
+bytes). Decisions go through a `Chooser`; `RandomChooser(seed)` makes program `seed`, the same
+one on every run. From the command line, programs `SEED*1000003 + i` for i below COUNT (so
+`--seed 0 --count 300` are the programs the test suite runs):
 
-    python test/unit/runtime/program_generator.py --count 10000 --seed 1
+    python test/unit/runtime/program_generator.py --count 10000 --seed 1 [--forms elided]
+    python test/unit/runtime/program_generator.py --first 1234 --count 1 --print
 """
 
 # IR lines cannot wrap.
@@ -30,7 +32,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -84,23 +86,6 @@ class RandomChooser:
 
     def choice(self, options: Sequence[Item]) -> Item:
         return options[self.random.randrange(len(options))]
-
-
-class HypothesisChooser:
-    """Decisions drawn by hypothesis (so a failing program shrinks)."""
-
-    def __init__(self, draw: Callable[[Any], Any]) -> None:
-        self.draw = draw
-
-    def integer(self, low: int, high: int) -> int:
-        from hypothesis import strategies as st
-
-        return int(self.draw(st.integers(low, high)))
-
-    def choice(self, options: Sequence[Item]) -> Item:
-        from hypothesis import strategies as st
-
-        return options[int(self.draw(st.integers(0, len(options) - 1)))]
 
 
 def affinity(device: str) -> str:
@@ -163,12 +148,14 @@ class Scope:
     isolated: bool = False
     # The scope dominates the function's return (so a buffer view made here can be returned).
     spine: bool = False
+    # Outer values not to use here (a loop's inits, when loops may not read them).
+    hidden: frozenset[int] = frozenset()
 
     def visible(self) -> list[Resource]:
         """Newest first."""
         values = self.own[::-1]
         if self.parent is not None and not self.isolated:
-            values.extend(self.parent.visible())
+            values.extend(v for v in self.parent.visible() if id(v) not in self.hidden)
         return values
 
     def add(self, value: Resource) -> Resource:
@@ -181,6 +168,7 @@ class Options:
     """Which constructs programs may contain (all by default)."""
 
     unknown_ops: bool = True
+    exports: bool = True
     cf: bool = True
     cf_loops: bool = True
     loops_read_inits: bool = True
@@ -507,6 +495,13 @@ class FunctionWriter:
         self.read_outer(scope, inits)
         return self.yielded(scope, [v.device for v in inits])
 
+    def loop_scope(self, parent: Scope, inits: list[Resource]) -> Scope:
+        """The scope of a loop body: it sees what its parent does, but not the loop's inits
+        by their outer names when programs may not read them there."""
+        if self.program.options.loops_read_inits:
+            return Scope(parent)
+        return Scope(parent, hidden=frozenset(id(v) for v in inits))
+
     def read_outer(self, scope: Scope, inits: list[Resource]) -> None:
         """Sometimes a loop body also reads what the loop started with, by its outer name."""
         if self.program.options.loops_read_inits and self.chooser.integer(0, 1):
@@ -524,7 +519,7 @@ class FunctionWriter:
             f"{lhs} = scf.for {index} = %c0 to %trip step %c1 iter_args({header}) -> ({types}) {{"
         )
         self.indent += 2
-        inner = Scope(scope)
+        inner = self.loop_scope(scope, inits)
         for name, value in zip(carried, inits):
             inner.add(Resource(name, value.device))
         values = self.iteration(inner, inner.own[0], inits, depth, read_first=True)
@@ -544,7 +539,7 @@ class FunctionWriter:
         header = ", ".join(f"{n} = {v}" for n, v in zip(first, ["%c0", *(v.name for v in inits)]))
         self.emit(f"{lhs} = scf.while ({header}) : ({types}) -> ({types}) {{")
         self.indent += 2
-        before = Scope(scope)
+        before = self.loop_scope(scope, inits)
         for name, value in zip(first[1:], inits):
             before.add(Resource(name, value.device))
         condition = self.fresh("cond")
@@ -561,7 +556,7 @@ class FunctionWriter:
         arguments = ", ".join(f"{n}: {t}" for n, t in zip(second, types.split(", ")))
         self.emit(f"^bb0({arguments}):")
         self.indent += 2
-        after = Scope(scope)
+        after = self.loop_scope(scope, inits)
         for name, value in zip(second[1:], passed):
             after.add(Resource(name, value.device))
         values = self.iteration(after, after.own[0], inits, depth, read_first=False)
@@ -697,7 +692,7 @@ class FunctionWriter:
         index = self.fresh("ci")
         carried = [self.fresh("cacc") for _ in inits]
         self.new_block([(index, "index"), *((c, T) for c in carried)])
-        head = Scope(scope)
+        head = self.loop_scope(scope, inits)
         for name, value in zip(carried, inits):
             head.add(Resource(name, value.device))
         condition = self.fresh("ccond")
@@ -751,7 +746,7 @@ class FunctionWriter:
         """Let `value`'s storage leave what the pass can see, one of the ways it can; False if
         none applies here."""
         ways = ["unknown"] if self.program.allow_unknown else []
-        if self.is_main and scope.spine:
+        if self.is_main and scope.spine and self.program.options.exports:
             ways.append("export")
         if value.device == "dev_a":
             ways.append("global store")
@@ -836,7 +831,7 @@ class FunctionWriter:
             self.in_place(scope, value)
         elif kind == "update":
             self.update(scope, value, self.pick(scope) or value)
-        elif kind == "export" and self.is_main and scope.spine:
+        elif kind == "export" and self.is_main and scope.spine and self.program.options.exports:
             self.export(value)
         elif kind == "global store":
             stored = self.pick(scope, "dev_a")
@@ -1011,6 +1006,10 @@ class ProgramWriter:
 ALL_CONSTRUCTS = Options()
 
 
+SEED_STRIDE = 1_000_003
+"""`--seed S` runs the programs whose seeds start at S * SEED_STRIDE."""
+
+
 def write_program(chooser: Chooser, options: Options = ALL_CONSTRUCTS) -> Program:
     """A random program and the inputs (`--input` values: flag, trip count) to run it with."""
     writer = ProgramWriter(chooser, options)
@@ -1097,13 +1096,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description="Run random programs through every form.")
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, help="the first program's seed (default SEED*1000003)")
+    parser.add_argument("--print", action="store_true", help="print each program and its inputs")
     parser.add_argument("--forms", default="", help="comma-separated form names (default: all)")
     parser.add_argument("--save", type=Path, help="write failing programs into this folder")
     parser.add_argument("--quiet", action="store_true")
     parser.add_argument(
         "--without",
         default="",
-        help="comma-separated Options fields to turn off (unknown_ops, cf, cf_loops, loops_read_inits)",
+        help="comma-separated Options fields to turn off (unknown_ops, exports, cf, cf_loops, loops_read_inits)",
     )
     args = parser.parse_args()
     options = Options(**{name: False for name in args.without.split(",") if name})
@@ -1111,9 +1112,11 @@ def main() -> None:
     failures: Counter[str] = Counter()
     constructs: Counter[str] = Counter()
     start = time.perf_counter()
-    for index in range(args.count):
-        seed = args.seed * 1_000_003 + index
+    first = args.first if args.first is not None else args.seed * SEED_STRIDE
+    for seed in range(first, first + args.count):
         program = write_program(RandomChooser(seed), options)
+        if args.print:
+            print(f"// seed {seed}, inputs: {' '.join(program.inputs)}\n{program.text}")
         constructs.update({k for k, v in program.constructs.items() if v})
         failure = check_program(program, only)
         if failure is None:
