@@ -29,6 +29,7 @@ ahead.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +64,29 @@ class _Fresh:
 
     uses: bool
     writes: bool
+
+
+class _Stale:
+    """Roots whose facts went stale in this sweep: single roots, and the connected sets
+    (`ResourceAnalysis.affected_roots`) of storages a rewrite touched, kept whole so that
+    marking a large set costs one hash rather than its size every time."""
+
+    def __init__(self, analysis: ResourceAnalysis) -> None:
+        self.analysis = analysis
+        self.roots: set[Value] = set()
+        self.connected: set[frozenset[Value]] = set()
+
+    def add_roots(self, roots: Iterable[Value]) -> None:
+        self.roots.update(roots)
+
+    def add_connected(self, *values: Value) -> None:
+        for value in values:
+            self.connected.add(self.analysis.affected_roots(value))
+
+    def __contains__(self, root: Value) -> bool:
+        if root in self.roots:
+            return True
+        return bool(self.connected) and self.analysis.affected_roots(root) in self.connected
 
 
 @register_pass
@@ -106,8 +130,8 @@ class ElideAsyncCopiesPass(Pass):
         # consumes its source; an exclusive handover merges writers). Decisions that only read
         # fresh facts go ahead: taking over storage (a move, a last-use clone) reads ownership,
         # escapes and last uses; read-only sharing reads writers. The rest wait a sweep.
-        moved_uses: set[Value] = set()
-        new_writes: set[Value] = set()
+        moved_uses = _Stale(analysis)
+        new_writes = _Stale(analysis)
         # Results of the moves made this sweep: the analyses know only the transfers' results.
         created: set[Value] = set()
         again = False
@@ -140,22 +164,19 @@ class ElideAsyncCopiesPass(Pass):
             if decision.action == "move":
                 # Only the source changes (it is now consumed); the result is new storage
                 # before and after, with the same uses.
-                new_writes |= analysis.affected_roots(source)
+                new_writes.add_connected(source)
             elif decision.exclusive:
                 # The source was owned and this was its last use: every name that fed it is
                 # dead by now and whatever the result fed keeps an owned storage, so only the
                 # two merged groups' uses change. Their writers do change further out: a
                 # callee that wrote only its copy now writes its argument, which its callers'
                 # read-only sharing relied on.
-                moved_uses.update(roots)
-                new_writes |= analysis.affected_roots(source) | analysis.affected_roots(
-                    op.results[0]
-                )
+                moved_uses.add_roots(roots)
+                new_writes.add_connected(source, op.results[0])
             else:
-                affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
-                moved_uses |= affected
+                moved_uses.add_connected(source, op.results[0])
                 if not decision.read_only:
-                    new_writes |= affected
+                    new_writes.add_connected(source, op.results[0])
             kept.pop(op, None)
             made = self._apply(op, decision)
             if made is not None:
