@@ -3516,6 +3516,67 @@ class ResourceSizeOp(Operation):
         p.write(f" : {resource.type.text if resource.type else '?'}")
 
 
+class ResourceLoadOp(Operation):
+    """`%v = stream.resource.load %r[%o] : !stream.resource<staging>{%s} -> i32`: a host read
+    of one element of a staging resource (what `stream.async.load` lowers to).
+
+    Made by the cmd lowering only: parsed back, it is kept as written like other ops
+    streamopt does not model (the interpreter runs it from its text).
+    """
+
+    __slots__ = ()
+    name = "stream.resource.load"
+
+    @classmethod
+    def create(
+        cls, source: Value, source_size: Value, offset: Value, result_type: Type
+    ) -> ResourceLoadOp:
+        return cls([source, source_size, offset], [result_type])
+
+    def operand_access(self, index: int) -> Access:
+        return Access.READ if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[1] if index == 0 else None
+
+    def print(self, p: Printer) -> None:
+        source, size, offset = self.operands
+        p.write(
+            f"stream.resource.load {p.v(source)}[{p.v(offset)}] : "
+            f"{_sized(p, source.type, size)} -> {self.results[0].type}"
+        )
+        p.attr_dict(self, (), keyword=True)
+
+
+class ResourceStoreOp(Operation):
+    """`stream.resource.store %v, %r[%o] : i32 -> !stream.resource<staging>{%s}`: a host write
+    of one element of a staging resource (what `stream.async.store` lowers to). Made by the
+    cmd lowering only, like `ResourceLoadOp`."""
+
+    __slots__ = ()
+    name = "stream.resource.store"
+
+    @classmethod
+    def create(
+        cls, value: Value, target: Value, target_size: Value, offset: Value
+    ) -> ResourceStoreOp:
+        return cls([target, target_size, offset, value], [])
+
+    def operand_access(self, index: int) -> Access:
+        return Access.WRITE if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[1] if index == 0 else None
+
+    def print(self, p: Printer) -> None:
+        target, size, offset, value = self.operands
+        p.write(
+            f"stream.resource.store {p.v(value)}, {p.v(target)}[{p.v(offset)}] : "
+            f"{value.type} -> {_sized(p, target.type, size)}"
+        )
+        p.attr_dict(self, (), keyword=True)
+
+
 @register_op
 class ResourceSubviewOp(Operation):
     """`%v = stream.resource.subview %r[%offset] : T{%size} -> T{%length}`: an alias of a range."""

@@ -84,7 +84,9 @@ from streamopt.dialects.stream import (
     ResourceAllocaOp,
     ResourceConstantsOp,
     ResourceDeallocaOp,
+    ResourceLoadOp,
     ResourceSizeOp,
+    ResourceStoreOp,
     TensorExportOp,
     TensorImportOp,
     TimepointAwaitOp,
@@ -705,6 +707,16 @@ class _FunctionLowering:
             self.replace_root(op.result, op.source)
             op.erase()
             return
+        if "*" in (_lifetime(op.source), _lifetime(op.result)):
+            # IREE's RefineUsage gives every `*` resource a lifetime and removes these casts
+            # before the second ElideAsyncCopies; copying here would copy every import and
+            # export once more (a 2-device MLP: 128 KB copied becomes 8.1 MB).
+            raise error(
+                f"'{op.name}' op cannot be lowered to cmd IR: resource lifetime '*' is not "
+                "refined (lower the IR IREE prints before its second ElideAsyncCopies, after "
+                "RefineUsage, or run `iree-opt --iree-stream-refine-usage` first)",
+                op.location,
+            )
         # cmd IR has no op that changes a resource's lifetime in place: copy.
         self._copy_into_new(
             op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
@@ -895,6 +907,28 @@ class _FunctionLowering:
         for result, tied in zip(op.results, op.tied_operands):
             if tied is not None:
                 self.replace_root(result, operands[tied])
+        op.erase()
+
+    def lower_load(self, op: AsyncLoadOp, scope: Scope) -> None:
+        # A host readback (as IREE's ScheduleAllocation does it): wait on the host until the
+        # staging resource's last writer is done, then read it with `stream.resource.load`.
+        (awaited,) = self.host_await(scope, [op.source], [], op, [op.source_size])
+        result_type = op.result.type
+        assert result_type is not None
+        load = ResourceLoadOp.create(awaited, op.source_size, op.source_offset, result_type)
+        self.insert(load, op)
+        op.result.replace_all_uses_with(load.results[0])
+        op.erase()
+        self.pass_.stat("num-host-readbacks", "Number of stream.async.load lowered to host reads")
+
+    def lower_store(self, op: AsyncStoreOp, scope: Scope) -> None:
+        # A host write into staging memory: wait until every queued use of the resource is
+        # done (the write must not race a reader), then write it with `stream.resource.store`.
+        target = op.target
+        pending = scope.accesses_of(target)
+        (awaited,) = self.host_await(scope, [target], pending, op, [op.target_size])
+        self.insert(ResourceStoreOp.create(op.value, awaited, op.target_size, op.target_offset), op)
+        op.result.replace_all_uses_with(target)
         op.erase()
 
     def lower_unsupported(self, op: Operation, scope: Scope) -> None:
@@ -1216,8 +1250,8 @@ _HANDLERS: dict[type, Callable[[_FunctionLowering, Any, Scope], None]] = {
     AsyncTransferOp: _FunctionLowering.lower_transfer,
     AsyncMoveOp: _FunctionLowering.lower_move,
     AsyncDispatchOp: _FunctionLowering.lower_dispatch,
-    AsyncLoadOp: _FunctionLowering.lower_unsupported,
-    AsyncStoreOp: _FunctionLowering.lower_unsupported,
+    AsyncLoadOp: _FunctionLowering.lower_load,
+    AsyncStoreOp: _FunctionLowering.lower_store,
     AsyncCallOp: _FunctionLowering.lower_unsupported,
     TensorImportOp: _FunctionLowering.lower_import,
     TensorExportOp: _FunctionLowering.lower_export,

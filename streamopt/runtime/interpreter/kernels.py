@@ -132,7 +132,7 @@ def _read_executable(name: str, text: str) -> ExecutableInfo:
     for index, match in enumerate(functions):
         end = functions[index + 1].start() if index + 1 < len(functions) else len(text)
         arguments, body_start = _balanced(text, match.end())
-        info.scalar_types[match.group(1)] = _scalar_types(arguments)
+        info.scalar_types[match.group(1)] = _scalar_types(arguments, text[body_start:end])
         accesses = _function_accesses(arguments, text[body_start:end])
         if accesses is not None:
             # The code's own subspans are more precise than a pipeline layout.
@@ -174,15 +174,41 @@ def _top_level_parts(text: str) -> list[str]:
     return parts
 
 
-def _scalar_types(arguments: str) -> list[str]:
-    """The types of the arguments that are not bindings (`%arg0: index {attrs}`)."""
+_PACKED_WORD = re.compile(r"^(%[\w$.\-]+)_packed(\d+)$")
+
+
+def _scalar_types(arguments: str, body: str = "") -> list[str]:
+    """The types of the arguments that are not bindings (`%arg0: index {attrs}`).
+
+    Words that streamopt's `--pack-dispatch-operands` made of one argument (`%x_packed0`,
+    `%x_packed1`) count as that argument, whose type is where the body rebuilds `%x`: the
+    kernel then gets the value it got before packing.
+    """
     types: list[str] = []
+    previous: str | None = None
     for part in _top_level_parts(arguments):
         if ":" not in part:
             continue
-        type_text = part.split(":", 1)[1].strip().split(" ")[0]
-        if type_text and not type_text.startswith("!"):
-            types.append(type_text)
+        name, _, rest = part.partition(":")
+        type_text = rest.strip().split(" ")[0]
+        if not type_text or type_text.startswith("!"):
+            continue
+        packed = _PACKED_WORD.match(name.strip())
+        if packed is not None:
+            original = packed.group(1)
+            if original == previous:
+                continue
+            rebuilt = re.search(
+                rf"^\s*{re.escape(original)} = arith\.\w+ [^\n]*?:\s*(?:\S+ to )?(\S+)\s*$",
+                body,
+                re.M,
+            )
+            if rebuilt is not None:
+                types.append(rebuilt.group(1))
+                previous = original
+                continue
+        previous = None
+        types.append(type_text)
     return types
 
 
