@@ -109,7 +109,8 @@ def render(diagnostic: Diagnostic) -> str:
     lines: list[str] = []
     for diag in (diagnostic, *diagnostic.notes):
         loc = diag.location
-        if loc.source is None:
+        if loc.source is None or loc.line == 0:
+            # No point in the text (line 0: the file as a whole).
             lines.append(f"{loc.filename}: {diag.severity}: {diag.message}")
             continue
         lines.append(f"{loc}: {diag.severity}: {diag.message}")

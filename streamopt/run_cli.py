@@ -205,6 +205,35 @@ def _compare_table(forms: list[FormRun]) -> Table:
     help="Also run the program after --elide-async-copies, --lower-to-hal and --expand-moves "
     "(those registered) and fail unless all compute the same bytes.",
 )
+@click.option(
+    "--backend",
+    type=click.Choice(["reference", "iree"]),
+    default="reference",
+    show_default=True,
+    help="reference: streamopt's Python runtime. iree: build FILE (a program iree-compile "
+    "accepts, or a dump before ElideAsyncCopies) with streamopt's passes inside IREE's "
+    "pipeline and run it on IREE's runtime; --compare then also builds it with plain IREE.",
+)
+@click.option(
+    "--keep-vmfb",
+    "keep_dir",
+    metavar="DIR",
+    help="With --backend iree: keep the .vmfb of each build (and the IR between stages) in DIR.",
+)
+@click.option(
+    "--iree-device",
+    "iree_devices",
+    multiple=True,
+    metavar="NAME",
+    help="With --backend iree: the devices, in order (default: those the program names).",
+)
+@click.option(
+    "--iree-module",
+    "iree_modules",
+    multiple=True,
+    metavar="FILE.py",
+    help="With --backend iree: a Python file whose extension() supplies VM modules at run time.",
+)
 @click.option("--no-table", is_flag=True, help="Print the results only.")
 @click.option(
     "--no-verify",
@@ -220,11 +249,28 @@ def command(
     trace_path: str | None,
     report_path: str | None,
     compare: bool,
+    backend: str,
+    keep_dir: str | None,
+    iree_devices: tuple[str, ...],
+    iree_modules: tuple[str, ...],
     no_table: bool,
     no_verify: bool,
 ) -> None:
-    """Run FILE on the reference runtime: print its results and what the run cost."""
+    """Run FILE on the reference runtime (or IREE's): print its results and what the run
+    cost."""
     text, name = _load(input_file)
+    if backend == "iree":
+        # Imported only here: the rest of streamopt runs without IREE installed.
+        from streamopt.iree.command import IreeOptions, run_iree
+
+        options = IreeOptions(
+            path=input_file, text=text, function=function, inputs=inputs, compare=compare,
+            report_path=report_path, keep_dir=keep_dir, devices=iree_devices,
+            extension_paths=iree_modules, no_table=no_table, verify=not no_verify,
+        )  # fmt: skip
+        sys.exit(run_iree(options))
+    if keep_dir or iree_devices or iree_modules:
+        raise click.UsageError("--keep-vmfb, --iree-device and --iree-module need --backend iree")
     # Tables are for people: keep them on one line each even when stdout is not a terminal.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:

@@ -55,7 +55,7 @@ def parse_input(text: str) -> HostValue:
     path_text = text[1:] if text.startswith("@") else text
     if path_text.endswith(".npy"):
         array = np.load(Path(path_text), allow_pickle=False)
-        return HostValue(array, _element_of_dtype(array.dtype))
+        return HostValue(array, element_of_dtype(array.dtype))
     try:
         return HostValue(None, None, int(text, 0))
     except ValueError:
@@ -96,7 +96,8 @@ def _array(values: list[Any], element: ElementType, dims: tuple[int, ...]) -> np
     return np.asarray(values).astype(element.dtype).reshape(dims)
 
 
-def _element_of_dtype(dtype: np.dtype) -> ElementType:
+def element_of_dtype(dtype: np.dtype) -> ElementType:
+    """The element type of a numpy dtype (raises ValueError for others)."""
     names = {
         "float32": "f32", "float16": "f16", "float64": "f64", "int8": "i8", "int16": "i16",
         "int32": "i32", "int64": "i64", "uint8": "ui8", "uint16": "ui16", "uint32": "ui32",
