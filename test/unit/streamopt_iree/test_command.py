@@ -60,7 +60,7 @@ def test_function_and_devices(run_cli) -> None:  # type: ignore[no-untyped-def]
 
 def test_missing_function_is_a_diagnostic(run_cli) -> None:  # type: ignore[no-untyped-def]
     path = EXAMPLES / "two-devices" / "program.mlir"
-    code, out, err = run_cli(str(path), "--backend", "iree", "--function", "nope")
+    code, _out, err = run_cli(str(path), "--backend", "iree", "--function", "nope")
     assert code == 1
     assert err.startswith(
         f"{path}: error: [iree runtime] no function 'nope' in the module (has: main)"
@@ -73,7 +73,7 @@ def test_compile_error_names_the_stage(run_cli, tmp_path: Path) -> None:  # type
     path.write_text("func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
                     "  %y = arith.addf %x, %q : tensor<4xf32>\n"
                     "  return %y : tensor<4xf32>\n}\n")  # fmt: skip
-    code, out, err = run_cli(str(path), "--backend", "iree")
+    code, _out, err = run_cli(str(path), "--backend", "iree")
     assert code == 1
     assert err == (f"{path}:2:23: error: [iree-compile to the elide point] iree-compile: use of undeclared SSA value name\n"
                    "  %y = arith.addf %x, %q : tensor<4xf32>\n"
@@ -81,7 +81,7 @@ def test_compile_error_names_the_stage(run_cli, tmp_path: Path) -> None:  # type
 
 
 def test_runtime_error_names_the_stage(run_cli) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run_cli(
+    code, _out, err = run_cli(
         str(EXAMPLES / "two-devices" / "before-elide-2.mlir"),
         "--backend",
         "iree",
@@ -111,7 +111,7 @@ def test_streamopt_error_names_the_stage(run_cli, tmp_path: Path) -> None:  # ty
     )
     path = tmp_path / "dump.mlir"
     path.write_text(bad)
-    code, out, err = run_cli(str(path), "--backend", "iree")
+    code, _out, err = run_cli(str(path), "--backend", "iree")
     assert code == 1
     assert f"{path}:" in err and "error: [streamopt --elide-async-copies --lower-to-cmd" in err
     assert "staging" in err and "Traceback" not in err
@@ -134,14 +134,14 @@ def test_runtime_module_extension(run_cli, tmp_path: Path) -> None:  # type: ign
         "    return Extension()\n"
     )
     report_path = tmp_path / "r.json"
-    code, out, err = run_cli(str(EXAMPLES / "three-devices" / "before-elide-2.mlir"), "--backend", "iree",
+    code, _out, err = run_cli(str(EXAMPLES / "three-devices" / "before-elide-2.mlir"), "--backend", "iree",
                              "--iree-module", str(extension), "--report-json", str(report_path), "--no-table")  # fmt: skip
     assert code == 0, err
     assert json.loads(report_path.read_text())["extension_devices"] == 3
 
 
 def test_iree_options_need_the_iree_backend(run_cli) -> None:  # type: ignore[no-untyped-def]
-    code, out, err = run_cli(str(REPO / "examples" / "two-devices.mlir"), "--keep-vmfb", "x")
+    code, _out, err = run_cli(str(REPO / "examples" / "two-devices.mlir"), "--keep-vmfb", "x")
     assert code == 2 and "need --backend iree" in err
 
 
