@@ -315,6 +315,20 @@ class LastUseAnalysis:
                 if other is not block and entry is not None:
                     return LaterUse(entry[1], "used in another block")
             return None
+        header = _rebinding_block(root, block, region)
+        if header is not None:
+            # `root` is an argument of another block of the region (a loop header's carried
+            # value, as scf-to-cf makes them): once control gets back there it names new
+            # storage, so only blocks reached without passing through it see this storage.
+            unrebound = _reached_avoiding(block, header)
+            if block in unrebound:
+                return LaterUse(
+                    block.last_op or current, "inside a loop of blocks that runs it again"
+                )
+            for other, entry in positions.latest.items():
+                if other is not block and other.parent is region and other in unrebound:
+                    return LaterUse(entry[1], "used in a later block")
+            return None
         after = reach.after(block)
         if reach.contains(after, block) and not _defined_in_block(root, block):
             # The block runs again on the same storage; storage the block itself defines is
@@ -338,3 +352,29 @@ class LastUseAnalysis:
             if index != skip_index and self.alias.root(operand) in names:
                 return op
         return None
+
+
+def _rebinding_block(root: Value, block: Block, region: Region) -> Block | None:
+    """The block of `region` other than `block` whose argument `root` is, if any."""
+    owner = root.owner if isinstance(root, BlockArgument) else None
+    if isinstance(owner, Block) and owner is not block and owner.parent is region:
+        return owner
+    return None
+
+
+def _reached_avoiding(block: Block, avoided: Block) -> set[Block]:
+    """The blocks that may run after `block` on paths that do not enter `avoided`."""
+    seen: set[Block] = set()
+    pending = [s for s in _successors(block) if s is not avoided]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        pending.extend(s for s in _successors(current) if s is not avoided and s not in seen)
+    return seen
+
+
+def _successors(block: Block) -> list[Block]:
+    terminator = block.last_op
+    return list(terminator.successors) if terminator is not None else []

@@ -32,22 +32,9 @@ from pathlib import Path
 from streamopt.diagnostics import DiagnosticError
 from streamopt.iree.tools import StageTiming, find_tool, run_stage
 
-STREAMOPT_PASSES: list[str] = [
-    "elide-async-copies",
-    "lower-to-cmd",
-    "expand-cmd-moves",
-    "pack-dispatch-operands",
-    "convert-scf-to-cf",
-]
-"""streamopt's part of the streamopt build: elide (moves), lower to cmd with moves expanded
-into copies, then the steps that end IREE's stream phase (dispatch operands packed into i32
-push constants, scf to cf). Constants are packed by IREE's own PackConstants (stage
-`iree-opt pack-constants`, only when the lowered IR uploads constants)."""
-
-_PACK_CONSTANTS_PIPELINE = (
-    "builtin.module(util.initializer(iree-stream-pack-constants),"
-    "util.func(iree-stream-pack-constants))"
-)
+STREAMOPT_PASSES: list[str] = ["elide-async-copies", "lower-to-cmd", "expand-cmd-moves"]
+"""streamopt's part of the streamopt build: elide (moves), lower to cmd as IREE's stream phase
+ends (constants and dispatch operands packed, scf as cf), moves expanded into copies."""
 
 TARGET_FLAGS: list[str] = [
     "--iree-hal-local-target-device-backends=llvm-cpu",
@@ -187,16 +174,6 @@ def build_streamopt(
         lowered_path = work / f"{stem}.streamopt.mlir"
         lowered_path.write_text(lowered, encoding="utf-8")
         build.intermediate["streamopt"] = lowered_path
-        if "stream.resource.constants" in lowered:
-            packed = work / f"{stem}.packed.mlir"
-            run_stage(
-                "iree-opt pack-constants",
-                [find_tool("iree-opt"), f"--pass-pipeline={_PACK_CONSTANTS_PIPELINE}",
-                 str(lowered_path), "-o", str(packed)],
-                build.timings,
-            )  # fmt: skip
-            lowered_path = packed
-            build.intermediate["pack-constants"] = packed
     run_stage(
         "iree-compile --compile-from=stream",
         [compile_tool, str(lowered_path), "--compile-from=stream", *TARGET_FLAGS,

@@ -12,20 +12,21 @@ around stream ops, so streamopt's cmd lowering ends with this pass. Innermost op
   step and branches back) and the continuation;
 * `scf.while` branches into its `before` blocks; `scf.condition(%c) %v` becomes
   `cf.cond_br %c, ^after(%v), ^continuation(%v)` and the `after` region's `scf.yield` branches
-  back to `before`.
+  back to `before`;
+* `scf.index_switch %i` casts the index to i32 (`arith.index_cast`) and becomes `cf.switch`
+  to each case's blocks and the default's.
 
-Ops inside executables are kernel code and are never touched. `scf.index_switch` is reported
-as an error (IREE's stream phase does not meet it on the host in the programs we lower).
+Ops inside executables are kernel code and are never touched.
 """
 
 from __future__ import annotations
 
-from streamopt.diagnostics import error
-from streamopt.dialects.arith import AddIOp, CmpIOp
-from streamopt.dialects.cf import BranchOp, CondBranchOp
+from streamopt.dialects.arith import AddIOp, CmpIOp, IndexCastOp
+from streamopt.dialects.cf import BranchOp, CondBranchOp, SwitchOp
 from streamopt.dialects.scf import ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp, YieldOp
 from streamopt.ir.core import Block, Operation, Region
 from streamopt.ir.module import Module
+from streamopt.ir.types import I32
 from streamopt.passes import Pass, register_pass
 
 
@@ -53,8 +54,8 @@ class ConvertScfToCfPass(Pass):
         ]
         for op in reversed(structured):
             if isinstance(op, IndexSwitchOp):
-                raise error("'scf.index_switch' is not converted to cf", op.location)
-            if isinstance(op, IfOp):
+                _convert_index_switch(op)
+            elif isinstance(op, IfOp):
                 _convert_if(op)
             elif isinstance(op, ForOp):
                 _convert_for(op)
@@ -187,4 +188,31 @@ def _convert_while(op: WhileOp) -> None:
     enter = BranchOp.create(before, list(op.inits))
     enter.location = op.location
     block.insert_before(enter, op)
+    op.erase()
+
+
+def _convert_index_switch(op: IndexSwitchOp) -> None:
+    continuation = _split_after(op)
+    _results_into(op, continuation)
+    block = op.parent
+    assert block is not None
+    targets: list[Block] = []
+    for region in op.regions:  # The default region first, then the cases.
+        blocks = _inline_region(region, continuation)
+        for yield_op in _terminators(blocks, YieldOp):
+            _replace(yield_op, BranchOp.create(continuation, list(yield_op.operands)))
+        targets.append(blocks[0])
+    flag = IndexCastOp.create(op.argument, I32)
+    flag.location = op.location
+    block.insert_before(flag, op)
+    switch = SwitchOp(
+        [flag.results[0]],
+        (),
+        {},
+        successors=targets,
+        location=op.location,
+        segments=(1, *(0 for _ in targets)),
+        case_values=list(op.case_values),
+    )
+    block.insert_before(switch, op)
     op.erase()

@@ -1,6 +1,12 @@
-"""`--lower-to-cmd`: lower async stream IR to cmd IR with explicit allocations and timepoints.
+"""`--lower-to-cmd`: lower async stream IR to cmd IR in the form IREE's stream phase ends in.
 
-Every async op becomes timeline ops that await exactly what it depends on:
+`--lower-to-cmd` is a pipeline: `--lower-async-to-cmd` (below), then the steps that end IREE's
+stream phase: `--pack-constants`, `--pack-dispatch-operands` and `--convert-scf-to-cf`, so that
+its output (with `--expand-cmd-moves` after it) is what `iree-compile --compile-from=stream`
+takes. Both passes live here: the pipeline is only the list of its stages.
+
+`--lower-async-to-cmd` schedules the async ops. Every async op becomes timeline ops that await
+exactly what it depends on:
 
 * an op with fresh results allocates them (`stream.resource.alloca`) and runs in its own
   `stream.cmd.execute` on its affinity: splat is a `cmd.fill`, clone / slice / update / copy a
@@ -12,6 +18,8 @@ Every async op becomes timeline ops that await exactly what it depends on:
   writer and every other reader; without `on(...)` it runs on its target affinity (the target
   is asked for the storage), so it is in the target's program order, not the source's;
 * constants become `stream.resource.constants` uploads;
+* host readbacks (`stream.async.load` / `store` of staging memory) wait on the host for the
+  resource and become `stream.resource.load` / `store`, as IREE's ScheduleAllocation does;
 * each storage the lowering allocated is freed with `stream.resource.dealloca` after its last
   use, on every path that neither moves it nor hands it to a merge (a move in one branch of an
   `scf.if`, the other branch frees it; see `lifetimes.DeallocaPlan`).
@@ -39,16 +47,16 @@ the value they hand out.
         await(%0) => %result : ... from(...) -> to(...) ... => !stream.timepoint
 
 Assumptions, as for IREE's async IR after copy-on-write materialization: an in-place op is the
-last use of the value it writes (later uses go through its result). Not supported (reported as
-errors): `stream.async.load` / `store`, `stream.async.call`, 64-bit fill patterns, tied results
-that change type.
+last use of the value it writes (later uses go through its result), and lifetimes are refined
+(IREE's RefineUsage has run): a cast from or to `*` is an error, not a copy. Not supported
+(reported as errors): `stream.async.call`, 64-bit fill patterns, tied results that change type.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from itertools import count
-from typing import Any
+from typing import Any, ClassVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, error
 from streamopt.dialects.arith import ConstantOp, SelectOp
@@ -113,7 +121,7 @@ from streamopt.lowering.lifetimes import (
     execution_affinity,
 )
 from streamopt.lowering.timeline import Scope, Timepoint, clock_max, clock_min, prune
-from streamopt.passes import Pass, register_pass
+from streamopt.passes import Pass, PipelinePass, register_pass
 
 # Ops the lowering leaves as they are: no resource is touched, or the op is already cmd IR.
 _KEEP = (
@@ -131,10 +139,28 @@ def _is_resource(value: Value) -> bool:
 
 
 @register_pass
-class LowerToCmdPass(Pass):
-    """Lowers async stream IR to cmd IR (allocas, execution regions, moves, deallocas)."""
+class LowerToCmdPass(PipelinePass):
+    """Runs --lower-async-to-cmd, --pack-constants, --pack-dispatch-operands and
+    --convert-scf-to-cf: cmd IR as IREE's stream phase leaves it."""
 
     flag = "lower-to-cmd"
+    summary = (
+        "Lower async stream IR to cmd IR as IREE's stream phase ends: --lower-async-to-cmd, "
+        "--pack-constants, --pack-dispatch-operands, --convert-scf-to-cf"
+    )
+    stages: ClassVar[tuple[str, ...]] = (
+        "lower-async-to-cmd",
+        "pack-constants",
+        "pack-dispatch-operands",
+        "convert-scf-to-cf",
+    )
+
+
+@register_pass
+class LowerAsyncToCmdPass(Pass):
+    """Lowers async stream IR to cmd IR (allocas, execution regions, moves, deallocas)."""
+
+    flag = "lower-async-to-cmd"
     summary = (
         "Lower async stream ops to cmd IR: resource allocas, cmd.execute regions, cmd.move "
         "timeline ops and deallocas, ordered by timepoints"
@@ -229,7 +255,7 @@ class _FunctionLowering:
 
     def __init__(
         self,
-        pass_: LowerToCmdPass,
+        pass_: LowerAsyncToCmdPass,
         module: Module,
         function: Operation,
         plan: DeallocaPlan,

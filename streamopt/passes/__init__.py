@@ -76,6 +76,34 @@ class Pass:
         raise NotImplementedError
 
 
+class PipelinePass(Pass):
+    """A pass that runs other passes (`stages`, by flag) in order, verifying in between; their
+    statistics are its own, named `stage.statistic`. The stages are looked up when it runs,
+    so it works as soon as they are registered, whichever module provides them."""
+
+    stages: ClassVar[tuple[str, ...]] = ()
+
+    def run(self, module: Module) -> None:
+        from streamopt.diagnostics import error
+
+        registry = load_all()
+        for flag in self.stages:
+            if flag not in registry:
+                raise error(
+                    f"--{self.flag} needs the --{flag} pass, which this streamopt does not have",
+                    module.op.location,
+                )
+        for index, flag in enumerate(self.stages):
+            stage = registry[flag]()
+            stage.run(module)
+            if index + 1 < len(self.stages):
+                # The next stage expects valid input, as a pass manager would check.
+                verify_module(module)
+            for statistic in stage.statistics.values():
+                self.stat(f"{flag}.{statistic.name}", statistic.description, statistic.value)
+            self.report_lines.extend(stage.report_lines)
+
+
 @dataclass
 class PassManager:
     """Runs passes in order, verifying after each."""

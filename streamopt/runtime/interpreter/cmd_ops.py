@@ -27,7 +27,14 @@ from streamopt.dialects.stream import (
 from streamopt.ir.core import Block, Operation
 from streamopt.parser import interpret
 from streamopt.runtime.commands import CommandBuffer, DispatchBinding
-from streamopt.runtime.params import AllocaFlags, DeallocaFlags, MemoryAccess
+from streamopt.runtime.params import (
+    AllocaFlags,
+    BufferParams,
+    BufferUsage,
+    DeallocaFlags,
+    MemoryAccess,
+    MemoryType,
+)
 from streamopt.runtime.semaphores import Fence
 
 from .async_ops import dispatch_symbol, pattern_of
@@ -35,7 +42,7 @@ from .kernels import READ, READ_WRITE, WRITE, binding_accesses
 from .machine import Frame, Interpreter, handles, lifetime_params, resource_lifetime
 from .optext import op_text
 from .std_ops import scalar_bits
-from .values import Resource
+from .values import HostBuffer, HostFile, Resource
 
 _CMD_ACCESS = {"ro": READ, "wo": WRITE, "rw": READ_WRITE}
 
@@ -313,3 +320,81 @@ def _constants(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         results.append(Resource(storage, buffer, lifetime))
         uploaded.append(done)
     return [*results, Fence.join(uploaded)]
+
+
+# -- constants as IREE's PackConstants uploads them --------------------------------------------
+
+# What `stream.resource.try_map` asks of the device (IREE's StreamToHAL imports constant data
+# as device-local, immutable storage usable by transfers and dispatches).
+_MAPPED_CONSTANT = BufferParams(
+    MemoryType.DEVICE_LOCAL,
+    BufferUsage.SHARING_IMMUTABLE | BufferUsage.TRANSFER | BufferUsage.DISPATCH_STORAGE,
+)
+
+
+def _host_data(interp: Interpreter, frame: Frame, op: Operation) -> HostBuffer:
+    found = interp.get(frame, op.operands[0], op)
+    if not isinstance(found, HostBuffer):
+        raise error(f"'{op.name}' expected host bytes, got {type(found).__name__}", op.location)
+    return found
+
+
+@handles("stream.resource.try_map")
+def _try_map(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # Host bytes used in place when the device can use host memory; else false (the program
+    # then reads them into memory of its own).
+    import numpy as np
+
+    source = _host_data(interp, frame, op)
+    offset = interp.integer(frame, op.operands[1], op)
+    size = interp.integer(frame, op.operands[2], op)
+    if offset < 0 or offset + size > len(source.data):
+        raise error(f"map of [{offset}, {offset + size}) from {len(source.data)} host bytes",
+                    op.location)  # fmt: skip
+    device, _ = interp.op_affinity(op)
+    view = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + size]
+    buffer = device.allocator.try_import_host(view, _MAPPED_CONSTANT)
+    if buffer is None:
+        return [0, None]
+    storage = interp.make_storage(buffer, auto_free=False)
+    return [1, Resource(storage, buffer, resource_lifetime(op.results[1]))]
+
+
+@handles("stream.resource.alloc")
+def _alloc(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # A synchronous allocation, usable at once.
+    device, _ = interp.op_affinity(op)
+    lifetime = resource_lifetime(op.results[0])
+    size = interp.integer(frame, op.operands[0], op)
+    buffer = device.allocator.allocate(lifetime_params(lifetime), size)
+    return [Resource(interp.make_storage(buffer, auto_free=False), buffer, lifetime)]
+
+
+@handles("stream.file.constant")
+def _file_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    source = _host_data(interp, frame, op)
+    offset = interp.integer(frame, op.operands[2], op)
+    length = interp.integer(frame, op.operands[3], op)
+    if offset < 0 or offset + length > len(source.data):
+        raise error(f"file of [{offset}, {offset + length}) from {len(source.data)} host bytes",
+                    op.location)  # fmt: skip
+    return [HostFile(source, offset, length)]
+
+
+@handles("stream.file.read")
+def _file_read(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    file = interp.get(frame, op.operands[0], op)
+    if not isinstance(file, HostFile):
+        raise error(f"'{op.name}' expected a file, got {type(file).__name__}", op.location)
+    source_offset = interp.integer(frame, op.operands[1], op)
+    target = interp.resource(frame, op.operands[2], op)
+    target_offset = interp.integer(frame, op.operands[4], op)
+    length = interp.integer(frame, op.operands[5], op)
+    device, mask = interp.op_affinity(op)
+    signal = interp.runtime.create_fence()
+    device.queue_read(
+        mask, _await(interp, frame, op), signal, file.read(source_offset, length), 0,
+        target.buffer, target_offset, length, location=op.location,
+    )  # fmt: skip
+    target.storage.last_write = list(signal.timepoints)
+    return [signal]

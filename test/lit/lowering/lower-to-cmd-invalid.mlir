@@ -1,4 +1,4 @@
-// RUN: streamopt --lower-to-cmd --split-input-file --verify-diagnostics %s
+// RUN: streamopt --lower-async-to-cmd --split-input-file --verify-diagnostics %s
 
 // An unrefined lifetime: copying the cast would copy the import once more.
 util.func public @unrefined(%arg0: !hal.buffer_view, %size: index) -> !stream.resource<*> {

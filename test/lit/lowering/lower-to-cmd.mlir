@@ -1,4 +1,4 @@
-// RUN: streamopt --lower-to-cmd --split-input-file %s | filecheck %s
+// RUN: streamopt --lower-async-to-cmd --split-input-file %s | filecheck %s
 
 // A splat becomes an allocation and a fill; the move waits for the fill and the function waits
 // for the move before returning its result.

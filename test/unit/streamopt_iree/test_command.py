@@ -113,7 +113,10 @@ def test_streamopt_error_names_the_stage(run_cli, tmp_path: Path) -> None:  # ty
     path.write_text(bad)
     code, _out, err = run_cli(str(path), "--backend", "iree")
     assert code == 1
-    assert f"{path}:" in err and "error: [streamopt --elide-async-copies --lower-to-cmd" in err
+    assert (
+        f"{path}:" in err
+        and "error: [streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves]" in err
+    )
     assert "staging" in err and "Traceback" not in err
 
 
