@@ -187,6 +187,7 @@ def _report(
                 "stages": [{"stage": t.stage, "seconds": t.seconds} for t in build.timings],
                 "run_seconds": run.seconds,
                 "outputs": [o.text for o in run.outputs],
+                "allocator_statistics": run.allocator_statistics,
             }
             for build, run in builds
         ],

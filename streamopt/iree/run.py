@@ -88,6 +88,11 @@ class IreeRun:
     devices: list[str]
     seconds: float
     extension_reports: list[dict[str, Any]] = field(default_factory=list)
+    allocator_statistics: dict[str, int] = field(default_factory=dict)
+    """IREE's allocator statistics over the call: bytes allocated and freed during it
+    (`device_bytes_allocated`, ...) and the peak so far (`device_bytes_peak`). The local-task
+    devices of one process share these counters, so they cover every device, and the peak is
+    the call's own only in a fresh process."""
 
 
 _TENSOR = re.compile(r"^tensor<(.*)>$")
@@ -254,6 +259,7 @@ def run_vmfb(
         declaration = vm_function.reflection.get("iree.abi.declaration", "")
         arguments = make_arguments(declaration, inputs)
         invoker = rt.FunctionInvoker(context, hal_devices[0], vm_function)
+        before = dict(hal_devices[0].allocator.statistics)
         try:
             results = invoker(*arguments)
         except Exception as exc:  # The runtime raises plain RuntimeErrors with IREE's status.
@@ -265,6 +271,11 @@ def run_vmfb(
         if not isinstance(results, tuple | list):
             results = (results,) if results is not None else ()
         outputs = [format_output(np.asarray(_to_host(r))) for r in results]
+        after = dict(hal_devices[0].allocator.statistics)
+        statistics = {
+            key: value if key.endswith("_peak") else value - before.get(key, 0)
+            for key, value in after.items()
+        }
         del results, invoker, vm_function, context, program, extra, hal
     finally:
         gc.collect()
@@ -276,6 +287,7 @@ def run_vmfb(
         list(devices),
         time.perf_counter() - started,
         [e.report() for e in extensions],
+        statistics,
     )
 
 
