@@ -21,7 +21,9 @@ from streamopt.dialects.stream import (
     CmdFillOp,
     ResourceAllocaOp,
     ResourceDeallocaOp,
+    ResourceLoadOp,
     ResourcePackOp,
+    ResourceStoreOp,
     ResourceSubviewOp,
 )
 from streamopt.ir.core import Block, Operation
@@ -239,34 +241,26 @@ def _unsupported_timepoint(interp: Interpreter, frame: Frame, op: Operation) -> 
 
 @handles("stream.resource.store")
 def _resource_store(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    # `stream.resource.store %v, %r[%offset] : T -> !stream.resource<staging>{%n}`: the host
-    # writes into mapped staging memory (the program awaited its last use already).
-    text = op_text(op)
-    value_operand, target_operand = text.operand(text.text), text.after(r",")
-    offset_operand = text.after(r"\[")
-    if value_operand is None or target_operand is None or offset_operand is None:
-        raise error("cannot read the operands of 'stream.resource.store'", op.location)
-    target = interp.resource(frame, target_operand, op)
-    bits, width = pattern_of(interp.get(frame, value_operand, op), value_operand.type)
-    offset = interp.integer(frame, offset_operand, op)
-    target.buffer.write(bits.to_bytes(width, "little"), offset)
+    # The host writes into mapped staging memory (the program awaited its last use already).
+    assert isinstance(op, ResourceStoreOp)
+    target_value, _, offset_value, value = op.operands
+    target = interp.resource(frame, target_value, op)
+    bits, width = pattern_of(interp.get(frame, value, op), value.type)
+    target.buffer.write(bits.to_bytes(width, "little"), interp.integer(frame, offset_value, op))
     return []
 
 
 @handles("stream.resource.load")
 def _resource_load(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    # `%v = stream.resource.load %r[%offset] : !stream.resource<staging>{%n} -> T`.
+    # The host reads mapped staging memory (the program awaited its writer already).
     from .async_ops import decode_scalar
     from .std_ops import bit_width
 
-    text = op_text(op)
-    source_operand, offset_operand = text.operand(text.text), text.after(r"\[")
-    match = re.search(r"->\s*(\S+)\s*$", text.text)
-    if source_operand is None or offset_operand is None or match is None:
-        raise error("cannot read the operands of 'stream.resource.load'", op.location)
-    type = op.results[0].type or interpret.type_from_text(match.group(1))
-    source = interp.resource(frame, source_operand, op)
-    offset = interp.integer(frame, offset_operand, op)
+    assert isinstance(op, ResourceLoadOp)
+    source_value, _, offset_value = op.operands
+    type = op.results[0].type
+    source = interp.resource(frame, source_value, op)
+    offset = interp.integer(frame, offset_value, op)
     data = source.buffer.read(offset, max(1, bit_width(type) // 8))
     return [decode_scalar(data, type)]
 
