@@ -9,6 +9,10 @@ how many moves aliased or copied (with the reasons). `--compare` also runs the p
 `--elide-async-copies`, then lowered to cmd and to hal, each also with its moves expanded
 (each form whose passes are registered) and fails unless every form computes the same bytes.
 Errors print as `file:line:col: error: message` and exit with status 1.
+
+`--backend iree` (with `--keep-vmfb DIR`, `--iree-device NAME`, `--iree-module FILE.py`) builds
+FILE with streamopt's passes inside IREE's compiler and runs it on IREE's runtime instead; it
+is `streamopt.iree.command`, imported only then (the rest of streamopt never imports IREE).
 """
 
 from __future__ import annotations
@@ -203,7 +207,8 @@ def _compare_table(forms: list[FormRun]) -> Table:
     "--compare",
     is_flag=True,
     help="Also run the program after --elide-async-copies, --lower-to-hal and --expand-moves "
-    "(those registered) and fail unless all compute the same bytes.",
+    "(those registered) and fail unless all compute the same bytes. With --backend iree: also "
+    "build it with plain IREE and fail unless both builds give the same bytes.",
 )
 @click.option(
     "--backend",

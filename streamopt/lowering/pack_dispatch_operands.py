@@ -62,7 +62,10 @@ class PackDispatchOperandsPass(Pass):
     """
 
     flag = "pack-dispatch-operands"
-    summary = "Pack stream.cmd.dispatch operands into i32 push constants (index: two words)"
+    summary = (
+        "Pack stream.cmd.dispatch operands into i32 push constants (index: two words), and "
+        "the executables' arguments to match"
+    )
 
     def run(self, module: Module) -> None:
         pack_dispatch_operands(module, self.stat)
