@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from streamopt.iree.build import Build, Program, build_plain, build_streamopt
-from streamopt.iree.command import first_difference
 from streamopt.iree.run import IreeRun, run_vmfb
+from streamopt.run_cli import first_difference
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "iree"
 

@@ -35,6 +35,7 @@ from streamopt.diagnostics import (
 from streamopt.iree.build import Build, Program, build_plain, build_streamopt
 from streamopt.iree.run import IreeRun, RuntimeExtension, RuntimeMissing, run_vmfb
 from streamopt.iree.tools import ToolMissing
+from streamopt.run_cli import first_difference
 
 
 @dataclass
@@ -66,20 +67,6 @@ def load_extension(path: str) -> RuntimeExtension:
         raise click.UsageError(f"--iree-module {path}: defines no extension() function")
     extension: RuntimeExtension = factory()
     return extension
-
-
-def first_difference(reference: IreeRun, other: IreeRun) -> str | None:
-    """Why `other`'s results differ from `reference`'s, or None if they are byte-identical."""
-    if len(reference.outputs) != len(other.outputs):
-        return f"{len(other.outputs)} results instead of {len(reference.outputs)}"
-    for index, (a, b) in enumerate(zip(reference.outputs, other.outputs)):
-        if a.key() != b.key():
-            where = ""
-            if len(a.data) == len(b.data) and a.shape == b.shape:
-                offset = next(i for i, (x, y) in enumerate(zip(a.data, b.data)) if x != y)
-                where = f" (first differing byte at offset {offset})"
-            return f"result {index} differs{where}: {b.text} instead of {a.text}"
-    return None
 
 
 def run_iree(options: IreeOptions) -> int:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError
+from streamopt.parser.interpret import split_top_level
 
 SEED = 20260
 """Seed of the made-up inputs (with the argument's position)."""
@@ -106,7 +107,7 @@ def abi_arguments(declaration: str) -> list[TensorSpec]:
     if match is None:
         return []
     specs: list[TensorSpec] = []
-    for part in _split_top(match.group(1)):
+    for part in split_top_level(match.group(1)):
         if ":" not in part:
             continue
         type_text = part.split(":", 1)[1].strip()
@@ -120,25 +121,6 @@ def parse_spec(type_text: str) -> TensorSpec:
         return TensorSpec(type_text, None, type_text)
     *dims, element = tensor.group(1).split("x")
     return TensorSpec(type_text, tuple(None if d == "?" else int(d) for d in dims), element)
-
-
-def _split_top(text: str) -> list[str]:
-    parts: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    if "".join(current).strip():
-        parts.append("".join(current))
-    return parts
 
 
 def _dtype(element: str) -> np.dtype[Any]:

@@ -116,28 +116,44 @@ def _results_into(op: Operation, continuation: Block) -> None:
         result.replace_all_uses_with(argument)
 
 
-def _convert_if(op: IfOp) -> None:
+def _begin(op: Operation) -> tuple[Block, Block]:
+    """Split after `op`, with its results as the continuation's arguments: (op's block,
+    continuation)."""
     continuation = _split_after(op)
     _results_into(op, continuation)
     block = op.parent
     assert block is not None
+    return block, continuation
+
+
+def _finish(op: Operation, block: Block, branch: Operation) -> None:
+    """End `op`'s block with `branch` (located at `op`) in place of `op`."""
+    branch.location = op.location
+    block.insert_before(branch, op)
+    op.erase()
+
+
+def _branch_regions(op: Operation, continuation: Block) -> list[Block]:
+    """Move each region of `op` before `continuation`, its `scf.yield`s branching there; the
+    entry block of each (the continuation for an empty region)."""
     targets: list[Block] = []
     for region in op.regions:
         blocks = _inline_region(region, continuation) if region.blocks else []
         for yield_op in _terminators(blocks, YieldOp):
             _replace(yield_op, BranchOp.create(continuation, list(yield_op.operands)))
         targets.append(blocks[0] if blocks else continuation)
-    branch = CondBranchOp.create(op.condition, targets[0], [], targets[1], [])
-    branch.location = op.location
-    block.insert_before(branch, op)
-    op.erase()
+    return targets
+
+
+def _convert_if(op: IfOp) -> None:
+    block, continuation = _begin(op)
+    then_block, else_block = _branch_regions(op, continuation)
+    _finish(op, block, CondBranchOp.create(op.condition, then_block, [], else_block, []))
 
 
 def _convert_for(op: ForOp) -> None:
-    continuation = _split_after(op)
-    _results_into(op, continuation)
-    block = op.parent
-    assert block is not None and block.parent is not None
+    block, continuation = _begin(op)
+    assert block.parent is not None
     body_blocks = _inline_region(op.regions[0], continuation)
     entry = body_blocks[0]
     header = Block()
@@ -162,17 +178,11 @@ def _convert_for(op: ForOp) -> None:
         step = AddIOp.create(induction, op.step, location=op.location)
         yield_block.insert_before(step, yield_op)
         _replace(yield_op, BranchOp.create(header, [step.results[0], *yield_op.operands]))
-    enter = BranchOp.create(header, [op.lower_bound, *op.init_args])
-    enter.location = op.location
-    block.insert_before(enter, op)
-    op.erase()
+    _finish(op, block, BranchOp.create(header, [op.lower_bound, *op.init_args]))
 
 
 def _convert_while(op: WhileOp) -> None:
-    continuation = _split_after(op)
-    _results_into(op, continuation)
-    block = op.parent
-    assert block is not None
+    block, continuation = _begin(op)
     before_blocks = _inline_region(op.regions[0], continuation)
     after_blocks = _inline_region(op.regions[1], continuation)
     before, after = before_blocks[0], after_blocks[0]
@@ -185,23 +195,12 @@ def _convert_while(op: WhileOp) -> None:
         )
     for yield_op in _terminators(after_blocks, YieldOp):
         _replace(yield_op, BranchOp.create(before, list(yield_op.operands)))
-    enter = BranchOp.create(before, list(op.inits))
-    enter.location = op.location
-    block.insert_before(enter, op)
-    op.erase()
+    _finish(op, block, BranchOp.create(before, list(op.inits)))
 
 
 def _convert_index_switch(op: IndexSwitchOp) -> None:
-    continuation = _split_after(op)
-    _results_into(op, continuation)
-    block = op.parent
-    assert block is not None
-    targets: list[Block] = []
-    for region in op.regions:  # The default region first, then the cases.
-        blocks = _inline_region(region, continuation)
-        for yield_op in _terminators(blocks, YieldOp):
-            _replace(yield_op, BranchOp.create(continuation, list(yield_op.operands)))
-        targets.append(blocks[0])
+    block, continuation = _begin(op)
+    targets = _branch_regions(op, continuation)  # The default region first, then the cases.
     flag = IndexCastOp.create(op.argument, I32)
     flag.location = op.location
     block.insert_before(flag, op)
@@ -210,9 +209,7 @@ def _convert_index_switch(op: IndexSwitchOp) -> None:
         (),
         {},
         successors=targets,
-        location=op.location,
         segments=(1, *(0 for _ in targets)),
         case_values=list(op.case_values),
     )
-    block.insert_before(switch, op)
-    op.erase()
+    _finish(op, block, switch)

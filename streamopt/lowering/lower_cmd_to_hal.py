@@ -149,7 +149,12 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
 )
-from streamopt.lowering.constant_packing import StorageBuffer, pack_constants, storage_size
+from streamopt.lowering.constant_packing import (
+    StorageBuffer,
+    check_upload_lifetime,
+    checked_storage_size,
+    pack_constants,
+)
 from streamopt.lowering.pack_dispatch_operands import pack_dispatch_operands
 from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.parser import interpret
@@ -632,18 +637,14 @@ class _Lowering:
         config = lookup_resource_config(op, self.module.resolve)
         affinity = self.lookup_affinity(op)
         slices = [
-            (index, value, self._storage_size(value, op)) for index, value in enumerate(op.values)
+            (index, value, checked_storage_size(self.module.resolve(value), op.location))
+            for index, value in enumerate(op.values)
         ]
         # The verifier makes every result the same type.
         resource_type = op.resource_results[0].type
         assert isinstance(resource_type, ResourceType)
         lifetime = resource_type.lifetime
-        if lifetime not in ("constant", "variable"):
-            raise error(
-                f"cannot upload constants of lifetime '{lifetime}' (IREE uploads 'constant' and "
-                "'variable' resources)",
-                op.location,
-            )
+        check_upload_lifetime(lifetime, op.location)
         replacements: dict[int, Value] = {}
         timepoint = self.null_fence()  # IREE's uploads await an immediate timepoint.
         offset = self.constant(0, INDEX)
@@ -668,17 +669,6 @@ class _Lowering:
                 replacements[span.index] = self.emit(subspan).results[0]
             self.pass_.stat("num-constant-uploads", "Number of constant storage buffers")
         self.done(op, [*(replacements[i] for i in range(len(slices))), timepoint])
-
-    def _storage_size(self, value: Attribute, op: Operation) -> int:
-        value = self.module.resolve(value)
-        size = storage_size(value)
-        if value.text.startswith("#stream.parameter") or size is None:
-            raise error(
-                f"cannot lower constant '{value.text}' to hal: streamopt uploads only values "
-                "with a static tensor or vector type (not parameters)",
-                op.location,
-            )
-        return size
 
     def _try_map_constant(
         self,

@@ -20,7 +20,6 @@ so that streamopt's output needs nothing in between it and `iree-compile
 
 from __future__ import annotations
 
-from streamopt.diagnostics import error
 from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.scf import IfOp
 from streamopt.dialects.stream import (
@@ -35,8 +34,12 @@ from streamopt.dialects.stream import (
 from streamopt.dialects.util import BufferConstantOp
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.module import Module
-from streamopt.ir.types import I64, INDEX, TIMEPOINT, Attribute, OpaqueAttr, ResourceType
-from streamopt.lowering.constant_packing import pack_constants, storage_size
+from streamopt.ir.types import I64, INDEX, TIMEPOINT, OpaqueAttr, ResourceType
+from streamopt.lowering.constant_packing import (
+    check_upload_lifetime,
+    checked_storage_size,
+    pack_constants,
+)
 from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.passes import Pass, register_pass
 
@@ -97,13 +100,11 @@ class _Packer:
             op.erase()
             return
         lifetime = resource_type.lifetime
-        if lifetime not in ("constant", "variable"):
-            raise error(
-                f"cannot pack constants of lifetime '{lifetime}' (IREE uploads 'constant' and "
-                "'variable' resources)",
-                op.location,
-            )
-        slices = [(i, v, self._storage_size(v)) for i, v in enumerate(op.values)]
+        check_upload_lifetime(lifetime, op.location)
+        slices = [
+            (i, v, checked_storage_size(self.module.resolve(v), op.location))
+            for i, v in enumerate(op.values)
+        ]
         timepoint: Value = self.emit(TimepointImmediateOp.create()).results[0]
         zero = self.index(0)
         replacements: dict[int, Value] = {}
@@ -130,17 +131,6 @@ class _Packer:
             result.replace_all_uses_with(replacements[index])
         op.results[-1].replace_all_uses_with(timepoint)
         op.erase()
-
-    def _storage_size(self, value: Attribute) -> int:
-        value = self.module.resolve(value)
-        size = storage_size(value)
-        if value.text.startswith("#stream.parameter") or size is None:
-            raise error(
-                f"cannot pack constant '{value.text}': streamopt packs only values with a "
-                "static tensor or vector type (not parameters)",
-                self.op.location,
-            )
-        return size
 
     def _try_map(
         self, type: ResourceType, data: Value, zero: Value, total: Value, timepoint: Value

@@ -41,6 +41,7 @@ from streamopt.ir.core import Operation, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import I32, I64, FloatType, IndexType, IntegerType, Type
 from streamopt.lowering.resource_config import lookup_resource_config
+from streamopt.parser.interpret import closing_paren, split_top_level
 from streamopt.passes import Pass, register_pass
 
 # The width a float type's name spells (`f32`, `bf16`, `f8E4M3FN`).
@@ -207,7 +208,7 @@ def pack_executable_text(
     out: list[str] = []
     position = 0
     for match in _FUNC_HEADER.finditer(text):
-        close = _closing_paren(text, match.end())
+        close = closing_paren(text, match.end())
         if close is None:
             continue
         rebuilt = _pack_arguments(text[match.end() : close], index_bits, location)
@@ -228,37 +229,6 @@ def pack_executable_text(
     return "".join(out)
 
 
-def _closing_paren(text: str, start: int) -> int | None:
-    depth = 0
-    for position in range(start, len(text)):
-        ch = text[position]
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            if depth == 0:
-                return position
-            depth -= 1
-    return None
-
-
-def _split_top_level(text: str) -> list[str]:
-    parts: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    parts.append("".join(current))
-    return parts
-
-
 def _pack_arguments(
     arguments: str, index_bits: int, location: Location
 ) -> tuple[str, list[str]] | None:
@@ -267,7 +237,7 @@ def _pack_arguments(
     new_parts: list[str] = []
     prologue: list[str] = []
     changed = False
-    for part in _split_top_level(arguments):
+    for part in split_top_level(arguments):
         match = _ARGUMENT.match(part)
         if match is None or match.group(2).startswith("!") or match.group(2) == "i32":
             new_parts.append(part)

@@ -230,3 +230,38 @@ def link_from_parts(children: list[Any]) -> TopologyLink:
         symbol_ref_from_text(str(symbols[1])).root,
         properties,
     )
+
+
+def split_top_level(text: str) -> list[str]:
+    """`text` split at the commas outside `()`, `[]`, `{}` and `<>` (an argument list, a
+    type list); the parts keep their spacing."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def closing_paren(text: str, start: int) -> int | None:
+    """The position of the `)` that closes the `(` just before `start` (nested parentheses,
+    such as an argument's `loc(...)`, are skipped), or None if it is not closed."""
+    depth = 0
+    for position in range(start, len(text)):
+        ch = text[position]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return position
+            depth -= 1
+    return None

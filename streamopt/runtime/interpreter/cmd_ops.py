@@ -326,10 +326,18 @@ _MAPPED_CONSTANT = BufferParams(
 )
 
 
-def _host_data(interp: Interpreter, frame: Frame, op: Operation) -> HostBuffer:
+def _host_data(
+    interp: Interpreter, frame: Frame, op: Operation, offset: int, length: int, what: str
+) -> HostBuffer:
+    """The host bytes `op` reads (its first operand), checked to hold [offset, offset+length)."""
     found = interp.get(frame, op.operands[0], op)
     if not isinstance(found, HostBuffer):
         raise error(f"'{op.name}' expected host bytes, got {type(found).__name__}", op.location)
+    if offset < 0 or offset + length > len(found.data):
+        raise error(
+            f"{what} of [{offset}, {offset + length}) from {len(found.data)} host bytes",
+            op.location,
+        )
     return found
 
 
@@ -339,12 +347,9 @@ def _try_map(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     # then reads them into memory of its own).
     import numpy as np
 
-    source = _host_data(interp, frame, op)
     offset = interp.integer(frame, op.operands[1], op)
     size = interp.integer(frame, op.operands[2], op)
-    if offset < 0 or offset + size > len(source.data):
-        raise error(f"map of [{offset}, {offset + size}) from {len(source.data)} host bytes",
-                    op.location)  # fmt: skip
+    source = _host_data(interp, frame, op, offset, size, "map")
     device, _ = interp.op_affinity(op)
     view = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + size]
     buffer = device.allocator.try_import_host(view, _MAPPED_CONSTANT)
@@ -366,12 +371,9 @@ def _alloc(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 
 @handles("stream.file.constant")
 def _file_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    source = _host_data(interp, frame, op)
     offset = interp.integer(frame, op.operands[2], op)
     length = interp.integer(frame, op.operands[3], op)
-    if offset < 0 or offset + length > len(source.data):
-        raise error(f"file of [{offset}, {offset + length}) from {len(source.data)} host bytes",
-                    op.location)  # fmt: skip
+    source = _host_data(interp, frame, op, offset, length, "file")
     return [HostFile(source, offset, length)]
 
 

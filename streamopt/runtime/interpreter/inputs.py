@@ -23,6 +23,7 @@ import numpy as np
 from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import FloatType, IndexType, IntegerType, ResourceType, StringAttr, Type
+from streamopt.parser.interpret import split_top_level
 
 from .values import BufferView, ElementType, TensorType, element_type, parse_tensor_type
 
@@ -144,27 +145,9 @@ def abi_declaration(function: Operation) -> list[str] | None:
                 break
     return [
         part.split(":", 1)[1].strip() if ":" in part else part.strip()
-        for part in _split_top(text[start + 1 : end])
+        for part in split_top_level(text[start + 1 : end])
         if part.strip()
     ]
-
-
-def _split_top(text: str) -> list[str]:
-    parts: list[str] = []
-    depth = 0
-    current = ""
-    for ch in text:
-        if ch in "(<[{":
-            depth += 1
-        elif ch in ")>]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(current)
-            current = ""
-        else:
-            current += ch
-    parts.append(current)
-    return parts
 
 
 def argument_specs(function: Operation, interp: Any) -> list[ArgumentSpec]:

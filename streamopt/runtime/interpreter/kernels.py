@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from streamopt.ir.module import Module
+from streamopt.parser.interpret import closing_paren, split_top_level
 from streamopt.runtime.params import MemoryAccess
 
 READ = MemoryAccess.READ
@@ -143,35 +144,10 @@ def _read_executable(name: str, text: str) -> ExecutableInfo:
 def _balanced(text: str, start: int) -> tuple[str, int]:
     """The text from `start` up to the `)` that closes the `(` before it (arguments may carry
     `loc(...)`), and the position after that `)`."""
-    depth = 0
-    for position in range(start, len(text)):
-        ch = text[position]
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            if depth == 0:
-                return text[start:position], position + 1
-            depth -= 1
-    return text[start:], len(text)
-
-
-def _top_level_parts(text: str) -> list[str]:
-    """`text` split at commas outside brackets."""
-    parts: list[str] = []
-    depth = 0
-    current: list[str] = []
-    for ch in text:
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    parts.append("".join(current))
-    return parts
+    close = closing_paren(text, start)
+    if close is None:
+        return text[start:], len(text)
+    return text[start:close], close + 1
 
 
 _PACKED_WORD = re.compile(r"^(%[\w$.\-]+)_packed(\d+)$")
@@ -186,7 +162,7 @@ def _scalar_types(arguments: str, body: str = "") -> list[str]:
     """
     types: list[str] = []
     previous: str | None = None
-    for part in _top_level_parts(arguments):
+    for part in split_top_level(arguments):
         if ":" not in part:
             continue
         name, _, rest = part.partition(":")
@@ -223,7 +199,7 @@ def _bit_width(type_text: str) -> int:
 def _function_accesses(arguments: str, body: str) -> list[MemoryAccess | None] | None:
     bindings = [
         part.split(":")[0].strip()
-        for part in _top_level_parts(arguments)
+        for part in split_top_level(arguments)
         if "!stream.binding" in part
     ]
     if bindings:

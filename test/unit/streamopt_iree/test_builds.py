@@ -21,8 +21,8 @@ from streamopt.iree.build import (
     build_plain,
     build_streamopt,
 )
-from streamopt.iree.command import first_difference
 from streamopt.iree.run import run_vmfb
+from streamopt.run_cli import first_difference
 
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "examples" / "iree"
