@@ -32,7 +32,13 @@ from streamopt.diagnostics import (
     Source,
     render,
 )
-from streamopt.iree.build import Build, Program, build_plain, build_streamopt
+from streamopt.iree.build import (
+    STREAMOPT_PASSES,
+    Build,
+    Program,
+    build_plain,
+    build_streamopt,
+)
 from streamopt.iree.run import IreeRun, RuntimeExtension, RuntimeMissing, run_vmfb
 from streamopt.iree.tools import ToolMissing
 from streamopt.run_cli import first_difference
@@ -53,6 +59,9 @@ class IreeOptions:
     extension_paths: Sequence[str]
     no_table: bool
     verify: bool
+    passes: Sequence[str] = tuple(STREAMOPT_PASSES)
+    """streamopt's passes in the streamopt build (a later layer may lower moves instead of
+    expanding them)."""
 
 
 def load_extension(path: str) -> RuntimeExtension:
@@ -83,7 +92,9 @@ def run_iree(options: IreeOptions) -> int:
                 path.write_text(options.text, encoding="utf-8")
             program = Program.read(path, options.text, list(options.devices) or None)
             builds: list[tuple[Build, IreeRun]] = []
-            streamopt_build = build_streamopt(program, work, verify=options.verify)
+            streamopt_build = build_streamopt(
+                program, work, list(options.passes), verify=options.verify
+            )
             builds.append((streamopt_build, _run(streamopt_build, program, options, extensions)))
             if options.compare:
                 plain = build_plain(program, work)
