@@ -391,7 +391,8 @@ class Builder:
         name_token: TokenLike = children[0]
         closing: TokenLike = children[-1]
         text = self.source.text[name_token.start_pos : closing.end_pos]
-        return VerbatimOp(str(name_token), text, name_token.column, self.location(name_token))
+        location = self.location(name_token)
+        return VerbatimOp(str(name_token), text, location.column, location)
 
     def generic_op(self, children: list[Any]) -> GenericOp:
         name_token: TokenLike = children[0]
