@@ -49,10 +49,11 @@ def split_input(text: str, split: bool) -> list[Chunk]:
     return chunks
 
 
-def _pass_flags() -> dict[str, tuple[str, str]]:
-    from streamopt.passes import load_all
+def _pass_flags() -> dict[str, str]:
+    """Each pass flag with its summary, from the index (no pass module is imported)."""
+    from streamopt.passes import PASS_INDEX
 
-    return {flag: (cls.__name__, cls.summary) for flag, cls in load_all().items()}
+    return {flag: entry.summary for flag, entry in PASS_INDEX.items()}
 
 
 class _PassFlagCommand(click.Command):
@@ -60,7 +61,7 @@ class _PassFlagCommand(click.Command):
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_help(ctx, formatter)
-        rows = [(f"--{flag}", summary) for flag, (_, summary) in _pass_flags().items()]
+        rows = [(f"--{flag}", summary) for flag, summary in _pass_flags().items()]
         with formatter.section("Passes (run in the order given)"):
             formatter.write_dl(rows)
 
@@ -86,7 +87,7 @@ def _append_pipeline(ctx: click.Context, param: click.Parameter, value: str | No
 
 
 def _pass_options(function: Any) -> Any:
-    for flag, (_, summary) in reversed(list(_pass_flags().items())):
+    for flag, summary in reversed(list(_pass_flags().items())):
         function = click.option(
             f"--{flag}",
             is_flag=True,
