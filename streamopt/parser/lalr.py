@@ -80,14 +80,27 @@ class UnexpectedCharacters(ParseError):
 class _Lexer:
     """One contextual lexer: a compiled alternation and what to do with each match."""
 
-    __slots__ = ("allowed", "ignore", "match", "unless")
+    __slots__ = ("_match", "_pattern", "allowed", "ignore", "skipping", "unless")
 
     def __init__(self, spec: Any) -> None:
-        pattern, allowed, unless, ignore = spec
-        self.match: Callable[[str, int], re.Match[str] | None] = re.compile(pattern).match
+        pattern, allowed, unless, ignore, skipping = spec
+        self._pattern: str = pattern
+        self._match: Callable[[str, int], re.Match[str] | None] | None = None
+        # Skips ignored text and matches the next token in one call (see tables.py); when it
+        # finds nothing, `match` says what Lark's lexer does there.
+        self.skipping: Callable[[str, int], re.Match[str] | None] | None = (
+            re.compile(skipping).match if skipping is not None else None
+        )
         self.allowed: set[str] = set(allowed) or {"<END-OF-FILE>"}
         self.unless: dict[str, dict[str, str]] = unless
         self.ignore: frozenset[str] = frozenset(ignore)
+
+    def match(self, text: str, pos: int) -> re.Match[str] | None:
+        """Lark's match at `pos`: the first terminal of the alternation, ignored ones included."""
+        if self._match is None:
+            # Compiled when first needed: with `skipping`, only at the end of input and on errors.
+            self._match = re.compile(self._pattern).match
+        return self._match(text, pos)
 
 
 def _splice(include: list[tuple[int, bool]], call: Callable[[list[Any]], Any]) -> Any:
@@ -172,30 +185,45 @@ class Parser:
             state = states[-1]
             # Lex the next token with the lexer of the state the last shift left.
             lexer = lexers[state_lexer[state]] or self._lexer(state_lexer[state])
-            while True:
-                if pos >= length:
-                    token = Token()
-                    token.type = kind = "$END"
-                    token.start_pos = last.start_pos if last else 0
-                    token.end_pos = pos
-                    break
-                found = lexer.match(text, pos)
-                if found is None:
-                    raise self._lex_error(text, pos, lexer)
+            skipping = lexer.skipping
+            found = skipping(text, pos) if skipping is not None else None
+            if found is not None:
                 kind = found.lastgroup  # type: ignore[assignment]
+                begin = found.start(kind)
                 end = found.end()
-                if kind in lexer.ignore:
-                    pos = end
-                    continue
-                spelling = found.group()
+                spelling = found.group(kind)
                 words = lexer.unless.get(kind)
                 if words is not None:
                     kind = words.get(spelling, kind)
                 token = Token(spelling)
                 token.type = kind
-                token.start_pos = pos
+                token.start_pos = begin
                 token.end_pos = pos = end
-                break
+            else:
+                while True:
+                    if pos >= length:
+                        token = Token()
+                        token.type = kind = "$END"
+                        token.start_pos = last.start_pos if last else 0
+                        token.end_pos = pos
+                        break
+                    found = lexer.match(text, pos)
+                    if found is None:
+                        raise self._lex_error(text, pos, lexer)
+                    kind = found.lastgroup  # type: ignore[assignment]
+                    end = found.end()
+                    if kind in lexer.ignore:
+                        pos = end
+                        continue
+                    spelling = found.group()
+                    words = lexer.unless.get(kind)
+                    if words is not None:
+                        kind = words.get(spelling, kind)
+                    token = Token(spelling)
+                    token.type = kind
+                    token.start_pos = pos
+                    token.end_pos = pos = end
+                    break
             # Reduce as long as the state says so, then shift the token.
             while True:
                 row = actions[state]

@@ -21,7 +21,7 @@ import zlib
 from typing import Any
 
 # Bump when the layout of the tables changes, so old caches are not read.
-FORMAT = 1
+FORMAT = 2
 
 Tables = dict[str, Any]
 
@@ -68,7 +68,7 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
         )
 
     # One contextual lexer per distinct set of terminals, as Lark shares them.
-    lexers: list[tuple[str, list[str], dict[str, dict[str, str]], list[str]]] = []
+    lexers: list[tuple[str, list[str], dict[str, dict[str, str]], list[str], str | None]] = []
     lexer_of: dict[int, int] = {}
     state_lexer: list[int] = []
 
@@ -89,7 +89,7 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
             allowed = sorted({str(t.name) for t in terminals} - set(basic.ignore_types))
             lexer_of[key] = len(lexers)
             ignore = sorted(str(name) for name in basic.ignore_types)
-            lexers.append((str(pattern), allowed, unless, ignore))
+            lexers.append((str(pattern), allowed, unless, ignore, _skipping_pattern(terminals)))
         return lexer_of[key]
 
     for state in range(len(parse_table.states)):
@@ -115,6 +115,86 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
     }
 
 
+def _skipping_pattern(terminals: list[Any]) -> str | None:
+    """The lexer's alternation behind a prefix that skips what it ignores, when that gives the
+    same tokens: when no other terminal can start with a character an ignored one starts with,
+    Lark's lexer skips ignored text wherever it meets it, as the prefix does, and then a single
+    match finds the next token. None when some terminal could start like an ignored one."""
+    ignored = [t for t in terminals if t.name.startswith("__IGNORE")]
+    kept = [t for t in terminals if not t.name.startswith("__IGNORE")]
+    skipped: set[int] = set()
+    for terminal in ignored:
+        first = _first_characters(terminal.pattern.to_regexp())
+        if first is None:
+            return None
+        skipped |= first
+    for terminal in kept:
+        first = _first_characters(terminal.pattern.to_regexp())
+        if first is None or first & skipped:
+            return None
+    prefix = "|".join(t.pattern.to_regexp() for t in ignored)
+    body = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in kept)
+    if not (ignored and kept):
+        return None
+    # The skipped text must not be given back when no terminal follows (no backtracking into
+    # a comment to find a token inside it, no trying every split of a run of blanks): a
+    # lookahead is atomic, and the backreference then consumes what it matched.
+    return f"(?=(?P<_skipped>(?:{prefix})*))(?P=_skipped)(?:{body})"
+
+
+def _first_characters(regex: str) -> set[int] | None:
+    """The code points a match of `regex` can start with; None when it may start with any."""
+    from re import _constants as c
+    from re import _parser
+
+    def sequence(items: Any) -> tuple[set[int] | None, bool]:
+        found: set[int] = set()
+        for op, argument in items:
+            first, nullable = element(op, argument)
+            if first is None:
+                return None, False
+            found |= first
+            if not nullable:
+                return found, False
+        return found, True
+
+    def element(op: Any, argument: Any) -> tuple[set[int] | None, bool]:
+        if op is c.LITERAL:
+            return {argument}, False
+        if op is c.IN:
+            chars: set[int] = set()
+            for kind, value in argument:
+                if kind is c.LITERAL:
+                    chars.add(value)
+                elif kind is c.RANGE:
+                    chars.update(range(value[0], value[1] + 1))
+                else:  # A negated set or a category: could be anything.
+                    return None, False
+            return chars, False
+        if op is c.SUBPATTERN:
+            _, add_flags, del_flags, pattern = argument
+            return sequence(pattern) if not (add_flags or del_flags) else (None, False)
+        if op is c.BRANCH:
+            union: set[int] = set()
+            any_nullable = False
+            for branch in argument[1]:
+                first, nullable = sequence(branch)
+                if first is None:
+                    return None, False
+                union |= first
+                any_nullable = any_nullable or nullable
+            return union, any_nullable
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            low, _, pattern = argument
+            first, nullable = sequence(pattern)
+            return first, nullable or low == 0
+        if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+            return set(), True  # Zero width: the next element decides.
+        return None, False
+
+    return sequence(_parser.parse(regex))[0]
+
+
 def cache_path(grammar: str) -> str:
     """Where the tables of `grammar` (its text and start rules) are kept.
 
@@ -127,10 +207,19 @@ def cache_path(grammar: str) -> str:
         "streamopt",
     )
     # A checksum, not a secure hash: hashlib's import alone would double the cost of loading.
-    encoded = grammar.encode()
+    # This file's own text counts too, so a change to how tables are built rebuilds them.
+    encoded = grammar.encode() + _generator_source()
     digest = f"{zlib.crc32(encoded):08x}{len(encoded):x}"
     version = f"{sys.version_info[0]}{sys.version_info[1]}"
     return os.path.join(directory, f"tables-{digest}-f{FORMAT}-py{version}.marshal")
+
+
+def _generator_source() -> bytes:
+    try:
+        with open(__file__, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return b""
 
 
 def load_tables(grammar: str, start: list[str]) -> Tables:

@@ -109,6 +109,15 @@ def test_same_errors_as_lark_on_damaged_samples(lark: Lark, ours: Parser) -> Non
     assert failures > 100, "the damage should break most samples"
 
 
+def test_blanks_and_comments_before_a_bad_token(lark: Lark, ours: Parser) -> None:
+    """Skipping blanks and comments never backtracks: a long run of them before text that is
+    no token fails at once, at the same place as Lark, and a token inside a comment is never
+    taken for one outside it."""
+    for tail in ["`", "%", "// util.return\n`"]:
+        text = "module {\n  util.func private @f() {\n" + " \t" * 20000 + tail
+        assert _outcome(ours.parse, text) == _outcome(lark.parse, text), tail
+
+
 def test_attribute_start_rules(lark: Lark, ours: Parser) -> None:
     for start, text in [
         ("attr_affinity", "#hal.device.affinity<@dev_a, [0, 1]>"),
