@@ -181,6 +181,8 @@ class Parser:
         pos = 0
         length = len(text)
         last: Token | None = None
+        kind: str
+        found: re.Match[str] | None
         while True:
             state = states[-1]
             # Lex the next token with the lexer of the state the last shift left.
@@ -188,7 +190,7 @@ class Parser:
             skipping = lexer.skipping
             found = skipping(text, pos) if skipping is not None else None
             if found is not None:
-                kind = found.lastgroup  # type: ignore[assignment]
+                kind = found.lastgroup  # type: ignore[assignment]  # Every terminal is named.
                 begin = found.start(kind)
                 end = found.end()
                 spelling = found.group(kind)

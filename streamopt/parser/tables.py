@@ -144,8 +144,14 @@ def _skipping_pattern(terminals: list[Any]) -> str | None:
 
 def _first_characters(regex: str) -> set[int] | None:
     """The code points a match of `regex` can start with; None when it may start with any."""
-    from re import _constants as c
-    from re import _parser
+    # The regex parser's own syntax tree (a private module; tables are built rarely and
+    # rebuilt when the Python version changes).
+    try:
+        from re import _constants as c  # type: ignore[attr-defined]
+        from re import _parser  # type: ignore[attr-defined]
+    except ImportError:  # Python 3.10
+        import sre_constants as c
+        import sre_parse as _parser
 
     def sequence(items: Any) -> tuple[set[int] | None, bool]:
         found: set[int] = set()
@@ -184,7 +190,7 @@ def _first_characters(regex: str) -> set[int] | None:
                 union |= first
                 any_nullable = any_nullable or nullable
             return union, any_nullable
-        if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", None)):
             low, _, pattern = argument
             first, nullable = sequence(pattern)
             return first, nullable or low == 0
