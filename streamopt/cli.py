@@ -145,7 +145,9 @@ def command(
         click.echo(f"streamopt: cannot read '{input_file}': {exc.strerror}", err=True)
         ctx.exit(1)
     driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
-    outputs: list[str] = []
+    # Each chunk's text as the printer's pieces: a large module is written out without being
+    # joined into one string (which would double the memory its text takes).
+    outputs: list[list[str]] = []
     failed = False
     for chunk in split_input(text, split_input_file):
         source = Source(name, chunk.text, chunk.line_offset)
@@ -159,16 +161,24 @@ def command(
                 click.echo(render(diagnostic), err=True)
         if result is not None:
             outputs.append(result)
-    text_out = "// -----\n".join(outputs)
     if output_file == "-":
-        sys.stdout.write(text_out)
+        _write_chunks(sys.stdout, outputs)
         sys.stdout.flush()
     else:
         with open(output_file, "w", encoding="utf-8") as handle:
-            handle.write(text_out)
+            _write_chunks(handle, outputs)
     if stats:
         click.echo(driver.statistics_text(), err=True, nl=False)
     ctx.exit(1 if failed else 0)
+
+
+def _write_chunks(stream: Any, outputs: list[list[str]]) -> None:
+    """Write the chunks' texts separated by `// -----` lines."""
+    for index, pieces in enumerate(outputs):
+        if index:
+            stream.write("// -----\n")
+        for piece in pieces:
+            stream.write(piece)
 
 
 class Driver:
@@ -181,11 +191,12 @@ class Driver:
         self.verify = verify
         self.managers: list[Any] = []
 
-    def process(self, source: Source) -> tuple[str | None, list[Diagnostic]]:
+    def process(self, source: Source) -> tuple[list[str] | None, list[Diagnostic]]:
+        """The chunk's printed text (as pieces to write in order) and its diagnostics."""
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
-        from streamopt.printer import print_module
+        from streamopt.printer import print_module_blocks
 
         try:
             module = parse_module(source.text, source.name, source.line_offset)
@@ -197,7 +208,9 @@ class Driver:
             )
             self.managers.append(manager)
             manager.run(module)
-            return print_module(module) + "\n", []
+            pieces = print_module_blocks(module)
+            pieces.append("\n")
+            return pieces, []
         except DiagnosticError as exc:
             return None, exc.diagnostics
 

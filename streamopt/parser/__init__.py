@@ -204,6 +204,10 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     except ParseError as exc:
         raise DiagnosticError(_syntax_diagnostic(exc, source)) from None
     finally:
+        # The builder outlives the parse: let go of the text it was given (the module keeps
+        # the source for diagnostics) so that no second copy of a large file stays alive.
+        builder.begin(Source(name, ""))  # type: ignore[attr-defined]
+        del to_parse
         if collecting:
             gc.enable()
     return module

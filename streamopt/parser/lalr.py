@@ -191,9 +191,9 @@ class Parser:
             found = skipping(text, pos) if skipping is not None else None
             if found is not None:
                 kind = found.lastgroup  # type: ignore[assignment]  # Every terminal is named.
-                begin = found.start(kind)
-                end = found.end()
-                spelling = found.group(kind)
+                # The token's group is the last one, so it ends where the match does.
+                begin, end = found.span(kind)
+                spelling = text[begin:end]
                 words = lexer.unless.get(kind)
                 if words is not None:
                     kind = words.get(spelling, kind)
