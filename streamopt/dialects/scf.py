@@ -824,7 +824,7 @@ class IndexSwitchOp(Operation):
 
     @property
     def case_regions(self) -> list[Region]:
-        return self.regions[1:]
+        return list(self.regions[1:])
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE

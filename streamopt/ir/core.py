@@ -192,6 +192,9 @@ class DetachedValue(Value):
 
 OpT = TypeVar("OpT", bound="Operation")
 
+# What an op without regions or successors holds: immutable, so it can be shared.
+_NONE: tuple[Any, ...] = ()
+
 
 class Operation:
     """An operation. Known ops subclass it; `name` is the op's full name."""
@@ -229,17 +232,23 @@ class Operation:
         successors: Sequence[Block] = (),
         location: Location = UNKNOWN_LOCATION,
     ) -> None:
+        # Lists of exactly their length, and one shared empty tuple for the regions and
+        # successors most ops do not have: a large module has millions of ops.
         self._operands: list[Value] = list(operands)
-        uses = [Use(self, i) for i in range(len(self._operands))]
-        self._uses = uses
-        for value, use in zip(self._operands, uses):
+        uses: list[Use] = [None] * len(self._operands)  # type: ignore[list-item]
+        for i, value in enumerate(self._operands):
+            use = uses[i] = Use(self, i)
             value.uses[use] = None
-        self.results: list[OpResult] = [OpResult(self, i, t) for i, t in enumerate(result_types)]
+        self._uses = uses
+        results: list[OpResult] = [None] * len(result_types)  # type: ignore[list-item]
+        for i, type in enumerate(result_types):
+            results[i] = OpResult(self, i, type)
+        self.results = results
         self.attributes: dict[str, Attribute] = attributes if attributes is not None else {}
-        self.regions: list[Region] = []
+        self.regions: Sequence[Region] = _NONE
         for region in regions:
             self.add_region(region)
-        self.successors: list[Block] = list(successors)
+        self.successors: Sequence[Block] = list(successors) if successors else _NONE
         self.location = location
         self.debug_loc: str | None = None
         self.parent: Block | None = None
@@ -287,7 +296,7 @@ class Operation:
 
     def add_region(self, region: Region) -> Region:
         region.parent = self
-        self.regions.append(region)
+        self.regions = [*self.regions, region]
         return region
 
     @property

@@ -76,7 +76,8 @@ class _RegionState:
     def __init__(self, region: Region, open_token: TokenLike) -> None:
         self.region = region
         self.block = region.blocks[0]
-        self.scope: dict[str, list[Value]] = {}
+        # The names this region defines (their values are in the builder's `visible`).
+        self.scope: list[str] = []
         self.labels: dict[str, Block] = {}
         # Blocks named by a successor before their label was seen.
         self.pending_blocks: dict[str, tuple[Block, TokenLike]] = {}
@@ -143,7 +144,7 @@ class Builder:
         if self.regions:
             if name in self.visible:
                 raise self.error(f"redefinition of SSA value '{name}'", token)
-            self.regions[-1].scope[name] = values
+            self.regions[-1].scope.append(name)
             self.visible[name] = values
         else:
             if name in self.top_scope:
