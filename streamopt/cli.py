@@ -13,7 +13,6 @@ from __future__ import annotations
 import gc
 import re
 import sys
-import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -342,6 +341,8 @@ def run_command(tool: click.Command, program: str) -> None:
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
+        import traceback  # Only here: importing it costs every run a few milliseconds.
+
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         sys.stderr.write(
             f"{program}: internal error: {type(exc).__name__}: {exc}\n"

@@ -9,7 +9,8 @@ that every tool in the package prints.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -38,13 +39,11 @@ class Source:
 
     def location_at(self, pos: int) -> Location:
         """Return the location of character offset `pos` in `text`."""
-        import bisect
-
         starts = self._starts()
-        index = bisect.bisect_right(starts, pos) - 1
+        index = bisect_right(starts, pos) - 1
         return Location(self, index + 1 + self.line_offset, pos - starts[index] + 1)
 
-    def _starts(self) -> Sequence[int]:
+    def _starts(self) -> array[int]:
         if self._line_starts is None:
             # An array of machine integers: a quarter of a list's memory on large files.
             starts = array("q", [0])
