@@ -179,7 +179,6 @@ class Parser:
         states = [self.tables["start_states"][start]]
         values: list[Any] = []
         pos = 0
-        length = len(text)
         last: Token | None = None
         kind: str
         found: re.Match[str] | None
@@ -202,30 +201,8 @@ class Parser:
                 token.start_pos = begin
                 token.end_pos = pos = end
             else:
-                while True:
-                    if pos >= length:
-                        token = Token()
-                        token.type = kind = "$END"
-                        token.start_pos = last.start_pos if last else 0
-                        token.end_pos = pos
-                        break
-                    found = lexer.match(text, pos)
-                    if found is None:
-                        raise self._lex_error(text, pos, lexer)
-                    kind = found.lastgroup  # type: ignore[assignment]
-                    end = found.end()
-                    if kind in lexer.ignore:
-                        pos = end
-                        continue
-                    spelling = found.group()
-                    words = lexer.unless.get(kind)
-                    if words is not None:
-                        kind = words.get(spelling, kind)
-                    token = Token(spelling)
-                    token.type = kind
-                    token.start_pos = pos
-                    token.end_pos = pos = end
-                    break
+                token, pos = self._next_token(text, pos, lexer, last)
+                kind = token.type
             # Reduce as long as the state says so, then shift the token.
             while True:
                 row = actions[state]
@@ -255,6 +232,27 @@ class Parser:
             states.append(action)
             values.append(token)
             last = token
+
+    def _next_token(
+        self, text: str, pos: int, lexer: _Lexer, last: Token | None
+    ) -> tuple[Token, int]:
+        """The next token as Lark's lexer finds it, one terminal or ignored text at a time,
+        and the position after it (for the states and places where `skipping` does not
+        apply: the end of input, errors)."""
+        while pos < len(text):
+            found = lexer.match(text, pos)
+            if found is None:
+                raise self._lex_error(text, pos, lexer)
+            kind = found.lastgroup
+            assert kind is not None
+            end = found.end()
+            if kind in lexer.ignore:
+                pos = end
+                continue
+            spelling = found.group()
+            kind = lexer.unless.get(kind, {}).get(spelling, kind)
+            return make_token(kind, spelling, pos, end), end
+        return make_token("$END", "", last.start_pos if last else 0, pos), pos
 
     def _lex_error(self, text: str, pos: int, lexer: _Lexer) -> ParseError:
         """Lark's contextual lexer error: a token of another context is an unexpected token;
