@@ -25,8 +25,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import check_operand_type, split_clauses
@@ -40,6 +38,7 @@ from streamopt.ir.types import (
     IntegerType,
     Type,
 )
+from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
 
 if TYPE_CHECKING:
@@ -825,7 +824,7 @@ class IndexSwitchOp(Operation):
 
     @property
     def case_regions(self) -> list[Region]:
-        return self.regions[1:]
+        return list(self.regions[1:])
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE

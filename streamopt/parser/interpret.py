@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from lark.exceptions import LarkError
-
 from streamopt.ir.types import (
     INDEX,
     AffinityAttr,
@@ -37,6 +35,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
     unescape_string,
 )
+from streamopt.parser.lalr import ParseError
 from streamopt.parser.parts import TOKEN_CLASSES
 
 _type_cache: dict[str, Type] = {}
@@ -189,11 +188,11 @@ def _dialect_attribute(text: str) -> Attribute:
     start_rule = _STRUCTURED_ATTRS.get(prefix)
     if start_rule is None:
         return OpaqueAttr(text)
-    from streamopt.parser import get_lark
+    from streamopt.parser import get_parser
 
     try:
-        parsed = cast(Attribute, get_lark().parse(text, start=start_rule))
-    except LarkError:
+        parsed = cast(Attribute, get_parser().parse(text, start_rule))
+    except ParseError:
         # Well-formed as a token but not as this attribute: keep it as written rather than
         # reject input IREE may accept.
         return OpaqueAttr(text)
