@@ -161,6 +161,27 @@ def _runs_after(op: Operation, anchor_chain: dict[Block, int]) -> bool:
     return False
 
 
+def _split_blocks(a: Operation, b: Operation) -> tuple[Block, Block, Region] | None:
+    """The blocks of `a` and `b` (or of their ancestors) in the innermost region holding both,
+    when those are different blocks; None when one block holds both, or no region does."""
+    a_block_in: dict[Region, Block] = {}
+    current: Operation | None = a
+    while current is not None and current.parent is not None:
+        block = current.parent
+        if block.parent is not None:
+            a_block_in.setdefault(block.parent, block)
+        current = current.parent_op
+    current = b
+    while current is not None and current.parent is not None:
+        block = current.parent
+        region = block.parent
+        if region is not None and region in a_block_in:
+            a_block = a_block_in[region]
+            return None if a_block is block else (a_block, block, region)
+        current = current.parent_op
+    return None
+
+
 def _defined_in_block(value: Value, block: Block) -> bool:
     """True if `value` is an argument of `block` or the result of an op directly in it."""
     if isinstance(value, BlockArgument):
@@ -281,6 +302,19 @@ class LastUseAnalysis:
                             later.add(state[0])
         return later
 
+    def may_run_before(self, a: Operation, b: Operation) -> bool:
+        """False if `a` can only run after `b` or never on a path through it: later in their
+        innermost common block, in a block of a region that `b`'s block cannot be reached
+        from, or in the other branch of an `scf.if`."""
+        if self.exclusive(a, b) or _runs_after(a, _order_chain(b)):
+            return False
+        split = _split_blocks(a, b)
+        if split is None:
+            return True
+        a_block, b_block, region = split
+        reach = self._reachability(region)
+        return reach is None or reach.contains(reach.after(a_block), b_block)
+
     def exclusive(self, a: Operation, b: Operation) -> bool:
         """True if `a` and `b` never run on the same path: different regions of an op whose
         regions exclude each other (scf.if), or blocks of one region neither of which reaches
@@ -388,6 +422,20 @@ class LastUseAnalysis:
                 if other is not block and entry is not None:
                     return LaterUse(entry[1], "used in another block")
             return None
+        header = _rebinding_block(root, block, region)
+        if header is not None:
+            # `root` is an argument of another block of the region (a loop header's carried
+            # value, as scf-to-cf makes them): once control gets back there it names new
+            # storage, so only blocks reached without passing through it see this storage.
+            unrebound = _entered_avoiding(block, start, header)
+            if block in unrebound:
+                return LaterUse(
+                    block.last_op or current, "inside a loop of blocks that runs it again"
+                )
+            for other, entry in positions.latest.items():
+                if other is not block and other.parent is region and other in unrebound:
+                    return LaterUse(entry[1], "used in a later block")
+            return None
         after = reach.after(block) if start is None else reach.from_entry(start)
         if reach.contains(after, block) and not _defined_in_block(root, block):
             # The block runs again on the same storage; storage the block itself defines is
@@ -419,8 +467,13 @@ class LastUseAnalysis:
             if _defined_in_block(other, block):
                 continue
             entry = self.group_positions(other, key, keep).latest.get(block)
-            if entry is not None:
-                return LaterUse(entry[1], "used inside a loop of blocks that runs it again")
+            if entry is None:
+                continue
+            # A name carried by another block of the cycle is rebound when control gets there.
+            header = _rebinding_block(other, block, region)
+            if header is not None and block not in _entered_avoiding(block, start, header):
+                continue
+            return LaterUse(entry[1], "used inside a loop of blocks that runs it again")
         return None
 
     def used_inside(
@@ -448,3 +501,47 @@ class LastUseAnalysis:
             if index != skip_index and self.alias.root(operand) in names:
                 return op
         return None
+
+
+def _rebinding_block(root: Value, block: Block, region: Region) -> Block | None:
+    """The block of `region` other than `block` that defines `root` anew each time control
+    passes through it: the block `root` is an argument of, or the block of the modelled op
+    whose (untied) result it is. An op streamopt does not model may return the same storage
+    every time, so its results are never rebound."""
+    if isinstance(root, BlockArgument):
+        owner: Block | None = root.owner
+    elif isinstance(root, OpResult) and root.op.is_known:
+        owner = root.op.parent
+    else:
+        owner = None
+    if owner is not None and owner is not block and owner.parent is region:
+        return owner
+    return None
+
+
+def _entered_avoiding(block: Block, start: Block | None, avoided: Block) -> set[Block]:
+    """The blocks that may run after `block` (after entering `start`, when given: `block`
+    branches there) on paths that do not enter `avoided`."""
+    if start is None:
+        return _reached_avoiding(block, avoided)
+    if start is avoided:
+        return set()
+    return {start} | _reached_avoiding(start, avoided)
+
+
+def _reached_avoiding(block: Block, avoided: Block) -> set[Block]:
+    """The blocks that may run after `block` on paths that do not enter `avoided`."""
+    seen: set[Block] = set()
+    pending = [s for s in _successors(block) if s is not avoided]
+    while pending:
+        current = pending.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        pending.extend(s for s in _successors(current) if s is not avoided and s not in seen)
+    return seen
+
+
+def _successors(block: Block) -> list[Block]:
+    terminator = block.last_op
+    return list(terminator.successors) if terminator is not None else []

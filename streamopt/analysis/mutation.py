@@ -74,12 +74,13 @@ class MutationAnalysis:
     def escapes(self, use: Use) -> bool:
         return self.use_effect(use)[1]
 
-    def escape_among(self, roots: Iterable[Value], at: Operation | None = None) -> Use | None:
-        """An escaping use of a name of any of `roots` (one that may run on a path through
-        `at`, when given: not in the other branch of an `scf.if`), or None."""
+    def escape_among(self, roots: Iterable[Value], before: Operation | None = None) -> Use | None:
+        """An escaping use of a name of any of `roots`, or None. With `before`, only one that
+        may run before that op on a path through it: an escape after it is a later use, which
+        the last-use analysis judges (a loop's carried name may hold new storage by then)."""
         for root in roots:
             for use in self.own_escapes(root):
-                if at is None or not self.last_use.exclusive(use.operation, at):
+                if before is None or self.last_use.may_run_before(use.operation, before):
                     return use
         return None
 

@@ -301,7 +301,7 @@ class SwitchOp(BranchLikeOp):
 
     @property
     def case_dests(self) -> list[Block]:
-        return self.successors[1:]
+        return list(self.successors[1:])
 
     def print(self, p: Printer) -> None:
         indent = " " * p.indent_width

@@ -25,8 +25,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import check_operand_type, split_clauses
@@ -41,6 +39,7 @@ from streamopt.ir.types import (
     Type,
 )
 from streamopt.parser.interpret import integer_literal
+from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
 
 if TYPE_CHECKING:
@@ -826,7 +825,7 @@ class IndexSwitchOp(Operation):
 
     @property
     def case_regions(self) -> list[Region]:
-        return self.regions[1:]
+        return list(self.regions[1:])
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE

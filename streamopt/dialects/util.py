@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.arith import attribute_type
@@ -39,6 +37,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
+from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
 
 if TYPE_CHECKING:

@@ -80,6 +80,27 @@ util.func public @fine(%cond: i1, %size: index) -> !stream.resource<*> {
 
 // -----
 
+// A loop of blocks (as scf-to-cf leaves a loop): the header's argument names new storage each
+// time round, so moving it in the body and passing the move's result back is fine, and so is
+// the exit block's use of the header's value (the last iteration did not move it).
+
+util.func public @move_loop_carried_in_blocks(%arg0: !stream.resource<transient>, %size: index, %n: index) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %arg0 : index, !stream.resource<transient>)
+^bb1(%i: index, %x: !stream.resource<transient>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x : !stream.resource<transient>)
+^bb2:
+  %y = stream.async.move %x : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size}
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %y : index, !stream.resource<transient>)
+^bb3(%out: !stream.resource<transient>):
+  util.return %out : !stream.resource<transient>
+}
+
+// -----
+
 // Exported before the move: the host still holds a view of the storage.
 
 util.func public @moved_after_export(%size: index) -> (!hal.buffer_view, !stream.resource<external>) {
@@ -182,6 +203,29 @@ util.func public @move_loop_init_read_in_body(%size: index, %n: index) -> (!stre
     scf.yield %4, %3 : !stream.resource<*>, !stream.resource<*>
   }
   util.return %2#0, %2#1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// The same loop using the moved value after the move, on the way back to the header.
+
+util.func public @move_loop_used_after(%arg0: !stream.resource<transient>, %size: index, %n: index) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  cf.br ^bb1(%c0, %arg0 : index, !stream.resource<transient>)
+^bb1(%i: index, %x: !stream.resource<transient>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb4(%x : !stream.resource<transient>)
+^bb2:
+  // expected-error @+1 {{'stream.async.move' op source may be used after the move: used in a later block}}
+  %y = stream.async.move %x : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size}
+  cf.br ^bb3
+^bb3:
+  %next = arith.addi %i, %c1 : index
+  // expected-note @+1 {{later use here}}
+  cf.br ^bb1(%next, %x : index, !stream.resource<transient>)
+^bb4(%out: !stream.resource<transient>):
+  util.return %out : !stream.resource<transient>
 }
 
 // -----
