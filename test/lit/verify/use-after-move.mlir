@@ -244,3 +244,51 @@ util.func public @passes_last_uses(%size: index) -> (!stream.resource<*>, !strea
   %3 = util.call @takes_by_value(%2, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
   util.return %1, %3 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// A value made in one block of a loop of blocks and moved in a later one: each time round it
+// is made anew before the move, so the move is its last use. (Made before the loop, it would
+// be moved twice.)
+
+util.func public @move_made_in_the_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+^bb1(%i: index, %x: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb4(%x : !stream.resource<*>)
+^bb2:
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb3
+^bb3:
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %m : index, !stream.resource<*>)
+^bb4(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+util.func public @move_made_before_the_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+^bb1(%i: index, %x: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x : !stream.resource<*>)
+^bb2:
+  // expected-error @+1 {{source may be used after the move: inside a loop of blocks that runs it again}}
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  // expected-note @+1 {{later use here}}
+  cf.br ^bb1(%next, %m : index, !stream.resource<*>)
+^bb3(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
