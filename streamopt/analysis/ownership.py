@@ -120,10 +120,11 @@ class OwnershipAnalysis:
 
         The names considered are those the storage may have when `op` runs: the operand's
         tied names and the names they were handed to before (not the targets `op` itself
-        hands it to, which are its new names). Any of them conflicts if it escaped (at any
-        time: an escape is observable for the rest of the program), if it is used after `op`
-        or, when `op` has regions (a loop it starts), inside them, or if `op` uses it through
-        another operand (unless the two go to different successors of a branch).
+        hands it to, which are its new names). Any of them conflicts if `op` uses it through
+        another operand (unless the two go to different successors of a branch), if it is
+        used after `op` or, when `op` has regions (a loop it starts), inside them, or if it
+        escaped before `op` on a path through it (an escape stays observable for the rest of
+        the program; one after `op` is a later use).
         """
         key = (op, operand_index)
         if key not in self._conflict:
