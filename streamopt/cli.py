@@ -17,10 +17,8 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import threading
-import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
@@ -67,10 +65,11 @@ def split_input(text: str, split: bool) -> list[Chunk]:
     return chunks
 
 
-def _pass_flags() -> dict[str, tuple[str, str]]:
-    from streamopt.passes import load_all
+def _pass_flags() -> dict[str, str]:
+    """Each pass flag with its summary, from the index (no pass module is imported)."""
+    from streamopt.passes import PASS_INDEX
 
-    return {flag: (cls.__name__, cls.summary) for flag, cls in load_all().items()}
+    return {flag: entry.summary for flag, entry in PASS_INDEX.items()}
 
 
 class _PassFlagCommand(click.Command):
@@ -78,7 +77,7 @@ class _PassFlagCommand(click.Command):
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_help(ctx, formatter)
-        rows = [(f"--{flag}", summary) for flag, (_, summary) in _pass_flags().items()]
+        rows = [(f"--{flag}", summary) for flag, summary in _pass_flags().items()]
         with formatter.section("Passes (run in the order given)"):
             formatter.write_dl(rows)
 
@@ -104,7 +103,7 @@ def _append_pipeline(ctx: click.Context, param: click.Parameter, value: str | No
 
 
 def _pass_options(function: Any) -> Any:
-    for flag, (_, summary) in reversed(list(_pass_flags().items())):
+    for flag, summary in reversed(list(_pass_flags().items())):
         function = click.option(
             f"--{flag}",
             is_flag=True,
@@ -162,7 +161,9 @@ def command(
         click.echo(f"streamopt: error: cannot read '{input_file}': {exc.strerror}", err=True)
         ctx.exit(1)
     driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
-    outputs: list[str] = []
+    # Each chunk's text as the printer's pieces: a large module is written out without being
+    # joined into one string (which would double the memory its text takes).
+    outputs: list[list[str]] = []
     failed = False
     for chunk in split_input(text, split_input_file):
         source = Source(name, chunk.text, chunk.line_offset)
@@ -176,13 +177,12 @@ def command(
                 click.echo(render(diagnostic), err=True)
         if result is not None:
             outputs.append(result)
-    data = encode_output("// -----\n".join(outputs))
     if output_file == "-":
-        _write_stdout(data)
+        _write_stdout(outputs)
     elif not failed:
         # A failed run leaves an existing output file as it was.
         try:
-            write_file_atomically(output_file, data)
+            write_file_atomically(output_file, _encoded_chunks(outputs))
         except OSError as exc:
             click.echo(f"streamopt: error: cannot write '{output_file}': {exc.strerror}", err=True)
             failed = True
@@ -198,18 +198,21 @@ def _read_stdin() -> str:
     return read_source(buffer)
 
 
-def _write_stdout(data: bytes) -> None:
+def _write_stdout(outputs: list[list[str]]) -> None:
     sys.stdout.flush()
     buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(displayable(data.decode("utf-8", "surrogateescape")))
+    if buffer is None:  # A text stream with no bytes under it (a test's StringIO).
+        for piece in _chunk_pieces(outputs):
+            sys.stdout.write(displayable(piece))
     else:
-        buffer.write(data)
+        for data in _encoded_chunks(outputs):
+            buffer.write(data)
         buffer.flush()
 
 
-def write_file_atomically(path: str, data: bytes) -> None:
-    """Write `data` to `path` so that `path` holds either its old contents or all of `data`.
+def write_file_atomically(path: str, data: bytes | Iterable[bytes]) -> None:
+    """Write `data` (bytes, or pieces of bytes written in order) to `path` so that `path` holds
+    either its old contents or all of `data`.
 
     The bytes go to a temporary file in the same directory, renamed over `path` once written
     and flushed. A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is
@@ -222,19 +225,24 @@ def write_file_atomically(path: str, data: bytes) -> None:
         existing: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
         existing = None
+    pieces = [data] if isinstance(data, bytes) else data
     if existing is not None and not stat.S_ISREG(existing.st_mode):
         with open(target, "wb") as handle:
-            handle.write(data)
+            for piece in pieces:
+                handle.write(piece)
         return
     if existing is not None and not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+    import tempfile  # Only here: its imports cost every run that writes to stdout.
+
     directory = os.path.dirname(target)
     descriptor, temporary = tempfile.mkstemp(
         dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp"
     )
     try:
         with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
+            for piece in pieces:
+                handle.write(piece)
             handle.flush()
             os.fsync(handle.fileno())
         if existing is not None:
@@ -250,6 +258,20 @@ def write_file_atomically(path: str, data: bytes) -> None:
         raise
 
 
+def _chunk_pieces(outputs: list[list[str]]) -> Iterable[str]:
+    """The chunks' texts, piece by piece, separated by `// -----` lines."""
+    for index, pieces in enumerate(outputs):
+        if index:
+            yield "// -----\n"
+        yield from pieces
+
+
+def _encoded_chunks(outputs: list[list[str]]) -> Iterable[bytes]:
+    """`_chunk_pieces` as bytes (see `encode_output`)."""
+    for piece in _chunk_pieces(outputs):
+        yield encode_output(piece)
+
+
 class Driver:
     """Runs parse, passes and print on one chunk, collecting diagnostics."""
 
@@ -262,11 +284,12 @@ class Driver:
         # Set when a chunk hit a bug in streamopt (the exit status is then EXIT_INTERNAL).
         self.internal_error = False
 
-    def process(self, source: Source) -> tuple[str | None, list[Diagnostic]]:
+    def process(self, source: Source) -> tuple[list[str] | None, list[Diagnostic]]:
+        """The chunk's printed text (as pieces to write in order) and its diagnostics."""
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
-        from streamopt.printer import UnprintableError, print_module
+        from streamopt.printer import UnprintableError, print_module_blocks
 
         try:
             module = parse_module(source.text, source.name, source.line_offset)
@@ -278,7 +301,9 @@ class Driver:
             )
             self.managers.append(manager)
             manager.run(module)
-            return print_module(module) + "\n", []
+            pieces = print_module_blocks(module)
+            pieces.append("\n")
+            return pieces, []
         except DiagnosticError as exc:
             return None, exc.diagnostics
         except UnprintableError as exc:
@@ -455,6 +480,8 @@ def run_command(tool: click.Command, program: str) -> None:
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
+        import traceback  # Only here: importing it costs every run a few milliseconds.
+
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         sys.stderr.write(
             f"{program}: internal error: {type(exc).__name__}: {exc}\n"

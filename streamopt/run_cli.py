@@ -9,6 +9,10 @@ how many moves aliased or copied (with the reasons). `--compare` also runs the p
 `--elide-async-copies`, then lowered to cmd and to hal, each also with its moves expanded
 (each form whose passes are registered) and fails unless every form computes the same bytes.
 Errors print as `file:line:col: error: message` and exit with status 1.
+
+`--backend iree` (with `--keep-vmfb DIR`, `--iree-device NAME`, `--iree-module FILE.py`) builds
+FILE with streamopt's passes inside IREE's compiler and runs it on IREE's runtime instead; it
+is `streamopt.iree.command`, imported only then (the rest of streamopt never imports IREE).
 """
 
 from __future__ import annotations
@@ -141,15 +145,19 @@ def _with_context(diagnostic: Diagnostic, prefix: str) -> Diagnostic:
 
 
 def first_difference(reference: Any, other: Any) -> str | None:
-    """Why `other`'s outputs differ from `reference`'s, or None if they are byte-identical."""
+    """Why `other`'s outputs differ from `reference`'s, or None if they are byte-identical.
+
+    Works for any run whose `outputs` have `key()`, `data` (bytes or None) and `text`: the
+    reference runtime's and IREE's (`streamopt.iree`)."""
     if len(reference.outputs) != len(other.outputs):
         return f"{len(other.outputs)} results instead of {len(reference.outputs)}"
     for index, (a, b) in enumerate(zip(reference.outputs, other.outputs)):
         if a.key() != b.key():
             where = ""
             if a.data is not None and b.data is not None and len(a.data) == len(b.data):
-                offset = next(i for i, (x, y) in enumerate(zip(a.data, b.data)) if x != y)
-                where = f" (first differing byte at offset {offset})"
+                offset = next((i for i, (x, y) in enumerate(zip(a.data, b.data)) if x != y), None)
+                if offset is not None:
+                    where = f" (first differing byte at offset {offset})"
             return f"result {index} differs{where}: {b.text} instead of {a.text}"
     return None
 
@@ -204,7 +212,37 @@ def _compare_table(forms: list[FormRun]) -> Table:
     "--compare",
     is_flag=True,
     help="Also run the program after --elide-async-copies, --lower-to-hal and --expand-moves "
-    "(those registered) and fail unless all compute the same bytes.",
+    "(those registered) and fail unless all compute the same bytes. With --backend iree: also "
+    "build it with plain IREE and fail unless both builds give the same bytes.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["reference", "iree"]),
+    default="reference",
+    show_default=True,
+    help="reference: streamopt's Python runtime. iree: build FILE (a program iree-compile "
+    "accepts, or a dump before ElideAsyncCopies) with streamopt's passes inside IREE's "
+    "pipeline and run it on IREE's runtime; --compare then also builds it with plain IREE.",
+)
+@click.option(
+    "--keep-vmfb",
+    "keep_dir",
+    metavar="DIR",
+    help="With --backend iree: keep the .vmfb of each build (and the IR between stages) in DIR.",
+)
+@click.option(
+    "--iree-device",
+    "iree_devices",
+    multiple=True,
+    metavar="NAME",
+    help="With --backend iree: the devices, in order (default: those the program names).",
+)
+@click.option(
+    "--iree-module",
+    "iree_modules",
+    multiple=True,
+    metavar="FILE.py",
+    help="With --backend iree: a Python file whose extension() supplies VM modules at run time.",
 )
 @click.option("--no-table", is_flag=True, help="Print the results only.")
 @click.option(
@@ -221,11 +259,28 @@ def command(
     trace_path: str | None,
     report_path: str | None,
     compare: bool,
+    backend: str,
+    keep_dir: str | None,
+    iree_devices: tuple[str, ...],
+    iree_modules: tuple[str, ...],
     no_table: bool,
     no_verify: bool,
 ) -> None:
-    """Run FILE on the reference runtime: print its results and what the run cost."""
+    """Run FILE on the reference runtime (or IREE's): print its results and what the run
+    cost."""
     text, name = _load(input_file)
+    if backend == "iree":
+        # Imported only here: the rest of streamopt runs without IREE installed.
+        from streamopt.iree.command import IreeOptions, run_iree
+
+        options = IreeOptions(
+            path=input_file, text=text, function=function, inputs=inputs, compare=compare,
+            report_path=report_path, keep_dir=keep_dir, devices=iree_devices,
+            extension_paths=iree_modules, no_table=no_table, verify=not no_verify,
+        )  # fmt: skip
+        sys.exit(run_iree(options))
+    if keep_dir or iree_devices or iree_modules:
+        raise click.UsageError("--keep-vmfb, --iree-device and --iree-module need --backend iree")
     # Tables are for people: keep them on one line each even when stdout is not a terminal.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:

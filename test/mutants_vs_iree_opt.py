@@ -1,13 +1,15 @@
 """How strict streamopt's verifier is next to iree-opt's, on damaged real dumps.
 
-    python test/mutants_vs_iree_opt.py [COUNT] [--seed N] [--show]
+    python test/mutants_vs_iree_opt.py [COUNT] [--seed N] [--show] [--streamopt-source DIR]
 
-Makes COUNT mutants (1,000 by default) of the real dumps with the edits of the mutation fuzz
-test (test/unit/test_fuzz_mutations.py), runs streamopt on each with no pass, and runs iree-opt
-on every mutant streamopt accepts. It prints how many of those iree-opt rejects, split by where
-the damage is: in host code (what streamopt verifies) or only inside executables (kernel code,
-which streamopt keeps verbatim and never checks). `--show` lists the host-code ones with
-iree-opt's message. Needs iree-opt on PATH.
+Makes COUNT mutants (1,000 by default; mutants N to N + COUNT - 1) of the real dumps with the edits
+of the mutation fuzz test (test/unit/test_fuzz_mutations.py), runs streamopt on each with no pass,
+and runs iree-opt on every mutant streamopt accepts. It prints how many of those iree-opt rejects,
+split by where the damage is: in host code (what streamopt verifies) or only inside executables
+(kernel code, which streamopt keeps verbatim and never checks). `--show` lists the host-code ones
+with iree-opt's message. `--streamopt-source DIR` runs the streamopt of another source tree (for
+example an older commit, `git archive COMMIT | tar -x -C DIR`) in a child process on the same
+mutants, for a before/after count. Needs iree-opt on PATH.
 """
 
 from __future__ import annotations
@@ -51,10 +53,27 @@ def damaged_lines(seed: str, mutant: str) -> set[int]:
     return lines
 
 
+def _run_other(source: Path, path: Path) -> int:
+    """The exit status of the streamopt in `source` on `path` (a child process)."""
+    program = (
+        f"import sys; sys.path.insert(0, {str(source.resolve())!r}); "
+        "from streamopt.cli import main; main()"
+    )
+    command = [sys.executable, "-c", program, str(path)]
+    try:
+        result = subprocess.run(command, capture_output=True, check=False, timeout=120)
+    except subprocess.TimeoutExpired:
+        return -1
+    return result.returncode
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("count", type=int, nargs="?", default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0, help="the first mutant's number")
+    parser.add_argument(
+        "--streamopt-source", type=Path, help="run the streamopt package found in this folder"
+    )
     parser.add_argument("--show", action="store_true", help="list the host-code mutants")
     args = parser.parse_args()
 
@@ -63,9 +82,12 @@ def main() -> int:
     host: list[str] = []
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "mutant.mlir"
-        for mutant in fuzz.make_mutants(args.count, args.seed):
+        for mutant in map(fuzz.make_mutant, range(args.seed, args.seed + args.count)):
             path.write_bytes(mutant.data)
-            code, _, _ = fuzz.run_cli([str(path)])
+            if args.streamopt_source is None:
+                code, _, _ = fuzz.run_cli([str(path)])
+            else:
+                code = _run_other(args.streamopt_source, path)
             if code != 0:
                 continue
             accepted += 1
@@ -92,7 +114,8 @@ def main() -> int:
                 f"({', '.join(mutant.edits)}), line {error.group(1) if error else '?'}: "
                 f"{message[:200]}"
             )
-    print(f"{args.count} mutants (seed {args.seed}); streamopt accepts {accepted}, of which:")
+    first, last = args.seed, args.seed + args.count - 1
+    print(f"{args.count} mutants ({first} to {last}); streamopt accepts {accepted}, of which:")
     for kind in (
         "accepted by iree-opt",
         "rejected by iree-opt in an executable",

@@ -19,6 +19,9 @@
 # the transfers would vanish. The CPU target is generic (and the triple fixed) so the dumps do not
 # depend on the machine that made them.
 #
+# The programs exported from JAX (their program.mlir) are written by make-programs.py; this
+# script only compiles them.
+#
 # Usage: examples/iree/make-dumps.sh [NAME...]   (default: every example)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -31,19 +34,21 @@ COMMON_FLAGS=(
   --iree-llvmcpu-target-cpu=generic
   --iree-llvmcpu-target-triple=x86_64-unknown-unknown-eabi-elf
   --mlir-print-ir-before=iree-stream-elide-async-copies
+  --compile-to=stream
   -o /dev/null
 )
-ONE_DEVICE=(--iree-hal-target-device=dev_a=local[0])
-TWO_DEVICES=("${ONE_DEVICE[@]}" --iree-hal-target-device=dev_b=local[1])
-THREE_DEVICES=("${TWO_DEVICES[@]}" --iree-hal-target-device=dev_c=local[2])
 DEBUGINFO_EXAMPLES=(two-devices control-flow)
 
+# devices_for NAME: one `local` device per device the program names (@dev_a .. @dev_d, at
+# least dev_a), each with its own ordinal.
 devices_for() {
-  case "$1" in
-    one-device) echo "${ONE_DEVICE[@]}" ;;
-    three-devices) echo "${THREE_DEVICES[@]}" ;;
-    *) echo "${TWO_DEVICES[@]}" ;;
-  esac
+  local letter ordinal=0
+  for letter in a b c d; do
+    if [[ $letter == a ]] || grep -q "@dev_$letter\b" "$1/program.mlir"; then
+      echo "--iree-hal-target-device=dev_$letter=local[$ordinal]"
+      ordinal=$((ordinal + 1))
+    fi
+  done
 }
 
 # compile NAME SUFFIX [FLAGS...]: write NAME/before-elide-{1,2}SUFFIX.mlir.

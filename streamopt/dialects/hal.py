@@ -2007,6 +2007,46 @@ class BufferSubspanOp(HalOp):
 
 
 @register_op
+class BufferLoadOp(HalOp):
+    """`%v = hal.buffer.load<%b : !hal.buffer>[%offset] : i32`: a host read of one element
+    (what `stream.resource.load` lowers to)."""
+
+    __slots__ = ()
+    name = "hal.buffer.load"
+    operand_names = ("source_buffer", "source_offset")
+    result_types = (INDEX,)  # The parsed or given type replaces it.
+    syntax = "<{source_buffer} : {source_buffer:type}>[{source_offset}] : {result0:result}"
+
+    @classmethod
+    def create(cls, buffer: Value, offset: Value, type: Type) -> BufferLoadOp:
+        return cls([buffer, offset], [type])
+
+    def operand_access(self, index: int) -> Access:
+        return Access.READ if index == 0 else Access.NONE
+
+
+@register_op
+class BufferStoreOp(HalOp):
+    """`hal.buffer.store<%b : !hal.buffer>[%offset] value(%v : i32)`: a host write of one
+    element (what `stream.resource.store` lowers to)."""
+
+    __slots__ = ()
+    name = "hal.buffer.store"
+    operand_names = ("value", "target_buffer", "target_offset")
+    syntax = (
+        "<{target_buffer} : {target_buffer:type}>[{target_offset}] value({value} : {value:type})"
+    )
+
+    @classmethod
+    def create(cls, value: Value, buffer: Value, offset: Value) -> BufferStoreOp:
+        op: BufferStoreOp = cls.build(value=value, target_buffer=buffer, target_offset=offset)
+        return op
+
+    def operand_access(self, index: int) -> Access:
+        return Access.WRITE if index == 1 else Access.NONE
+
+
+@register_op
 class BufferLengthOp(HalOp):
     """`%length = hal.buffer.length<%b : !hal.buffer> : index`: the byte length of a buffer."""
 

@@ -16,6 +16,7 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.builtin import ModuleOp
 from streamopt.dialects.common import (
     SegmentedOp,
+    affinity_attrs,
     check_operand_type,
     dynamic_dim_count,
     is_sized,
@@ -35,8 +36,10 @@ from streamopt.ir.core import (
     Value,
 )
 from streamopt.ir.types import (
+    I1,
     INDEX,
     INDEX_CONSTRAINT,
+    STREAM_FILE,
     TIMEPOINT,
     TIMEPOINT_CONSTRAINT,
     UNIT,
@@ -53,6 +56,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
+from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
@@ -432,31 +436,48 @@ def _verify_workload(
 
 
 def _verify_consumed_source(op: Operation, context: Any) -> None:
-    """Reject a use of a move's source (through any name of its storage) that may run after
-    the move: the move consumes it."""
-    from streamopt.analysis.alias import AliasAnalysis
-    from streamopt.analysis.last_use import LastUseAnalysis
+    """Reject a move whose source storage something else may still observe (docs/storage-
+    model.md): a use of any name of it that may run after the move, an escape of it (an
+    export, a global store, an unmodelled op) before the move, or a handover that fed it
+    while its giver still uses it (a loop init the body also reads, a caller that uses what it
+    passed after the call)."""
+    from streamopt.analysis import ResourceAnalysis
+    from streamopt.analysis.ownership import ConflictKind
 
-    def build(module: Any) -> LastUseAnalysis:
-        return LastUseAnalysis(AliasAnalysis(module))
-
-    last_use: LastUseAnalysis = context.get("last_use", build)
-    later = last_use.later_use(op, op.operands[0])
-    if later is None:
-        return
-    user = later.user
-    if later.reason == "used later":
-        message = (
-            f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+    analysis: ResourceAnalysis = context.get("resources", ResourceAnalysis)
+    ownership = analysis.ownership
+    conflict = ownership.conflict_at(op, 0)
+    if conflict is not None:
+        user = conflict.user
+        if conflict.kind is ConflictKind.ESCAPE:
+            message = (
+                f"'{op.name}' op source storage escaped before the move, through "
+                f"'{user.name}' at {user.location}"
+            )
+            note = "escapes here"
+        elif conflict.reason == "used later":
+            message = (
+                f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+            )
+            note = "later use here"
+        else:
+            message = (
+                f"'{op.name}' op source may be used after the move: {conflict.reason} "
+                f"('{user.name}' at {user.location})"
+            )
+            note = "later use here"
+        diagnostic = Diagnostic("error", message, op.location)
+        diagnostic.attach_note(note, user.location)
+        raise DiagnosticError(diagnostic)
+    shared = ownership.reason_shared(op.operands[0])
+    if shared is not None:
+        raise DiagnosticError(
+            Diagnostic(
+                "error",
+                f"'{op.name}' op source storage is still observed elsewhere: {shared}",
+                op.location,
+            )
         )
-    else:
-        message = (
-            f"'{op.name}' op source may be used after the move: {later.reason} "
-            f"('{user.name}' at {user.location})"
-        )
-    diagnostic = Diagnostic("error", message, op.location)
-    diagnostic.attach_note("later use here", user.location)
-    raise DiagnosticError(diagnostic)
 
 
 @register_op
@@ -3651,6 +3672,264 @@ class ResourceSizeOp(Operation):
 
 
 @register_op
+class ResourceLoadOp(Operation):
+    """`%v = stream.resource.load %r[%o] : !stream.resource<staging>{%s} -> i32`: a host read
+    of one element of a staging resource (what `stream.async.load` lowers to)."""
+
+    __slots__ = ()
+    name = "stream.resource.load"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceLoadOp:
+        clauses, rest = _split(parts)
+        source, offset, sized, result_type = rest
+        size = _check_sized_operand(source, sized, location)
+        return cls([source, size, offset], [result_type], _clause_attributes(clauses),
+                   location=location)  # fmt: skip
+
+    @classmethod
+    def create(
+        cls, source: Value, source_size: Value, offset: Value, result_type: Type
+    ) -> ResourceLoadOp:
+        return cls([source, source_size, offset], [result_type])
+
+    def operand_access(self, index: int) -> Access:
+        return Access.READ if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[1] if index == 0 else None
+
+    def print(self, p: Printer) -> None:
+        source, size, offset = self.operands
+        p.write(
+            f"stream.resource.load {p.v(source)}[{p.v(offset)}] : "
+            f"{_sized(p, source.type, size)} -> {self.results[0].type}"
+        )
+        p.attr_dict(self, (), keyword=True)
+
+
+@register_op
+class ResourceStoreOp(Operation):
+    """`stream.resource.store %v, %r[%o] : i32 -> !stream.resource<staging>{%s}`: a host write
+    of one element of a staging resource (what `stream.async.store` lowers to)."""
+
+    __slots__ = ()
+    name = "stream.resource.store"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceStoreOp:
+        clauses, rest = _split(parts)
+        value, target, offset, value_type, sized = rest
+        check_operand_type(value, value_type, location)
+        size = _check_sized_operand(target, sized, location)
+        return cls([target, size, offset, value], [], _clause_attributes(clauses),
+                   location=location)  # fmt: skip
+
+    @classmethod
+    def create(
+        cls, value: Value, target: Value, target_size: Value, offset: Value
+    ) -> ResourceStoreOp:
+        return cls([target, target_size, offset, value], [])
+
+    def operand_access(self, index: int) -> Access:
+        return Access.WRITE if index == 0 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[1] if index == 0 else None
+
+    def print(self, p: Printer) -> None:
+        target, size, offset, value = self.operands
+        p.write(
+            f"stream.resource.store {p.v(value)}, {p.v(target)}[{p.v(offset)}] : "
+            f"{value.type} -> {_sized(p, target.type, size)}"
+        )
+        p.attr_dict(self, (), keyword=True)
+
+
+@register_op
+class ResourceTryMapOp(StreamOp):
+    """`%ok, %r = stream.resource.try_map on(A) %buf[%o] : !util.buffer -> i1, T{%n}`: use host
+    memory in place as a resource if the device can (`%ok`), as IREE's PackConstants does for
+    constant data."""
+
+    __slots__ = ()
+    name = "stream.resource.try_map"
+    is_pure = True
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceTryMapOp:
+        clauses, rest = _split(parts)
+        source, offset, source_type, flag_type, sized = rest
+        check_operand_type(source, source_type, location)
+        _require_resource(sized.type, location)
+        attributes = _clause_attributes(clauses)
+        affinity_attrs(clauses, attributes)
+        operands = [source, offset, _one_size(sized, location)]
+        return cls(operands, [flag_type, sized.type], attributes, location=location)
+
+    @classmethod
+    def create(
+        cls, source: Value, offset: Value, size: Value, type: ResourceType,
+        affinity: Attribute | None,
+    ) -> ResourceTryMapOp:  # fmt: skip
+        attributes: dict[str, Attribute] = {} if affinity is None else {"affinity": affinity}
+        return cls([source, offset, size], [I1, type], attributes)
+
+    def result_size(self, index: int) -> Value | None:
+        return self.operands[2] if index == 1 else None
+
+    def asm_result_name(self, index: int) -> str | None:
+        return ("did_map", "result")[index]
+
+    def print(self, p: Printer) -> None:
+        source, offset, size = self.operands
+        p.write("stream.resource.try_map")
+        self.print_affinity(p)
+        p.write(
+            f" {p.v(source)}[{p.v(offset)}] : {source.type} -> {self.results[0].type}, "
+            f"{_sized(p, self.results[1].type, size)}"
+        )
+        p.attr_dict(self, ("affinity",), keyword=True)
+
+
+@register_op
+class ResourceAllocOp(StreamOp):
+    """`%r = stream.resource.alloc uninitialized on(A) : T{%n}`: allocate at once (not on a
+    timeline), as IREE's PackConstants does for data it reads from a file."""
+
+    __slots__ = ()
+    name = "stream.resource.alloc"
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceAllocOp:
+        clauses, rest = _split(parts)
+        attributes = _clause_attributes(clauses)
+        for part in rest:
+            if isinstance(part, AttrDict):
+                attributes.update(part)
+        sized: Sized = _rest_of(rest, Sized)[0]
+        _require_resource(sized.type, location)
+        affinity_attrs(clauses, attributes)
+        if "uninitialized" in clauses:
+            attributes["uninitialized"] = UNIT
+        return cls([_one_size(sized, location)], [sized.type], attributes, location=location)
+
+    @classmethod
+    def create(cls, size: Value, type: ResourceType, affinity: Attribute | None) -> ResourceAllocOp:
+        attributes: dict[str, Attribute] = {"uninitialized": UNIT}
+        if affinity is not None:
+            attributes["affinity"] = affinity
+        return cls([size], [type], attributes)
+
+    def result_size(self, index: int) -> Value | None:
+        return self.operands[0]
+
+    def print(self, p: Printer) -> None:
+        p.write("stream.resource.alloc")
+        if "uninitialized" in self.attributes:
+            p.write(" uninitialized")
+        self.print_affinity(p)
+        p.attr_dict(self, ("affinity", "uninitialized"))
+        p.write(f" : {_sized(p, self.results[0].type, self.operands[0])}")
+
+
+@register_op
+class FileConstantOp(StreamOp):
+    """`%f = stream.file.constant on(A) %buf[%o for %n] : !util.buffer{%s} -> !stream.file`: a
+    file handle over host data, for `stream.file.read`."""
+
+    __slots__ = ()
+    name = "stream.file.constant"
+    is_pure = True
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> FileConstantOp:
+        clauses, rest = _split(parts)
+        source, offset, length, sized, result_type = rest
+        check_operand_type(source, sized.type, location)
+        attributes = _clause_attributes(clauses)
+        affinity_attrs(clauses, attributes)
+        operands = [source, _one_size(sized, location), offset, length]
+        return cls(operands, [result_type], attributes, location=location)
+
+    @classmethod
+    def create(
+        cls, source: Value, source_size: Value, offset: Value, length: Value,
+        affinity: Attribute | None,
+    ) -> FileConstantOp:  # fmt: skip
+        attributes: dict[str, Attribute] = {} if affinity is None else {"affinity": affinity}
+        return cls([source, source_size, offset, length], [STREAM_FILE], attributes)
+
+    def asm_result_name(self, index: int) -> str | None:
+        return "file"
+
+    def print(self, p: Printer) -> None:
+        source, size, offset, length = self.operands
+        p.write("stream.file.constant")
+        self.print_affinity(p)
+        p.write(
+            f" {p.v(source)}[{p.v(offset)} for {p.v(length)}] : {_sized(p, source.type, size)}"
+            f" -> {self.results[0].type}"
+        )
+        p.attr_dict(self, ("affinity",), keyword=True)
+
+
+@register_op
+class FileReadOp(_TimelineOp):
+    """`%t = stream.file.read on(A) await(%t0) => %f[%fo], %r[%o], %n : !stream.file -> T{%s}
+    => !stream.timepoint`: read `%n` bytes of a file into a resource on a queue."""
+
+    __slots__ = ()
+    name = "stream.file.read"
+    fixed_operand_count = 6
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> FileReadOp:
+        clauses, rest = _split(parts)
+        source, source_offset, target, target_offset, length, source_type, sized, _ = rest
+        check_operand_type(source, source_type, location)
+        size = _check_sized_operand(target, sized, location)
+        attributes = _clause_attributes(clauses)
+        affinity_attrs(clauses, attributes)
+        operands = [source, source_offset, target, size, target_offset, length]
+        if "await" in clauses:
+            check_operand_type(clauses["await"], TIMEPOINT, location)
+            operands.append(clauses["await"])
+        return cls(operands, [TIMEPOINT], attributes, location=location)
+
+    @classmethod
+    def create(
+        cls, source: Value, source_offset: Value, target: Value, target_size: Value,
+        target_offset: Value, length: Value, affinity: Attribute | None,
+        await_timepoint: Value | None,
+    ) -> FileReadOp:  # fmt: skip
+        attributes: dict[str, Attribute] = {} if affinity is None else {"affinity": affinity}
+        operands = [source, source_offset, target, target_size, target_offset, length]
+        if await_timepoint is not None:
+            operands.append(await_timepoint)
+        return cls(operands, [TIMEPOINT], attributes)
+
+    def operand_access(self, index: int) -> Access:
+        return Access.WRITE if index == 2 else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        return self.operands[3] if index == 2 else None
+
+    def print(self, p: Printer) -> None:
+        source, source_offset, target, size, target_offset, length = self.operands[:6]
+        p.write("stream.file.read")
+        self.print_affinity(p)
+        if not self.print_await(p):
+            p.write(" :")
+        p.write(
+            f" {p.v(source)}[{p.v(source_offset)}], {p.v(target)}[{p.v(target_offset)}], "
+            f"{p.v(length)} : {source.type} -> {_sized(p, target.type, size)} => "
+            "!stream.timepoint"
+        )
+        p.attr_dict(self, ("affinity",), keyword=True)
+
+
+@register_op
 class ResourceSubviewOp(Operation):
     """`%v = stream.resource.subview %r[%offset] : T{%size} -> T{%length}`: an alias of a range."""
 
@@ -3737,7 +4016,9 @@ def _pack_offset(b: Builder, children: list[Any]) -> Clause:
 
 @parse_rule("pack_slice")
 def _pack_slice(b: Builder, children: list[Any]) -> PackSlice:
-    start, end = (int(str(c), 0) for c in children if getattr(c, "type", None) == "INTEGER")
+    start, end = (
+        integer_literal(str(c)) for c in children if getattr(c, "type", None) == "INTEGER"
+    )
     return PackSlice(start, end, children[-1])
 
 
@@ -3908,6 +4189,11 @@ def _cmd_once(b: Builder, children: list[Any]) -> Clause:
 @parse_rule("resource_indeterminate")
 def _resource_indeterminate(b: Builder, children: list[Any]) -> Clause:
     return Clause("indeterminate", UNIT)
+
+
+@parse_rule("resource_uninitialized")
+def _resource_uninitialized(b: Builder, children: list[Any]) -> Clause:
+    return Clause("uninitialized", True)
 
 
 @parse_rule("resource_origin")

@@ -173,6 +173,7 @@ I1 = IntegerType(1)
 I32 = IntegerType(32)
 I64 = IntegerType(64)
 TIMEPOINT = DialectType("!stream.timepoint")
+STREAM_FILE = DialectType("!stream.file")
 HAL_DEVICE = DialectType("!hal.device")
 HAL_BUFFER = DialectType("!hal.buffer")
 HAL_FENCE = DialectType("!hal.fence")
@@ -385,13 +386,23 @@ def _symbol_spelling(name: str) -> str:
     return f'"{_escape(name)}"'
 
 
+_symbol_refs: dict[str, SymbolRefAttr] = {}
+
+
 def symbol_ref_from_text(text: str) -> SymbolRefAttr:
-    """Build a SymbolRefAttr from `@a::@b` text (quoted names allowed)."""
-    parts = []
-    for piece in _split_symbol_path(text):
-        name = piece[1:]
-        parts.append(unescape_string(name) if name.startswith('"') else name)
-    return SymbolRefAttr(parts, text)
+    """The SymbolRefAttr of `@a::@b` text (quoted names allowed).
+
+    Attributes are never changed in place, so one object serves every use of a spelling (a
+    dump names the same few symbols on thousands of ops)."""
+    found = _symbol_refs.get(text)
+    if found is None:
+        parts = []
+        for piece in _split_symbol_path(text):
+            name = piece[1:]
+            parts.append(unescape_string(name) if name.startswith('"') else name)
+        spelling = str(text)
+        found = _symbol_refs[spelling] = SymbolRefAttr(parts, spelling)
+    return found
 
 
 def _split_symbol_path(text: str) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from streamopt.diagnostics import Location, error
 from streamopt.ir.types import Attribute, FloatType, IndexType, IntegerType, ShapedType
 from streamopt.lowering.resource_config import ResourceConfig, align
 from streamopt.parser import interpret
@@ -134,3 +135,25 @@ def pack_constants(
         current.spans.append(PackedSpan(index, value, offset, length))
         current.total_size = max(current.total_size, offset + padded)
     return [b for b in buffers if b.spans]
+
+
+def check_upload_lifetime(lifetime: str, location: Location) -> None:
+    """IREE uploads only `constant` and `variable` resources."""
+    if lifetime not in ("constant", "variable"):
+        raise error(
+            f"cannot upload constants of lifetime '{lifetime}' (IREE uploads 'constant' and "
+            "'variable' resources)",
+            location,
+        )
+
+
+def checked_storage_size(value: Attribute, location: Location) -> int:
+    """`storage_size(value)`, or an error for a value streamopt cannot lay out."""
+    size = storage_size(value)
+    if value.text.startswith("#stream.parameter") or size is None:
+        raise error(
+            f"cannot upload constant '{value.text}': streamopt uploads only values with a "
+            "static tensor or vector type (not parameters)",
+            location,
+        )
+    return size

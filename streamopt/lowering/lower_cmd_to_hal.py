@@ -70,6 +70,8 @@ from streamopt.dialects.hal import (
     AllocatorSelectOp,
     BufferAssertOp,
     BufferLengthOp,
+    BufferLoadOp,
+    BufferStoreOp,
     BufferSubspanOp,
     BufferUsageOp,
     BufferViewBufferOp,
@@ -107,6 +109,7 @@ from streamopt.dialects.stream import (
     CmdDispatchOp,
     CmdExecuteOp,
     CmdFillOp,
+    FileReadOp,
     ResourceAllocaOp,
     ResourceConstantsOp,
     ResourceDeallocaOp,
@@ -146,7 +149,12 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
 )
-from streamopt.lowering.constant_packing import StorageBuffer, pack_constants, storage_size
+from streamopt.lowering.constant_packing import (
+    StorageBuffer,
+    check_upload_lifetime,
+    checked_storage_size,
+    pack_constants,
+)
 from streamopt.lowering.pack_dispatch_operands import pack_dispatch_operands
 from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.parser import interpret
@@ -312,6 +320,12 @@ class _Lowering:
             "stream.resource.size": self._lower_size,
             "stream.resource.subview": self._lower_subview,
             "stream.resource.constants": self._lower_constants,
+            "stream.resource.try_map": self._lower_try_map,
+            "stream.resource.alloc": self._lower_alloc,
+            "stream.file.constant": self._lower_file_constant,
+            "stream.file.read": self._lower_file_read,
+            "stream.resource.load": self._lower_resource_load,
+            "stream.resource.store": self._lower_resource_store,
             "stream.tensor.import": self._lower_import,
             "stream.tensor.export": self._lower_export,
             "stream.cmd.execute": self._lower_execute,
@@ -623,18 +637,14 @@ class _Lowering:
         config = lookup_resource_config(op, self.module.resolve)
         affinity = self.lookup_affinity(op)
         slices = [
-            (index, value, self._storage_size(value, op)) for index, value in enumerate(op.values)
+            (index, value, checked_storage_size(self.module.resolve(value), op.location))
+            for index, value in enumerate(op.values)
         ]
         # The verifier makes every result the same type.
         resource_type = op.resource_results[0].type
         assert isinstance(resource_type, ResourceType)
         lifetime = resource_type.lifetime
-        if lifetime not in ("constant", "variable"):
-            raise error(
-                f"cannot upload constants of lifetime '{lifetime}' (IREE uploads 'constant' and "
-                "'variable' resources)",
-                op.location,
-            )
+        check_upload_lifetime(lifetime, op.location)
         replacements: dict[int, Value] = {}
         timepoint = self.null_fence()  # IREE's uploads await an immediate timepoint.
         offset = self.constant(0, INDEX)
@@ -660,17 +670,6 @@ class _Lowering:
             self.pass_.stat("num-constant-uploads", "Number of constant storage buffers")
         self.done(op, [*(replacements[i] for i in range(len(slices))), timepoint])
 
-    def _storage_size(self, value: Attribute, op: Operation) -> int:
-        value = self.module.resolve(value)
-        size = storage_size(value)
-        if value.text.startswith("#stream.parameter") or size is None:
-            raise error(
-                f"cannot lower constant '{value.text}' to hal: streamopt uploads only values "
-                "with a static tensor or vector type (not parameters)",
-                op.location,
-            )
-        return size
-
     def _try_map_constant(
         self,
         affinity: Attribute | None,
@@ -683,21 +682,7 @@ class _Lowering:
         local, immutable buffer; if the device cannot use it in place, read it into a new
         buffer. Returns the (fence, buffer) the `scf.if` yields."""
         total = self.constant(storage.total_size, INDEX)
-        usage = BUFFER_USAGE.by_name
-        buffer_usage = self.emit(
-            BufferUsageOp.create(
-                usage["SharingImmutable"] | usage["Transfer"] | usage["DispatchStorage"]
-            )
-        ).results[0]
-        memory_type = self.emit(MemoryTypeOp.create("DeviceLocal")).results[0]
-        device, queue = self.allocation_device(affinity, memory_type, buffer_usage)
-        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
-        imported = self.emit(
-            AllocatorImportOp.create(
-                allocator, queue, memory_type, buffer_usage, host_data, offset, total
-            )
-        )
-        did_import, mapped = imported.results
+        did_import, mapped = self._import_host_data(affinity, host_data, offset, total)
         branch = IfOp.create(did_import, [HAL_FENCE, HAL_BUFFER], with_else=True)
         self.emit(branch)
         then_yield, else_yield = branch.then_yield, branch.else_yield
@@ -731,35 +716,116 @@ class _Lowering:
         read's fence and the buffer."""
         if total is None:
             total = self.constant(storage.total_size, INDEX)
+        buffer = self._allocate_now(affinity, lifetime, total)
+        memory_file = self._file_from_host(affinity, host_data, offset, total)
+        device, queue = self.device_and_queue(affinity)
+        self.pass_.stat("num-fences", "Number of fences created for timepoints")
+        signal = self.emit(FenceCreateOp.create(device)).results[0]
+        file_offset = self.constant(0, I64)
+        self._queue_read(
+            device, queue, timepoint, signal, memory_file, file_offset, buffer, offset, total
+        )
+        return signal, buffer
+
+    def _import_host_data(
+        self, affinity: Attribute | None, host_data: Value, offset: Value, length: Value
+    ) -> tuple[Value, Value]:
+        """`hal.allocator.import` of host data as device-local, immutable storage for
+        transfers and dispatches (IREE's lowering of `stream.resource.try_map`): whether it
+        worked, and the buffer."""
+        usage = BUFFER_USAGE.by_name
+        buffer_usage = self.emit(
+            BufferUsageOp.create(
+                usage["SharingImmutable"] | usage["Transfer"] | usage["DispatchStorage"]
+            )
+        ).results[0]
+        memory_type = self.emit(MemoryTypeOp.create("DeviceLocal")).results[0]
+        device, queue = self.allocation_device(affinity, memory_type, buffer_usage)
+        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
+        imported = self.emit(
+            AllocatorImportOp.create(
+                allocator, queue, memory_type, buffer_usage, host_data, offset, length
+            )
+        )
+        return imported.results[0], imported.results[1]
+
+    def _allocate_now(self, affinity: Attribute | None, lifetime: str, size: Value) -> Value:
+        """A buffer usable at once (`hal.allocator.allocate`, IREE's lowering of
+        `stream.resource.alloc`)."""
         resolve = self.emit(AllocatorResolveMemoryPropertiesOp.create(lifetime, affinity))
         memory_types, buffer_usage = resolve.results
         device, queue = self.allocation_device(affinity, memory_types, buffer_usage)
         allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
-        buffer = self.emit(
-            AllocatorAllocateOp.create(allocator, queue, memory_types, buffer_usage, total)
+        return self.emit(
+            AllocatorAllocateOp.create(allocator, queue, memory_types, buffer_usage, size)
         ).results[0]
+
+    def _file_from_host(
+        self, affinity: Attribute | None, host_data: Value, offset: Value, length: Value
+    ) -> Value:
+        """`hal.ex.file.from_memory` (IREE's lowering of `stream.file.constant`)."""
         device, queue = self.device_and_queue(affinity)
         flags = self.constant(0, I32)
-        memory_file = self.emit(
-            ExFileFromMemoryOp.create(device, queue, host_data, offset, total, flags)
+        return self.emit(
+            ExFileFromMemoryOp.create(device, queue, host_data, offset, length, flags)
         ).results[0]
-        device, queue = self.device_and_queue(affinity)
-        self.pass_.stat("num-fences", "Number of fences created for timepoints")
-        signal = self.emit(FenceCreateOp.create(device)).results[0]
+
+    def _queue_read(
+        self,
+        device: Value,
+        queue: Value,
+        wait: Value,
+        signal: Value,
+        file: Value,
+        file_offset: Value,
+        buffer: Value,
+        offset: Value,
+        length: Value,
+    ) -> None:
+        """`hal.device.queue.read` on `device`'s `queue` (IREE's lowering of
+        `stream.file.read`)."""
         self.emit(
             DeviceQueueReadOp.create(
-                device,
-                queue,
-                timepoint,
-                signal,
-                memory_file,
-                self.constant(0, I64),
-                buffer,
-                offset,
-                total,
+                device, queue, wait, signal, file, file_offset, buffer, offset, length
             )
         )
-        return signal, buffer
+
+    # -- the packed form of constants (--pack-constants) and host readbacks ----------------
+
+    def _lower_try_map(self, op: Operation) -> None:
+        source, offset, size = (self.map(v) for v in op.operands)
+        did_import, buffer = self._import_host_data(self.lookup_affinity(op), source, offset, size)
+        self.done(op, [did_import, buffer])
+
+    def _lower_alloc(self, op: Operation) -> None:
+        type = op.results[0].type
+        assert isinstance(type, ResourceType)
+        buffer = self._allocate_now(self.lookup_affinity(op), type.lifetime, op.operands[0])
+        self.done(op, [buffer])
+
+    def _lower_file_constant(self, op: Operation) -> None:
+        source, _, offset, length = (self.map(v) for v in op.operands)
+        self.done(op, [self._file_from_host(self.lookup_affinity(op), source, offset, length)])
+
+    def _lower_file_read(self, op: Operation) -> None:
+        assert isinstance(op, FileReadOp)
+        file, file_offset, target, _, offset, length = (self.map(v) for v in op.operands[:6])
+        device, queue = self.device_and_queue(self.lookup_affinity(op))
+        signal = self.signal_fence(device, op.results[0])
+        wait = self.wait_fence(op.await_timepoint)
+        self._queue_read(device, queue, wait, signal, file, file_offset, target, offset, length)
+        self.done(op, [signal])
+
+    def _lower_resource_load(self, op: Operation) -> None:
+        source, _, offset = (self.map(v) for v in op.operands)
+        type = op.results[0].type
+        assert type is not None
+        self.done(op, [self.emit(BufferLoadOp.create(source, offset, type)).results[0]])
+
+    def _lower_resource_store(self, op: Operation) -> None:
+        target, _, offset, value = (self.map(v) for v in op.operands)
+        self.emit(BufferStoreOp.create(value, target, offset))
+        self.done(op, [])
 
     def _lower_import(self, op: Operation) -> None:
         assert isinstance(op, TensorImportOp)

@@ -1,6 +1,12 @@
-"""`--lower-to-cmd`: lower async stream IR to cmd IR with explicit allocations and timepoints.
+"""`--lower-to-cmd`: lower async stream IR to cmd IR in the form IREE's stream phase ends in.
 
-Every async op becomes timeline ops that await exactly what it depends on:
+`--lower-to-cmd` is a pipeline: `--lower-async-to-cmd` (below), then the steps that end IREE's
+stream phase: `--pack-constants`, `--pack-dispatch-operands` and `--convert-scf-to-cf`, so that
+its output (with `--expand-cmd-moves` after it) is what `iree-compile --compile-from=stream`
+takes. Both passes live here: the pipeline is only the list of its stages.
+
+`--lower-async-to-cmd` schedules the async ops. Every async op becomes timeline ops that await
+exactly what it depends on:
 
 * an op with fresh results allocates them (`stream.resource.alloca`) and runs in its own
   `stream.cmd.execute` on its affinity: splat is a `cmd.fill`, clone / slice / update / copy a
@@ -12,6 +18,8 @@ Every async op becomes timeline ops that await exactly what it depends on:
   writer and every other reader; without `on(...)` it runs on its target affinity (the target
   is asked for the storage), so it is in the target's program order, not the source's;
 * constants become `stream.resource.constants` uploads;
+* host readbacks (`stream.async.load` / `store` of staging memory) wait on the host for the
+  resource and become `stream.resource.load` / `store`, as IREE's ScheduleAllocation does;
 * each storage the lowering allocated is freed with `stream.resource.dealloca` after its last
   use, on every path that neither moves it nor hands it to a merge (a move in one branch of an
   `scf.if`, the other branch frees it; see `lifetimes.DeallocaPlan`).
@@ -39,16 +47,16 @@ the value they hand out.
         await(%0) => %result : ... from(...) -> to(...) ... => !stream.timepoint
 
 Assumptions, as for IREE's async IR after copy-on-write materialization: an in-place op is the
-last use of the value it writes (later uses go through its result). Not supported (reported as
-errors): `stream.async.load` / `store`, `stream.async.call`, 64-bit fill patterns, tied results
-that change type.
+last use of the value it writes (later uses go through its result), and lifetimes are refined
+(IREE's RefineUsage has run): a cast from or to `*` is an error, not a copy. Not supported
+(reported as errors): `stream.async.call`, 64-bit fill patterns, tied results that change type.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from itertools import count
-from typing import Any
+from typing import Any, ClassVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, error
 from streamopt.dialects.arith import ConstantOp, SelectOp
@@ -84,7 +92,9 @@ from streamopt.dialects.stream import (
     ResourceAllocaOp,
     ResourceConstantsOp,
     ResourceDeallocaOp,
+    ResourceLoadOp,
     ResourceSizeOp,
+    ResourceStoreOp,
     TensorExportOp,
     TensorImportOp,
     TimepointAwaitOp,
@@ -111,7 +121,7 @@ from streamopt.lowering.lifetimes import (
     execution_affinity,
 )
 from streamopt.lowering.timeline import Scope, Timepoint, clock_max, clock_min, prune
-from streamopt.passes import Pass, register_pass
+from streamopt.passes import Pass, PipelinePass, register_pass
 
 # Ops the lowering leaves as they are: no resource is touched, or the op is already cmd IR.
 _KEEP = (
@@ -129,10 +139,28 @@ def _is_resource(value: Value) -> bool:
 
 
 @register_pass
-class LowerToCmdPass(Pass):
-    """Lowers async stream IR to cmd IR (allocas, execution regions, moves, deallocas)."""
+class LowerToCmdPass(PipelinePass):
+    """Runs --lower-async-to-cmd, --pack-constants, --pack-dispatch-operands and
+    --convert-scf-to-cf: cmd IR as IREE's stream phase leaves it."""
 
     flag = "lower-to-cmd"
+    summary = (
+        "Lower async stream IR to cmd IR as IREE's stream phase ends: --lower-async-to-cmd, "
+        "--pack-constants, --pack-dispatch-operands, --convert-scf-to-cf"
+    )
+    stages: ClassVar[tuple[str, ...]] = (
+        "lower-async-to-cmd",
+        "pack-constants",
+        "pack-dispatch-operands",
+        "convert-scf-to-cf",
+    )
+
+
+@register_pass
+class LowerAsyncToCmdPass(Pass):
+    """Lowers async stream IR to cmd IR (allocas, execution regions, moves, deallocas)."""
+
+    flag = "lower-async-to-cmd"
     summary = (
         "Lower async stream ops to cmd IR: resource allocas, cmd.execute regions, cmd.move "
         "timeline ops and deallocas, ordered by timepoints"
@@ -215,6 +243,9 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
             if joined.parent is None:
                 block.insert_before(joined, op)
             timepoint.replace_all_uses_with(joined.results[-1])
+    # The yield goes with the emptied region: drop its uses, or analyses still see them.
+    if terminator is not None:
+        terminator.drop_all_references()
     op.regions = []
     op.erase()
 
@@ -227,7 +258,7 @@ class _FunctionLowering:
 
     def __init__(
         self,
-        pass_: LowerToCmdPass,
+        pass_: LowerAsyncToCmdPass,
         module: Module,
         function: Operation,
         plan: DeallocaPlan,
@@ -705,6 +736,16 @@ class _FunctionLowering:
             self.replace_root(op.result, op.source)
             op.erase()
             return
+        if "*" in (_lifetime(op.source), _lifetime(op.result)):
+            # IREE's RefineUsage gives every `*` resource a lifetime and removes these casts
+            # before the second ElideAsyncCopies; copying here would copy every import and
+            # export once more (a 2-device MLP: 128 KB copied becomes 8.1 MB).
+            raise error(
+                f"'{op.name}' op cannot be lowered to cmd IR: resource lifetime '*' is not "
+                "refined (lower the IR IREE prints before its second ElideAsyncCopies, after "
+                "RefineUsage, or run `iree-opt --iree-stream-refine-usage` first)",
+                op.location,
+            )
         # cmd IR has no op that changes a resource's lifetime in place: copy.
         self._copy_into_new(
             op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
@@ -895,6 +936,28 @@ class _FunctionLowering:
         for result, tied in zip(op.results, op.tied_operands):
             if tied is not None:
                 self.replace_root(result, operands[tied])
+        op.erase()
+
+    def lower_load(self, op: AsyncLoadOp, scope: Scope) -> None:
+        # A host readback (as IREE's ScheduleAllocation does it): wait on the host until the
+        # staging resource's last writer is done, then read it with `stream.resource.load`.
+        (awaited,) = self.host_await(scope, [op.source], [], op, [op.source_size])
+        result_type = op.result.type
+        assert result_type is not None
+        load = ResourceLoadOp.create(awaited, op.source_size, op.source_offset, result_type)
+        self.insert(load, op)
+        op.result.replace_all_uses_with(load.results[0])
+        op.erase()
+        self.pass_.stat("num-host-readbacks", "Number of stream.async.load lowered to host reads")
+
+    def lower_store(self, op: AsyncStoreOp, scope: Scope) -> None:
+        # A host write into staging memory: wait until every queued use of the resource is
+        # done (the write must not race a reader), then write it with `stream.resource.store`.
+        target = op.target
+        pending = scope.accesses_of(target)
+        (awaited,) = self.host_await(scope, [target], pending, op, [op.target_size])
+        self.insert(ResourceStoreOp.create(op.value, awaited, op.target_size, op.target_offset), op)
+        op.result.replace_all_uses_with(target)
         op.erase()
 
     def lower_unsupported(self, op: Operation, scope: Scope) -> None:
@@ -1216,8 +1279,8 @@ _HANDLERS: dict[type, Callable[[_FunctionLowering, Any, Scope], None]] = {
     AsyncTransferOp: _FunctionLowering.lower_transfer,
     AsyncMoveOp: _FunctionLowering.lower_move,
     AsyncDispatchOp: _FunctionLowering.lower_dispatch,
-    AsyncLoadOp: _FunctionLowering.lower_unsupported,
-    AsyncStoreOp: _FunctionLowering.lower_unsupported,
+    AsyncLoadOp: _FunctionLowering.lower_load,
+    AsyncStoreOp: _FunctionLowering.lower_store,
     AsyncCallOp: _FunctionLowering.lower_unsupported,
     TensorImportOp: _FunctionLowering.lower_import,
     TensorExportOp: _FunctionLowering.lower_export,

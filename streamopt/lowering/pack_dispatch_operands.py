@@ -11,10 +11,13 @@ Each operand becomes one or two i32 words (facts from IREE's `convertAndDecompos
   then `arith.trunci`), in that order.
 
 The conversion is inserted before the `stream.cmd.execute` holding the dispatch; an operand
-that is a constant becomes its words as constants. IREE also rewrites the executable's
-function to rebuild each value from its words; streamopt keeps executables verbatim (their
-signatures still say `index`), which iree-opt accepts, and its interpreter rebuilds the values
-from the function's signature when it runs the kernel. `--lower-cmd-to-hal` runs this first.
+that is a constant becomes its words as constants. As IREE does, the executables' functions are
+rewritten to match (IREE's HAL conversion accepts only `!stream.binding` and `i32` arguments):
+each scalar argument `%x: T` becomes its words `%x_packed0: i32` (and `%x_packed1: i32`), and
+the function starts by rebuilding `%x` from them (`arith.extui`, `shli`, `ori`, then
+`index_castui`, `bitcast` or `trunci`), so the kernel's code is otherwise the text IREE printed.
+streamopt's interpreter reads the type each rebuilt value had from that prologue.
+`--lower-to-cmd` and `--lower-cmd-to-hal` run this pass.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from streamopt.diagnostics import error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects.arith import (
     BitcastOp,
     CastOp,
@@ -38,6 +41,7 @@ from streamopt.ir.core import Operation, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import I32, I64, FloatType, IndexType, IntegerType, Type
 from streamopt.lowering.resource_config import lookup_resource_config
+from streamopt.parser.interpret import closing_paren, split_top_level
 from streamopt.passes import Pass, register_pass
 
 # The width a float type's name spells (`f32`, `bf16`, `f8E4M3FN`).
@@ -59,7 +63,10 @@ class PackDispatchOperandsPass(Pass):
     """
 
     flag = "pack-dispatch-operands"
-    summary = "Pack stream.cmd.dispatch operands into i32 push constants (index: two words)"
+    summary = (
+        "Pack stream.cmd.dispatch operands into i32 push constants (index: two words), and "
+        "the executables' arguments to match"
+    )
 
     def run(self, module: Module) -> None:
         pack_dispatch_operands(module, self.stat)
@@ -68,8 +75,17 @@ class PackDispatchOperandsPass(Pass):
 def pack_dispatch_operands(
     module: Module, stat: Callable[[str, str, int], None] | None = None
 ) -> None:
-    """Pack the scalar operands of every `stream.cmd.dispatch` of `module` into i32 words;
+    """Pack the scalar operands of every `stream.cmd.dispatch` of `module` into i32 words and
+    the scalar arguments of every function of its `stream.executable`s to match;
     `stat(name, description, amount)` counts the operands converted."""
+    _pack_call_sites(module, stat)
+    for op in module.op.body.ops:
+        if op.name == "stream.executable" and isinstance(getattr(op, "text", None), str):
+            index_bits = lookup_resource_config(op, module.resolve).index_bits
+            op.text = pack_executable_text(op.text, index_bits, op.location)  # type: ignore[attr-defined]
+
+
+def _pack_call_sites(module: Module, stat: Callable[[str, str, int], None] | None) -> None:
     dispatches = [op for op in module.walk() if isinstance(op, CmdDispatchOp)]
     for dispatch in dispatches:
         operands = dispatch.uniform_operands
@@ -175,3 +191,130 @@ def _width(type: Type | None) -> int:
     if isinstance(type, IntegerType):
         return type.width
     return 64
+
+
+# -- executables -----------------------------------------------------------------------------
+
+_FUNC_HEADER = re.compile(r"func\.func\s+(?:private\s+|public\s+)?@[\w$.\-]+\s*\(")
+_ARGUMENT = re.compile(r"^\s*(%[\w$.\-]+)\s*:\s*(\S+)(.*)$", re.S)
+_INTEGER = re.compile(r"^i(\d+)$")
+
+
+def pack_executable_text(
+    text: str, index_bits: int = 64, location: Location = UNKNOWN_LOCATION
+) -> str:
+    """`text` (a `stream.executable` as printed) with every function's scalar arguments
+    replaced by i32 words and rebuilt at the top of its body (see the module docstring)."""
+    out: list[str] = []
+    position = 0
+    for match in _FUNC_HEADER.finditer(text):
+        close = closing_paren(text, match.end())
+        if close is None:
+            continue
+        rebuilt = _pack_arguments(text[match.end() : close], index_bits, location)
+        if rebuilt is None:
+            continue
+        arguments, prologue = rebuilt
+        line_end = text.find("\n", close)
+        if line_end < 0 or not text[close:line_end].rstrip().endswith("{"):
+            continue
+        next_line = text[line_end + 1 : text.find("\n", line_end + 1)]
+        indent = next_line[: len(next_line) - len(next_line.lstrip())]
+        out.append(text[position : match.end()])
+        out.append(arguments)
+        out.append(text[close : line_end + 1])
+        out.extend(f"{indent}{line}\n" for line in prologue)
+        position = line_end + 1
+    out.append(text[position:])
+    return "".join(out)
+
+
+def _pack_arguments(
+    arguments: str, index_bits: int, location: Location
+) -> tuple[str, list[str]] | None:
+    """The packed argument list and the prologue that rebuilds the scalars, or None when
+    every argument is already a binding or an i32."""
+    new_parts: list[str] = []
+    prologue: list[str] = []
+    changed = False
+    for part in split_top_level(arguments):
+        match = _ARGUMENT.match(part)
+        if match is None or match.group(2).startswith("!") or match.group(2) == "i32":
+            new_parts.append(part)
+            continue
+        name, type_text, rest = match.groups()
+        lines = _rebuild(name, type_text, index_bits)
+        if lines is None:
+            raise error(
+                f"cannot pack an executable argument of type '{type_text}' into i32", location
+            )
+        words, code = lines
+        leading = part[: len(part) - len(part.lstrip())]
+        # Argument attributes (`{stream.values = ...}`) describe the old value: drop them;
+        # keep a location.
+        trailing = re.search(r"\bloc\(.*\)\s*$", rest)
+        suffix = f" {trailing.group(0).strip()}" if trailing else ""
+        new_parts.extend(
+            f"{leading if i == 0 else ' '}{word}: i32{suffix}" for i, word in enumerate(words)
+        )
+        prologue.extend(code)
+        changed = True
+    if not changed:
+        return None
+    return ",".join(new_parts), prologue
+
+
+def _rebuild(name: str, type_text: str, index_bits: int) -> tuple[list[str], list[str]] | None:
+    """The word arguments for scalar `name` of `type_text` and the ops that rebuild it."""
+    words = [f"{name}_packed0"]
+    if type_text == "index":
+        if index_bits <= 32:
+            return words, [f"{name} = arith.index_castui {words[0]} : i32 to index"]
+        words.append(f"{name}_packed1")
+        return words, [
+            *_join64(name, words, f"{name}_i64"),
+            f"{name} = arith.index_castui {name}_i64 : i64 to index",
+        ]
+    integer = _INTEGER.match(type_text)
+    float_width = _FLOAT_WIDTH.match(type_text)
+    if integer is not None:
+        width = int(integer.group(1))
+        if width < 32:
+            return words, [f"{name} = arith.trunci {words[0]} : i32 to {type_text}"]
+        if width == 64:
+            words.append(f"{name}_packed1")
+            return words, _join64(name, words, name)
+        if 32 < width < 64:
+            words.append(f"{name}_packed1")
+            return words, [
+                *_join64(name, words, f"{name}_i64"),
+                f"{name} = arith.trunci {name}_i64 : i64 to {type_text}",
+            ]
+        return None
+    if float_width is not None:
+        width = int(float_width.group(1))
+        if width == 32:
+            return words, [f"{name} = arith.bitcast {words[0]} : i32 to {type_text}"]
+        if width < 32:
+            return words, [
+                f"{name}_bits = arith.trunci {words[0]} : i32 to i{width}",
+                f"{name} = arith.bitcast {name}_bits : i{width} to {type_text}",
+            ]
+        if width == 64:
+            words.append(f"{name}_packed1")
+            return words, [
+                *_join64(name, words, f"{name}_i64"),
+                f"{name} = arith.bitcast {name}_i64 : i64 to {type_text}",
+            ]
+    return None
+
+
+def _join64(name: str, words: list[str], result: str) -> list[str]:
+    """Ops defining the i64 `result` from the low and high words of `name`."""
+    return [
+        f"{name}_low = arith.extui {words[0]} : i32 to i64",
+        f"{name}_high = arith.extui {words[1]} : i32 to i64",
+        f"{name}_c32 = arith.constant 32 : i64",
+        f"{name}_shifted = arith.shli {name}_high, {name}_c32 : i64",
+        f"{result} = arith.ori {name}_low, {name}_shifted : i64",
+    ]

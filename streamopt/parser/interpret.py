@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from lark.exceptions import LarkError
-
 from streamopt.ir.types import (
     INDEX,
     AffinityAttr,
@@ -37,6 +35,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
     unescape_string,
 )
+from streamopt.parser.lalr import ParseError
 from streamopt.parser.parts import TOKEN_CLASSES
 
 _type_cache: dict[str, Type] = {}
@@ -182,10 +181,18 @@ def attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     return result
 
 
+def integer_literal(text: str) -> int:
+    """The value of an INTEGER token: hexadecimal after `0x`, else decimal (MLIR allows
+    leading zeros, which Python's `int(text, 0)` rejects)."""
+    if text[:2] in ("0x", "0X"):
+        return int(text, 16)
+    return int(text, 10)
+
+
 def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     suffix = f" : {type.text}" if type is not None else ""
     if kind == "INTEGER":
-        return IntegerAttr(int(text, 0), type, text + suffix)
+        return IntegerAttr(integer_literal(text), type, text + suffix)
     if kind == "FLOAT":
         return FloatAttr(float(text), type, text + suffix)
     if type is not None:
@@ -233,11 +240,11 @@ def _dialect_attribute(text: str) -> Attribute:
     start_rule = _STRUCTURED_ATTRS.get(prefix)
     if start_rule is None:
         return OpaqueAttr(text)
-    from streamopt.parser import get_lark
+    from streamopt.parser import get_parser
 
     try:
-        parsed = cast(Attribute, get_lark().parse(text, start=start_rule))
-    except LarkError:
+        parsed = cast(Attribute, get_parser().parse(text, start_rule))
+    except ParseError:
         # Well-formed as a token but not as this attribute: keep it as written rather than
         # reject input IREE may accept.
         return OpaqueAttr(text)
@@ -248,7 +255,7 @@ def _dialect_attribute(text: str) -> Attribute:
 def affinity_from_parts(kind: str, children: list[Any]) -> AffinityAttr:
     tokens = [c for c in children if isinstance(c, TOKEN_CLASSES)]
     device = symbol_ref_from_text(str(tokens[0])).root
-    queues = [int(str(t), 0) for t in tokens[1:] if t.type == "INTEGER"]
+    queues = [integer_literal(str(t)) for t in tokens[1:] if t.type == "INTEGER"]
     has_queue_list = any(str(t) == "[" for t in tokens) or len(tokens) > 1
     return AffinityAttr(device, queues if has_queue_list else None, kind)
 
@@ -274,3 +281,38 @@ def link_from_parts(children: list[Any]) -> TopologyLink:
         symbol_ref_from_text(str(symbols[1])).root,
         properties,
     )
+
+
+def split_top_level(text: str) -> list[str]:
+    """`text` split at the commas outside `()`, `[]`, `{}` and `<>` (an argument list, a
+    type list); the parts keep their spacing."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def closing_paren(text: str, start: int) -> int | None:
+    """The position of the `)` that closes the `(` just before `start` (nested parentheses,
+    such as an argument's `loc(...)`, are skipped), or None if it is not closed."""
+    depth = 0
+    for position in range(start, len(text)):
+        ch = text[position]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return position
+            depth -= 1
+    return None

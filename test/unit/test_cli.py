@@ -147,10 +147,10 @@ def test_failed_run_leaves_the_output_file_alone(streamopt: Streamopt, tmp_path:
         assert out.read_text() == "previous output\n"
     # A pass error is a failed run too.
     unlowerable = """\
-util.func public @load(%arg0: !stream.resource<staging>, %size: index) -> i32 {
-  %c0 = arith.constant 0 : index
-  %0 = stream.async.load %arg0[%c0] : !stream.resource<staging>{%size} -> i32
-  util.return %0 : i32
+util.func public @wide_splat(%size: index) -> !stream.resource<*> {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = stream.async.splat %c1_i64 : i64 -> !stream.resource<*>{%size}
+  util.return %0 : !stream.resource<*>
 }
 """
     run = streamopt(str(write(tmp_path, "p.mlir", unlowerable)), "--lower-to-cmd", "-o", str(out))

@@ -9,13 +9,15 @@ must end in exit 0 with output that streamopt reads back (the same text again wh
 or in exit 1 with a located `file:line:col: error:` report; an internal error (exit 70), a
 traceback, a crash or a timeout is a failure.
 
-The mutants come from a fixed seed, so CI runs the same ones every time. For a longer hunt set
-`STREAMOPT_MUTANTS` (how many mutants, 200 by default) and, to draw other mutants,
-`STREAMOPT_MUTANT_SEED`.
+Mutant N is drawn from `random.Random(N)`. CI runs mutants 0 to 199, the same every time;
+`STREAMOPT_FUZZ_SCALE=N` (the switch of every randomised test, see fuzzing.py) runs N times as
+many from a fresh random start, and a failure names the mutant's number to draw it again with
+`make_mutant`.
 """
 
 from __future__ import annotations
 
+import functools
 import io
 import multiprocessing
 import os
@@ -24,11 +26,12 @@ import random
 import re
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fuzzing import fuzz_seeds
 
 import streamopt.cli
 import streamopt.printer
@@ -38,8 +41,8 @@ from streamopt.parser import blank_verbatim_bodies
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = sorted((ROOT / "examples" / "iree").glob("*/before-elide-*.mlir"))
-MUTANTS = int(os.environ.get("STREAMOPT_MUTANTS", "200"))
-MUTANT_SEED = int(os.environ.get("STREAMOPT_MUTANT_SEED", "13"))
+# How many mutants CI runs (about 30 s of CPU); STREAMOPT_FUZZ_SCALE multiplies it.
+MUTANTS = 200
 # Seconds one run (the tool and the read-back of its output) may take. Generous: the machine
 # may be busy, and the deepest nests take a few seconds to lower.
 TIMEOUT = float(os.environ.get("STREAMOPT_MUTANT_TIMEOUT", "60"))
@@ -205,21 +208,22 @@ class Mutant:
     data: bytes
 
 
-def make_mutants(count: int, seed: int) -> list[Mutant]:
-    """`count` mutants, the same for the same `seed`."""
-    rng = random.Random(seed)
-    texts = {path: path.read_text() for path in SEEDS}
-    mutants: list[Mutant] = []
-    for number in range(count):
-        path = rng.choice(SEEDS)
-        text = texts[path]
-        edits = []
-        for _ in range(rng.choice([1, 1, 2])):
-            mutation = rng.choice(MUTATIONS)
-            edits.append(mutation.__name__)
-            text = mutation(rng, text)
-        mutants.append(Mutant(number, path, edits, _with_bytes(rng, text)))
-    return mutants
+@functools.cache
+def _seed_text(path: Path) -> str:
+    return path.read_text()
+
+
+def make_mutant(number: int) -> Mutant:
+    """Mutant `number`: the same for the same number."""
+    rng = random.Random(number)
+    path = rng.choice(SEEDS)
+    text = _seed_text(path)
+    edits = []
+    for _ in range(rng.choice([1, 1, 2])):
+        mutation = rng.choice(MUTATIONS)
+        edits.append(mutation.__name__)
+        text = mutation(rng, text)
+    return Mutant(number, path, edits, _with_bytes(rng, text))
 
 
 def run_cli(args: list[str], stdin: bytes = b"") -> tuple[int, bytes, bytes]:
@@ -312,21 +316,21 @@ def run_isolated(path: Path, data: bytes, args: list[str], timeout: float) -> st
     return problem
 
 
-def hunt(count: int, seed: int) -> tuple[int, list[str]]:
-    """Run `count` mutants through every pipeline; (runs, failure reports)."""
+def hunt(numbers: Iterable[int]) -> tuple[int, list[str]]:
+    """Run the mutants `numbers` through every pipeline; (runs, failure reports)."""
     # Warm up once, so that every forked child starts with the parser tables loaded.
     assert run_cli([str(SEEDS[0])])[0] == 0
     failures: list[str] = []
     runs = 0
     with tempfile.TemporaryDirectory() as scratch:
         path = Path(scratch) / "mutant.mlir"
-        for mutant in make_mutants(count, seed):
+        for mutant in map(make_mutant, numbers):
             path.write_bytes(mutant.data)
             for args in PIPELINES:
                 runs += 1
                 problem = run_isolated(path, mutant.data, args, TIMEOUT)
                 if problem is not None:
-                    kept = Path(scratch).parent / f"streamopt-mutant-{seed}-{mutant.number}.mlir"
+                    kept = Path(scratch).parent / f"streamopt-mutant-{mutant.number}.mlir"
                     kept.write_bytes(mutant.data)
                     failures.append(
                         f"mutant {mutant.number} of {mutant.seed.relative_to(ROOT)} "
@@ -363,21 +367,23 @@ def test_the_harness_reports_what_it_looks_for(
         patch.setattr(streamopt.cli.Driver, "process", crash)
         assert (check_run(path, data, []) or "").startswith("exit 70")
 
-    real_print = streamopt.printer.print_module
+    real_print = streamopt.printer.print_module_blocks
     with monkeypatch.context() as patch:
-        patch.setattr(streamopt.printer, "print_module", lambda *a, **k: "garbage {\n")
+        patch.setattr(streamopt.printer, "print_module_blocks", lambda *a, **k: ["garbage {\n"])
         problem = check_run(path, data, [])
         assert problem is not None and problem.startswith("output does not parse again")
-    assert streamopt.printer.print_module is real_print
+    assert streamopt.printer.print_module_blocks is real_print
 
 
 def test_mutants_are_deterministic() -> None:
-    first = [m.data for m in make_mutants(20, MUTANT_SEED)]
-    assert first == [m.data for m in make_mutants(20, MUTANT_SEED)]
+    first = [make_mutant(number).data for number in range(20)]
+    assert first == [make_mutant(number).data for number in range(20)]
+    assert len(set(first)) == len(first)
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="runs each mutant in a forked child")
 def test_mutants_are_accepted_or_reported() -> None:
-    runs, failures = hunt(MUTANTS, MUTANT_SEED)
-    assert runs == MUTANTS * len(PIPELINES)
+    numbers = fuzz_seeds(MUTANTS)
+    runs, failures = hunt(numbers)
+    assert runs == len(numbers) * len(PIPELINES)
     assert not failures, f"{len(failures)} of {runs} runs failed:\n" + "\n\n".join(failures[:10])

@@ -1,4 +1,4 @@
-"""`--lower-to-hal`: runs the registered --lower-to-cmd and --lower-cmd-to-hal, in that order."""
+"""`--lower-to-hal`: runs the registered --lower-async-to-cmd and --lower-cmd-to-hal, in that order."""
 
 # IR lines cannot be wrapped.
 # ruff: noqa: E501
@@ -23,10 +23,10 @@ util.func public @f(%arg0: index) -> (!stream.resource<transient>, !stream.timep
 """
 
 
-class _RecordingLowerToCmd(Pass):
-    """Stands in for --lower-to-cmd: the input is already at the cmd level."""
+class _RecordingLowerAsyncToCmd(Pass):
+    """Stands in for --lower-async-to-cmd: the input is already at the cmd level."""
 
-    flag = "lower-to-cmd"
+    flag = "lower-async-to-cmd"
     calls: list[str] = []
 
     def run(self, module: Module) -> None:
@@ -34,25 +34,25 @@ class _RecordingLowerToCmd(Pass):
         self.stat("num-seen", "Modules seen")
 
 
-def test_runs_lower_to_cmd_then_lower_cmd_to_hal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_runs_lower_async_to_cmd_then_lower_cmd_to_hal(monkeypatch: pytest.MonkeyPatch) -> None:
     load_all()
-    _RecordingLowerToCmd.calls = []
-    monkeypatch.setitem(PASSES, "lower-to-cmd", _RecordingLowerToCmd)
+    _RecordingLowerAsyncToCmd.calls = []
+    monkeypatch.setitem(PASSES, "lower-async-to-cmd", _RecordingLowerAsyncToCmd)
     module = parse_module(CMD_INPUT)
     pipeline = LowerToHalPass()
     pipeline.run(module)
-    # lower-to-cmd saw the input before lower-cmd-to-hal changed it.
-    assert len(_RecordingLowerToCmd.calls) == 1
-    assert "stream.resource.alloca" in _RecordingLowerToCmd.calls[0]
+    # lower-async-to-cmd saw the input before lower-cmd-to-hal changed it.
+    assert len(_RecordingLowerAsyncToCmd.calls) == 1
+    assert "stream.resource.alloca" in _RecordingLowerAsyncToCmd.calls[0]
     text = print_module(module)
     assert "stream." not in text.replace("stream.affinity", "")
     assert "hal.device.queue.alloca" in text
-    assert pipeline.statistics["lower-to-cmd.num-seen"].value == 1
+    assert pipeline.statistics["lower-async-to-cmd.num-seen"].value == 1
     assert pipeline.statistics["lower-cmd-to-hal.num-queue-allocas"].value == 1
 
 
 def test_missing_stage_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
     load_all()
-    monkeypatch.delitem(PASSES, "lower-to-cmd", raising=False)
-    with pytest.raises(DiagnosticError, match=r"needs the --lower-to-cmd pass"):
+    monkeypatch.delitem(PASSES, "lower-async-to-cmd", raising=False)
+    with pytest.raises(DiagnosticError, match=r"needs the --lower-async-to-cmd pass"):
         LowerToHalPass().run(parse_module(CMD_INPUT))

@@ -1,4 +1,4 @@
-"""Timepoint bookkeeping of --lower-to-cmd: which timepoints an await list may drop, and what
+"""Timepoint bookkeeping of --lower-async-to-cmd: which timepoints an await list may drop, and what
 each kind of scope falls back to."""
 
 from __future__ import annotations

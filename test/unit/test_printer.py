@@ -59,12 +59,12 @@ def test_the_command_line_reports_a_refusal_as_an_internal_error(
     out = tmp_path / "out.mlir"
     out.write_text("previous\n")
 
-    def print_forgetting_a_type(module: Module, print_debug_locations: bool = True) -> str:
+    def print_forgetting_a_type(module: Module) -> list[str]:
         ret = next(op for op in module.walk() if isinstance(op, ReturnOp))
         ret.operands[0].type = None
-        return streamopt.printer.Printer(print_debug_locations).print_module(module)
+        return streamopt.printer.Printer().print_module_blocks(module)
 
-    monkeypatch.setattr(streamopt.printer, "print_module", print_forgetting_a_type)
+    monkeypatch.setattr(streamopt.printer, "print_module_blocks", print_forgetting_a_type)
     monkeypatch.setattr(sys, "argv", ["streamopt", str(path), "-o", str(out)])
     with pytest.raises(SystemExit) as exit_info:
         main()

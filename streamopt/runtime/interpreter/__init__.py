@@ -35,7 +35,7 @@ from . import async_ops, cmd_ops, hal_ops, std_ops  # noqa: F401  (register the 
 from .inputs import HostValue, make_arguments, parse_input
 from .machine import Interpreter, hal_diagnostic
 from .report import run_report
-from .values import BufferView, Resource, element_type_from_code
+from .values import BufferView, ElementType, Resource, element_type_from_code
 
 __all__ = [
     "HostValue",
@@ -166,11 +166,19 @@ MAX_PRINTED_ELEMENTS = 32
 
 def format_view(view: BufferView, data: bytes) -> str:
     """`4xf32=1 2 3 4`, as iree-run-module prints a buffer view (long ones elided)."""
-    dims = "x".join(str(d) for d in view.shape)
     element = element_type_from_code(view.element_type)
-    prefix = f"{dims}x" if dims else ""
     if element is None:
+        dims = "x".join(str(d) for d in view.shape)
+        prefix = f"{dims}x" if dims else ""
         return f"{prefix}<{view.element_type:#x}>={format_bytes(data)}"
+    return format_tensor(view.shape, element, data)
+
+
+def format_tensor(shape: tuple[int, ...], element: ElementType, data: bytes) -> str:
+    """`4xf32=1 2 3 4`: the contents `data` of a tensor of `shape` and `element` (long ones
+    elided), as iree-run-module prints them; every backend prints results this way."""
+    dims = "x".join(str(d) for d in shape)
+    prefix = f"{dims}x" if dims else ""
     if element.name == "bf16":
         raw = np.frombuffer(data, dtype=np.uint16).astype(np.uint32) << 16
         values = raw.view(np.float32)

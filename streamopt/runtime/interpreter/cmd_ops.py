@@ -21,13 +21,22 @@ from streamopt.dialects.stream import (
     CmdFillOp,
     ResourceAllocaOp,
     ResourceDeallocaOp,
+    ResourceLoadOp,
     ResourcePackOp,
+    ResourceStoreOp,
     ResourceSubviewOp,
 )
 from streamopt.ir.core import Block, Operation
 from streamopt.parser import interpret
 from streamopt.runtime.commands import CommandBuffer, DispatchBinding
-from streamopt.runtime.params import AllocaFlags, DeallocaFlags, MemoryAccess
+from streamopt.runtime.params import (
+    AllocaFlags,
+    BufferParams,
+    BufferUsage,
+    DeallocaFlags,
+    MemoryAccess,
+    MemoryType,
+)
 from streamopt.runtime.semaphores import Fence
 
 from .async_ops import dispatch_symbol, pattern_of
@@ -35,7 +44,7 @@ from .kernels import READ, READ_WRITE, WRITE, binding_accesses
 from .machine import Frame, Interpreter, handles, lifetime_params, resource_lifetime
 from .optext import op_text
 from .std_ops import scalar_bits
-from .values import Resource
+from .values import HostBuffer, HostFile, Resource
 
 _CMD_ACCESS = {"ro": READ, "wo": WRITE, "rw": READ_WRITE}
 
@@ -232,34 +241,26 @@ def _unsupported_timepoint(interp: Interpreter, frame: Frame, op: Operation) -> 
 
 @handles("stream.resource.store")
 def _resource_store(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    # `stream.resource.store %v, %r[%offset] : T -> !stream.resource<staging>{%n}`: the host
-    # writes into mapped staging memory (the program awaited its last use already).
-    text = op_text(op)
-    value_operand, target_operand = text.operand(text.text), text.after(r",")
-    offset_operand = text.after(r"\[")
-    if value_operand is None or target_operand is None or offset_operand is None:
-        raise error("cannot read the operands of 'stream.resource.store'", op.location)
-    target = interp.resource(frame, target_operand, op)
-    bits, width = pattern_of(interp.get(frame, value_operand, op), value_operand.type)
-    offset = interp.integer(frame, offset_operand, op)
-    target.buffer.write(bits.to_bytes(width, "little"), offset)
+    # The host writes into mapped staging memory (the program awaited its last use already).
+    assert isinstance(op, ResourceStoreOp)
+    target_value, _, offset_value, value = op.operands
+    target = interp.resource(frame, target_value, op)
+    bits, width = pattern_of(interp.get(frame, value, op), value.type)
+    target.buffer.write(bits.to_bytes(width, "little"), interp.integer(frame, offset_value, op))
     return []
 
 
 @handles("stream.resource.load")
 def _resource_load(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    # `%v = stream.resource.load %r[%offset] : !stream.resource<staging>{%n} -> T`.
+    # The host reads mapped staging memory (the program awaited its writer already).
     from .async_ops import decode_scalar
     from .std_ops import bit_width
 
-    text = op_text(op)
-    source_operand, offset_operand = text.operand(text.text), text.after(r"\[")
-    match = re.search(r"->\s*(\S+)\s*$", text.text)
-    if source_operand is None or offset_operand is None or match is None:
-        raise error("cannot read the operands of 'stream.resource.load'", op.location)
-    type = op.results[0].type or interpret.type_from_text(match.group(1))
-    source = interp.resource(frame, source_operand, op)
-    offset = interp.integer(frame, offset_operand, op)
+    assert isinstance(op, ResourceLoadOp)
+    source_value, _, offset_value = op.operands
+    type = op.results[0].type
+    source = interp.resource(frame, source_value, op)
+    offset = interp.integer(frame, offset_value, op)
     data = source.buffer.read(offset, max(1, bit_width(type) // 8))
     return [decode_scalar(data, type)]
 
@@ -313,3 +314,83 @@ def _constants(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         results.append(Resource(storage, buffer, lifetime))
         uploaded.append(done)
     return [*results, Fence.join(uploaded)]
+
+
+# -- constants as IREE's PackConstants uploads them --------------------------------------------
+
+# What `stream.resource.try_map` asks of the device (IREE's StreamToHAL imports constant data
+# as device-local, immutable storage usable by transfers and dispatches).
+_MAPPED_CONSTANT = BufferParams(
+    MemoryType.DEVICE_LOCAL,
+    BufferUsage.SHARING_IMMUTABLE | BufferUsage.TRANSFER | BufferUsage.DISPATCH_STORAGE,
+)
+
+
+def _host_data(
+    interp: Interpreter, frame: Frame, op: Operation, offset: int, length: int, what: str
+) -> HostBuffer:
+    """The host bytes `op` reads (its first operand), checked to hold [offset, offset+length)."""
+    found = interp.get(frame, op.operands[0], op)
+    if not isinstance(found, HostBuffer):
+        raise error(f"'{op.name}' expected host bytes, got {type(found).__name__}", op.location)
+    if offset < 0 or offset + length > len(found.data):
+        raise error(
+            f"{what} of [{offset}, {offset + length}) from {len(found.data)} host bytes",
+            op.location,
+        )
+    return found
+
+
+@handles("stream.resource.try_map")
+def _try_map(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # Host bytes used in place when the device can use host memory; else false (the program
+    # then reads them into memory of its own).
+    import numpy as np
+
+    offset = interp.integer(frame, op.operands[1], op)
+    size = interp.integer(frame, op.operands[2], op)
+    source = _host_data(interp, frame, op, offset, size, "map")
+    device, _ = interp.op_affinity(op)
+    view = np.frombuffer(source.data, dtype=np.uint8)[offset : offset + size]
+    buffer = device.allocator.try_import_host(view, _MAPPED_CONSTANT)
+    if buffer is None:
+        return [0, None]
+    storage = interp.make_storage(buffer, auto_free=False)
+    return [1, Resource(storage, buffer, resource_lifetime(op.results[1]))]
+
+
+@handles("stream.resource.alloc")
+def _alloc(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # A synchronous allocation, usable at once.
+    device, _ = interp.op_affinity(op)
+    lifetime = resource_lifetime(op.results[0])
+    size = interp.integer(frame, op.operands[0], op)
+    buffer = device.allocator.allocate(lifetime_params(lifetime), size)
+    return [Resource(interp.make_storage(buffer, auto_free=False), buffer, lifetime)]
+
+
+@handles("stream.file.constant")
+def _file_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    offset = interp.integer(frame, op.operands[2], op)
+    length = interp.integer(frame, op.operands[3], op)
+    source = _host_data(interp, frame, op, offset, length, "file")
+    return [HostFile(source, offset, length)]
+
+
+@handles("stream.file.read")
+def _file_read(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    file = interp.get(frame, op.operands[0], op)
+    if not isinstance(file, HostFile):
+        raise error(f"'{op.name}' expected a file, got {type(file).__name__}", op.location)
+    source_offset = interp.integer(frame, op.operands[1], op)
+    target = interp.resource(frame, op.operands[2], op)
+    target_offset = interp.integer(frame, op.operands[4], op)
+    length = interp.integer(frame, op.operands[5], op)
+    device, mask = interp.op_affinity(op)
+    signal = interp.runtime.create_fence()
+    device.queue_read(
+        mask, _await(interp, frame, op), signal, file.read(source_offset, length), 0,
+        target.buffer, target_offset, length, location=op.location,
+    )  # fmt: skip
+    target.storage.last_write = list(signal.timepoints)
+    return [signal]

@@ -701,3 +701,25 @@ def _queue_read(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         location=op.location,
     )
     return []
+
+
+@handles("hal.buffer.load")
+def _buffer_load(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    # A host read of mapped memory (the program waited for its writer).
+    from .async_ops import decode_scalar
+
+    type = op.results[0].type
+    buffer = _buffer(interp, frame, op.operands[0], op)
+    offset = interp.integer(frame, op.operands[1], op)
+    return [decode_scalar(buffer.read(offset, max(1, bit_width(type) // 8)), type)]
+
+
+@handles("hal.buffer.store")
+def _buffer_store(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
+    from .async_ops import pattern_of
+
+    value, buffer_value, offset_value = op.operands
+    buffer = _buffer(interp, frame, buffer_value, op)
+    bits, width = pattern_of(interp.get(frame, value, op), value.type)
+    buffer.write(bits.to_bytes(width, "little"), interp.integer(frame, offset_value, op))
+    return []

@@ -23,6 +23,7 @@ import numpy as np
 from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import FloatType, IndexType, IntegerType, ResourceType, StringAttr, Type
+from streamopt.parser.interpret import split_top_level
 
 from .values import BufferView, ElementType, TensorType, element_type, parse_tensor_type
 
@@ -55,7 +56,7 @@ def parse_input(text: str) -> HostValue:
     path_text = text[1:] if text.startswith("@") else text
     if path_text.endswith(".npy"):
         array = np.load(Path(path_text), allow_pickle=False)
-        return HostValue(array, _element_of_dtype(array.dtype))
+        return HostValue(array, element_of_dtype(array.dtype))
     try:
         return HostValue(None, None, int(text, 0))
     except ValueError:
@@ -96,7 +97,8 @@ def _array(values: list[Any], element: ElementType, dims: tuple[int, ...]) -> np
     return np.asarray(values).astype(element.dtype).reshape(dims)
 
 
-def _element_of_dtype(dtype: np.dtype) -> ElementType:
+def element_of_dtype(dtype: np.dtype) -> ElementType:
+    """The element type of a numpy dtype (raises ValueError for others)."""
     names = {
         "float32": "f32", "float16": "f16", "float64": "f64", "int8": "i8", "int16": "i16",
         "int32": "i32", "int64": "i64", "uint8": "ui8", "uint16": "ui16", "uint32": "ui32",
@@ -143,27 +145,9 @@ def abi_declaration(function: Operation) -> list[str] | None:
                 break
     return [
         part.split(":", 1)[1].strip() if ":" in part else part.strip()
-        for part in _split_top(text[start + 1 : end])
+        for part in split_top_level(text[start + 1 : end])
         if part.strip()
     ]
-
-
-def _split_top(text: str) -> list[str]:
-    parts: list[str] = []
-    depth = 0
-    current = ""
-    for ch in text:
-        if ch in "(<[{":
-            depth += 1
-        elif ch in ")>]}":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append(current)
-            current = ""
-        else:
-            current += ch
-    parts.append(current)
-    return parts
 
 
 def argument_specs(function: Operation, interp: Any) -> list[ArgumentSpec]:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from streamopt.ir.module import Module
+from streamopt.parser.interpret import closing_paren, split_top_level
 from streamopt.runtime.params import MemoryAccess
 
 READ = MemoryAccess.READ
@@ -132,7 +133,7 @@ def _read_executable(name: str, text: str) -> ExecutableInfo:
     for index, match in enumerate(functions):
         end = functions[index + 1].start() if index + 1 < len(functions) else len(text)
         arguments, body_start = _balanced(text, match.end())
-        info.scalar_types[match.group(1)] = _scalar_types(arguments)
+        info.scalar_types[match.group(1)] = _scalar_types(arguments, text[body_start:end])
         accesses = _function_accesses(arguments, text[body_start:end])
         if accesses is not None:
             # The code's own subspans are more precise than a pipeline layout.
@@ -143,46 +144,47 @@ def _read_executable(name: str, text: str) -> ExecutableInfo:
 def _balanced(text: str, start: int) -> tuple[str, int]:
     """The text from `start` up to the `)` that closes the `(` before it (arguments may carry
     `loc(...)`), and the position after that `)`."""
-    depth = 0
-    for position in range(start, len(text)):
-        ch = text[position]
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            if depth == 0:
-                return text[start:position], position + 1
-            depth -= 1
-    return text[start:], len(text)
+    close = closing_paren(text, start)
+    if close is None:
+        return text[start:], len(text)
+    return text[start:close], close + 1
 
 
-def _top_level_parts(text: str) -> list[str]:
-    """`text` split at commas outside brackets."""
-    parts: list[str] = []
-    depth = 0
-    current: list[str] = []
-    for ch in text:
-        if ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        if ch == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(ch)
-    parts.append("".join(current))
-    return parts
+_PACKED_WORD = re.compile(r"^(%[\w$.\-]+)_packed(\d+)$")
 
 
-def _scalar_types(arguments: str) -> list[str]:
-    """The types of the arguments that are not bindings (`%arg0: index {attrs}`)."""
+def _scalar_types(arguments: str, body: str = "") -> list[str]:
+    """The types of the arguments that are not bindings (`%arg0: index {attrs}`).
+
+    Words that streamopt's `--pack-dispatch-operands` made of one argument (`%x_packed0`,
+    `%x_packed1`) count as that argument, whose type is where the body rebuilds `%x`: the
+    kernel then gets the value it got before packing.
+    """
     types: list[str] = []
-    for part in _top_level_parts(arguments):
+    previous: str | None = None
+    for part in split_top_level(arguments):
         if ":" not in part:
             continue
-        type_text = part.split(":", 1)[1].strip().split(" ")[0]
-        if type_text and not type_text.startswith("!"):
-            types.append(type_text)
+        name, _, rest = part.partition(":")
+        type_text = rest.strip().split(" ")[0]
+        if not type_text or type_text.startswith("!"):
+            continue
+        packed = _PACKED_WORD.match(name.strip())
+        if packed is not None:
+            original = packed.group(1)
+            if original == previous:
+                continue
+            rebuilt = re.search(
+                rf"^\s*{re.escape(original)} = arith\.\w+ [^\n]*?:\s*(?:\S+ to )?(\S+)\s*$",
+                body,
+                re.M,
+            )
+            if rebuilt is not None:
+                types.append(rebuilt.group(1))
+                previous = original
+                continue
+        previous = None
+        types.append(type_text)
     return types
 
 
@@ -197,7 +199,7 @@ def _bit_width(type_text: str) -> int:
 def _function_accesses(arguments: str, body: str) -> list[MemoryAccess | None] | None:
     bindings = [
         part.split(":")[0].strip()
-        for part in _top_level_parts(arguments)
+        for part in split_top_level(arguments)
         if "!stream.binding" in part
     ]
     if bindings:

@@ -3,10 +3,8 @@
 // (imported in place by a CPU, read into its own memory by a discrete device) and index
 // dispatch operands packed into i32 words reach the kernels as the async program gave them.
 //
-// RUN: streamopt-run --compare %examples/iree/constants/before-elide-1.mlir | filecheck %s
 // RUN: streamopt-run --compare %examples/iree/constants/before-elide-2.mlir | filecheck %s
 // RUN: streamopt-run --compare --topology %S/Inputs/discrete-dev-b.json %examples/iree/constants/before-elide-2.mlir | filecheck %s
-// RUN: streamopt-run --compare %examples/iree/dynamic-shapes/before-elide-1.mlir | filecheck %s
 // RUN: streamopt-run --compare %examples/iree/dynamic-shapes/before-elide-2.mlir | filecheck %s
 
 // CHECK: forms compared

@@ -1,14 +1,14 @@
-// The cmd IR --lower-to-cmd produces, once --expand-cmd-moves has replaced stream.cmd.move, is
+// The cmd IR --lower-async-to-cmd produces, once --expand-cmd-moves has replaced stream.cmd.move, is
 // IREE's own: iree-opt reads it and prints it back byte for byte, and IREE's stream-to-hal
 // conversion lowers it to queue operations. The other lowering tests and the real dumps are
 // accepted by iree-opt as well.
 //
 // Every streamopt run comes before the `diff` (lit's builtin diff resets PYTHONPATH).
 //
-// RUN: streamopt --lower-to-cmd --expand-cmd-moves --split-input-file %s > %t.cmd
-// RUN: streamopt --lower-to-cmd --expand-cmd-moves --split-input-file %S/../lowering/lower-to-cmd.mlir > %t.tests
-// RUN: streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves %examples/two-devices.mlir > %t.two
-// RUN: streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves %examples/iree/control-flow/before-elide-2.mlir > %t.cf
+// RUN: streamopt --lower-async-to-cmd --expand-cmd-moves --split-input-file %s > %t.cmd
+// RUN: streamopt --lower-async-to-cmd --expand-cmd-moves --split-input-file %S/../lowering/lower-to-cmd.mlir > %t.tests
+// RUN: streamopt --elide-async-copies --lower-async-to-cmd --expand-cmd-moves %examples/two-devices.mlir > %t.two
+// RUN: streamopt --elide-async-copies --lower-async-to-cmd --expand-cmd-moves %examples/iree/control-flow/before-elide-2.mlir > %t.cf
 // RUN: iree-opt --split-input-file %t.tests -o /dev/null
 // RUN: iree-opt %t.two -o /dev/null
 // RUN: iree-opt %t.cf -o /dev/null

@@ -82,7 +82,7 @@ util.global private @dev_a : !hal.device
 
 util.func public @parameter_constant() -> !stream.timepoint {
   %c16 = arith.constant 16 : index
-  // expected-error @+1 {{cannot lower constant '#stream.parameter.named<"model"::"weights"> : tensor<4xf32>' to hal: streamopt uploads only values with a static tensor or vector type (not parameters)}}
+  // expected-error @+1 {{cannot upload constant '#stream.parameter.named<"model"::"weights"> : tensor<4xf32>': streamopt uploads only values with a static tensor or vector type (not parameters)}}
   %results, %result_timepoint = stream.resource.constants on(#hal.device.affinity<@dev_a>) :
     !stream.resource<constant>{%c16} = #stream.parameter.named<"model"::"weights"> : tensor<4xf32>
     => !stream.timepoint

@@ -344,3 +344,32 @@ util.func public @blocks(%cond: i1, %arg0: !stream.timepoint) -> !stream.timepoi
   // CHECK-NEXT: util.return %[[PICKED]] : !hal.fence
   util.return %1 : !stream.timepoint
 }
+
+// -----
+
+// The form --lower-to-cmd leaves constants and host readbacks in (IREE's PackConstants and
+// ScheduleAllocation): try_map is an import of the host data, alloc an allocation, the file a
+// file over host memory read on the queue, and stream.resource.load a hal.buffer.load.
+
+// CHECK-LABEL: util.func public @packed_constant_and_readback
+util.global private @dev_a : !hal.device
+util.func public @packed_constant_and_readback(%arg0: !stream.resource<staging>, %arg1: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c0_i64 = arith.constant 0 : i64
+  %t = stream.timepoint.immediate => !stream.timepoint
+  %buffer_cst = util.buffer.constant <alignment = 64> : !util.buffer = #util.composite<64xi8, [dense<[1, 2, 3, 4]> : tensor<4xi32>, dense<0> : vector<48xi8>]>
+  // CHECK: %{{.+}}, %{{.+}} = hal.allocator.import<%{{.+}} : !hal.allocator> source(%buffer_cst : !util.buffer)[%c0, %c64] affinity(%{{.+}}) type(%{{.+}}) usage(%{{.+}}) : i1, !hal.buffer
+  %did_map, %result = stream.resource.try_map on(#hal.device.affinity<@dev_a>) %buffer_cst[%c0] : !util.buffer -> i1, !stream.resource<constant>{%c64}
+  // CHECK: %[[BUFFER:.+]] = hal.allocator.allocate<%{{.+}} : !hal.allocator> affinity(%{{.+}}) type(%{{.+}}) usage(%{{.+}}) : !hal.buffer{%c64}
+  %1 = stream.resource.alloc uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<constant>{%c64}
+  // CHECK: %[[FILE:.+]] = hal.ex.file.from_memory device(%{{.+}} : !hal.device) affinity(%{{.+}}) access(Read) buffer(%buffer_cst : !util.buffer)[%c0 for %c64] flags(%{{.+}}) : !hal.file
+  %file = stream.file.constant on(#hal.device.affinity<@dev_a>) %buffer_cst[%c0 for %c64] : !util.buffer{%c64} -> !stream.file
+  // CHECK: hal.device.queue.read<%{{.+}} : !hal.device> affinity(%{{.+}}) wait(%{{.+}}) signal(%{{.+}}) source(%[[FILE]] : !hal.file)[%c0_i64] target(%[[BUFFER]] : !hal.buffer)[%c0] length(%c64) flags("None")
+  %2 = stream.file.read on(#hal.device.affinity<@dev_a>) await(%t) => %file[%c0_i64], %1[%c0], %c64 : !stream.file -> !stream.resource<constant>{%c64} => !stream.timepoint
+  %3 = stream.timepoint.await %2 => %1 : !stream.resource<constant>{%c64}
+  // CHECK: %[[V:.+]] = hal.buffer.load<%arg0 : !hal.buffer>[%c0] : i32
+  %v = stream.resource.load %arg0[%c0] : !stream.resource<staging>{%arg1} -> i32
+  // CHECK: util.return %[[V]] : i32
+  util.return %v : i32
+}

@@ -2,8 +2,8 @@
 // lowering: every transfer that became a move is a stream.cmd.move, every other async op is
 // gone, and values are freed after their last use.
 //
-// RUN: streamopt --elide-async-copies --lower-to-cmd %examples/two-devices.mlir | filecheck %s --check-prefix=TWO
-// RUN: streamopt --elide-async-copies --lower-to-cmd %examples/iree/control-flow/before-elide-2.mlir | filecheck %s --check-prefix=CF
+// RUN: streamopt --elide-async-copies --lower-async-to-cmd %examples/two-devices.mlir | filecheck %s --check-prefix=TWO
+// RUN: streamopt --elide-async-copies --lower-async-to-cmd %examples/iree/control-flow/before-elide-2.mlir | filecheck %s --check-prefix=CF
 
 // import -> dispatch@A -> move A->B -> dispatch@B (reading a second import of the input)
 // -> move B->A -> dispatch@A -> export.

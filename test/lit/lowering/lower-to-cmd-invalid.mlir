@@ -1,10 +1,11 @@
-// RUN: streamopt --lower-to-cmd --split-input-file --verify-diagnostics %s
+// RUN: streamopt --lower-async-to-cmd --split-input-file --verify-diagnostics %s
 
-util.func public @load(%arg0: !stream.resource<staging>, %size: index) -> i32 {
-  %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'stream.async.load' op cannot be lowered to cmd IR}}
-  %0 = stream.async.load %arg0[%c0] : !stream.resource<staging>{%size} -> i32
-  util.return %0 : i32
+// An unrefined lifetime: copying the cast would copy the import once more.
+util.func public @unrefined(%arg0: !hal.buffer_view, %size: index) -> !stream.resource<*> {
+  %0 = stream.tensor.import %arg0 : !hal.buffer_view -> tensor<4xf32> in !stream.resource<external>{%size}
+  // expected-error @+1 {{'stream.async.cast' op cannot be lowered to cmd IR: resource lifetime '*' is not refined (lower the IR IREE prints before its second ElideAsyncCopies, after RefineUsage, or run `iree-opt --iree-stream-refine-usage` first)}}
+  %1 = stream.async.cast %0 : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  util.return %1 : !stream.resource<*>
 }
 
 // -----

@@ -1,9 +1,9 @@
-// RUN: streamopt --lower-to-cmd --stats %s 2>&1 >/dev/null | filecheck %s
+// RUN: streamopt --lower-async-to-cmd --stats %s 2>&1 >/dev/null | filecheck %s
 
 // Storage consumed or handed over on some paths only must be freed on the others. --stats
 // counts it as not freed where the lowering cannot do that, and says where and why.
 
-// CHECK: LowerToCmdPass
+// CHECK: LowerAsyncToCmdPass
 // The splats of @moved_on_one_path and @handed_to_unfreed_merge are freed on the paths that
 // keep them, and the two values moved to dev_b right after their moves.
 // CHECK-NEXT: (S) 4 num-deallocas

@@ -1,9 +1,9 @@
-// RUN: streamopt --lower-to-cmd --stats %s 2>&1 >/dev/null | filecheck %s
+// RUN: streamopt --lower-async-to-cmd --stats %s 2>&1 >/dev/null | filecheck %s
 
 // A value that may be the argument (which the lowering never frees) cannot be freed after the
 // scf.if, so the splat in the branch is not freed either: --stats says so and where.
 
-// CHECK: LowerToCmdPass
+// CHECK: LowerAsyncToCmdPass
 // CHECK-NOT: num-deallocas
 // CHECK-NEXT: (S) 1 num-moves
 // CHECK-NEXT: (S) 1 num-storages-not-freed

@@ -1,4 +1,4 @@
-// RUN: streamopt --lower-to-cmd --split-input-file %s | filecheck %s
+// RUN: streamopt --lower-async-to-cmd --split-input-file %s | filecheck %s
 
 // A splat becomes an allocation and a fill; the move waits for the fill and the function waits
 // for the move before returning its result.
@@ -285,7 +285,8 @@ util.func public @dealloca_placement(%size: index, %n: index) -> !stream.resourc
 
 // -----
 
-// Clones, slices and casts: copies into new allocations, except a cast that keeps the type.
+// Clones, slices and casts: copies into new allocations, except a cast that keeps the type
+// (a cast from or to an unrefined `*` lifetime is an error: lower-to-cmd-invalid.mlir).
 
 // CHECK-LABEL: util.func public @copies
 util.func public @copies(%size: index, %arg: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<external>) {
@@ -299,8 +300,9 @@ util.func public @copies(%size: index, %arg: !stream.resource<*>) -> (!stream.re
   %1 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%c4} -> !stream.resource<*>{%c4}
   %2 = stream.async.cast on(#hal.device.affinity<@dev_a>) %1 : !stream.resource<*>{%c4} -> !stream.resource<*>{%c4}
   // CHECK: %[[EXTERNAL:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) await(%{{.+}}) => !stream.resource<external>{%c4}
-  // CHECK: stream.cmd.copy %{{.+}}[%c0], %{{.+}}[%c0], %c4 : !stream.resource<*>{%c4} -> !stream.resource<external>{%c4}
-  %3 = stream.async.cast on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%c4} -> !stream.resource<external>{%c4}
+  // CHECK: stream.cmd.copy %{{.+}}[%c0], %{{.+}}[%c0], %c4 : !stream.resource<transient>{%c4} -> !stream.resource<external>{%c4}
+  %t = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<*>{%c4} -> !stream.resource<transient>{%c4}
+  %3 = stream.async.cast on(#hal.device.affinity<@dev_a>) %t : !stream.resource<transient>{%c4} -> !stream.resource<external>{%c4}
   // CHECK: stream.timepoint.await %{{.+}} => %[[CLONE]], %[[EXTERNAL]]
   util.return %2, %3 : !stream.resource<*>, !stream.resource<external>
 }
@@ -822,4 +824,26 @@ util.func public @cf_init_read_in_loop(%size: index, %n: index) -> !stream.resou
   // CHECK-NOT: stream.resource.dealloca {{.+}} => %[[X]]
   // CHECK: util.return
   util.return %y : !stream.resource<*>
+}
+
+// -----
+
+// Host readbacks (as IREE's ScheduleAllocation lowers them): the host waits for the staging
+// resource's writer, then reads with stream.resource.load; a store waits for every use first.
+
+// CHECK-LABEL: util.func public @readback
+util.func public @readback(%arg0: !stream.resource<external>, %size: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c7_i32 = arith.constant 7 : i32
+  // CHECK: %[[STAGING:.+]], %{{.+}} = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<staging>{%arg1}
+  // CHECK: %[[COPIED:.+]] = stream.cmd.execute on(#hal.device.affinity<@dev_a>)
+  // CHECK: stream.cmd.copy
+  %0 = stream.async.transfer on(#hal.device.affinity<@dev_a>) %arg0 : !stream.resource<external>{%size} -> !stream.resource<staging>{%size}
+  // CHECK: %[[READY:.+]] = stream.timepoint.await %[[COPIED]] => %[[STAGING]] : !stream.resource<staging>{%arg1}
+  // CHECK-NEXT: stream.resource.store %c7_i32, %[[READY]][%c0] : i32 -> !stream.resource<staging>{%arg1}
+  %1 = stream.async.store %c7_i32, %0[%c0] : i32 -> %0 as !stream.resource<staging>{%size}
+  // CHECK: %[[VALUE:.+]] = stream.resource.load %{{.+}}[%c0] : !stream.resource<staging>{%arg1} -> i32
+  %2 = stream.async.load %1[%c0] : !stream.resource<staging>{%size} -> i32
+  // CHECK: util.return %[[VALUE]] : i32
+  util.return %2 : i32
 }

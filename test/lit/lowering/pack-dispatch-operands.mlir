@@ -90,3 +90,43 @@ util.func public @index_bits(%arg0: !stream.resource<transient>, %arg1: index, %
   } => !stream.timepoint
   util.return %0 : !stream.timepoint
 }
+
+// -----
+
+// The executable's function is rewritten to match its call sites (IREE's HAL conversion takes
+// only bindings and i32 arguments): each scalar argument becomes its words, rebuilt at the top
+// of the body under its old name, so the kernel code is unchanged below.
+
+// CHECK-LABEL: stream.executable private @ex
+// CHECK: func.func @fn(%arg0_packed0: i32, %arg0_packed1: i32, %arg1: !stream.binding, %arg2: i32, %arg3_packed0: i32) {
+// CHECK-NEXT: %arg0_low = arith.extui %arg0_packed0 : i32 to i64
+// CHECK-NEXT: %arg0_high = arith.extui %arg0_packed1 : i32 to i64
+// CHECK-NEXT: %arg0_c32 = arith.constant 32 : i64
+// CHECK-NEXT: %arg0_shifted = arith.shli %arg0_high, %arg0_c32 : i64
+// CHECK-NEXT: %arg0_i64 = arith.ori %arg0_low, %arg0_shifted : i64
+// CHECK-NEXT: %arg0 = arith.index_castui %arg0_i64 : i64 to index
+// CHECK-NEXT: %arg3 = arith.bitcast %arg3_packed0 : i32 to f32
+// CHECK-NEXT: %c0 = arith.constant 0 : index
+// CHECK-LABEL: util.func public @executable_packed
+// CHECK: stream.cmd.dispatch @ex::@fn(%{{.+}}, %{{.+}}, %arg2, %{{.+}} : i32, i32, i32, i32) {
+stream.executable private @ex {
+  stream.executable.export public @fn workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @fn(%arg0: index, %arg1: !stream.binding, %arg2: i32, %arg3: f32) {
+      %c0 = arith.constant 0 : index
+      return
+    }
+  }
+}
+util.func public @executable_packed(%arg0: !stream.resource<transient>, %arg1: index, %arg2: i32, %arg3: f32) -> !stream.timepoint {
+  %c0 = arith.constant 0 : index
+  %0 = stream.cmd.execute with(%arg0 as %arg4: !stream.resource<transient>{%arg1}) {
+    stream.cmd.dispatch @ex::@fn(%arg1, %arg2, %arg3 : index, i32, f32) {
+      rw %arg4[%c0 for %arg1] : !stream.resource<transient>{%arg1}
+    }
+  } => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}

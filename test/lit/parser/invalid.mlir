@@ -123,3 +123,11 @@ util.func public @undefined_location_alias() {
 util.func public @f() {
   util.return loc(#loc3)
 }
+
+// -----
+
+// A function whose '{' is missing: its branch lands at module level, outside any region.
+
+util.func public @no_body(%arg0: index) -> index
+// expected-error @+1 {{successor '^bb1' outside of a region}}
+cf.br ^bb1(%arg0 : index)
