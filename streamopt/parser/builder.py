@@ -479,9 +479,16 @@ class Builder:
     def block(self, children: list[Any]) -> None:
         return None
 
+    def _region_state(self, token: TokenLike, what: str) -> _RegionState:
+        """The region being built; `what` outside any (a function that lost its `{`, say) is
+        an error at `token`."""
+        if not self.regions:
+            raise self.error(f"{what} outside a region", token)
+        return self.regions[-1]
+
     def block_label(self, children: list[Any]) -> None:
-        state = self.regions[-1]
         token: TokenLike = children[0]
+        state = self._region_state(token, "a block")
         name = str(token)
         args: list[tuple[TokenLike, Type, str | None]] = children[1] if len(children) > 1 else []
         entry = state.region.blocks[0]
@@ -517,7 +524,7 @@ class Builder:
     def successor(self, children: list[Any]) -> Successor:
         token: TokenLike = children[0]
         name = str(token)
-        state = self.regions[-1]
+        state = self._region_state(token, "a branch to a block")
         block = state.labels.get(name)
         if block is None:
             pending = state.pending_blocks.get(name)

@@ -88,3 +88,10 @@ util.func public @shadowing(%arg0: index) -> index {
   }
   util.return %0 : index
 }
+
+// -----
+
+// A function that lost its `{`: its branches are at the top level, outside any region.
+util.func public @no_body(%cond: i1)
+  // expected-error @+1 {{a branch to a block outside a region}}
+  cf.cond_br %cond, ^bb1, ^bb2
