@@ -15,16 +15,16 @@ The runtime call (`--lower-cmd-moves-to-calls` emits it, `streamopt.iree.moves` 
         %await) : (!stream.resource<L1>, index, index, i64, i64, i64, i64, !stream.timepoint)
         -> (!stream.resource<L2>, !stream.timepoint)
 
-moves `length` bytes of `source` from `source_offset` to device `target_device` (an ordinal
-into the devices the program runs on, as `#hal.device.target<..., {ordinal = N}>` numbers
-them) on the queues of `queue_affinity` (a mask, -1 for any), once `await` is reached; the
-result is usable at `result_timepoint`. `source_device` is the ordinal of the device the source
-was allocated on (where a copied source is freed). `flags` holds `MoveFlags` bits. L1 and L2
-are the resource lifetimes of the source and the result (`queue_move_import`): `util.call`
-checks types exactly and a symbol has one signature, so each pair is its own import. In IREE's
-VM the call is `(!hal.buffer, i64 x 6, !hal.fence) -> (!hal.buffer, !hal.fence)`; every
-integer is 64-bit because IREE 3.13's Python modules misread a ref argument that follows an
-i32 (the process crashes).
+moves `length` bytes of `source` from `source_offset` to device `target_device` (an ordinal into
+the devices the program runs on, as `#hal.device.target<..., {ordinal = N}>` numbers them) on
+the queues of `queue_affinity` (a mask, -1 for any), once `await` is reached; the result is
+usable at `result_timepoint`. `source_device` is the ordinal of the device the source comes from
+(where a copied source is freed), or -1 when the move does not say (`from`). `flags` holds
+`MoveFlags` bits. L1 and L2 are the resource lifetimes of the source and the result
+(`queue_move_import`): `util.call` checks types exactly and a symbol has one signature, so each
+pair is its own import. In IREE's VM the call is `(!hal.buffer, i64 x 6, !hal.fence) ->
+(!hal.buffer, !hal.fence)`; every integer is 64-bit because IREE 3.13's Python modules misread a
+ref argument that follows an i32 (the process crashes).
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ QUEUE_MOVE_MODULE = "streamopt"
 
 QUEUE_MOVE_FUNCTION = "queue_move"
 """The function's name inside that module (before the lifetimes)."""
+
+UNKNOWN_DEVICE = -1
+"""`source_device` of a move that does not say where its source comes from."""
 
 RESOURCE_LIFETIMES = ("external", "staging", "transient", "variable", "constant")
 """The refined lifetimes a resource has in cmd IR (one import per pair of them)."""
