@@ -227,7 +227,16 @@ def run_vmfb(
         hal = rt.create_hal_module(instance, devices=hal_devices)
         extra = [m for e in extensions for m in e.modules(instance, hal_devices)]
         program = rt.VmModule.copy_buffer(instance, vmfb.read_bytes())
-        context = rt.VmContext(instance, modules=[hal, *extra, program])
+        try:
+            context = rt.VmContext(instance, modules=[hal, *extra, program])
+        except RuntimeError as exc:  # An import no module supplies, a device it lacks, ...
+            raise DiagnosticError(
+                Diagnostic(
+                    "error",
+                    f"[iree runtime] cannot load the program: {runtime_error_message(str(exc))}",
+                    UNKNOWN_LOCATION,
+                )
+            ) from None
         vm_function = program.lookup_function(name)
         if vm_function is None:
             raise DiagnosticError(
@@ -245,8 +254,7 @@ def run_vmfb(
         try:
             results = invoker(*arguments)
         except Exception as exc:  # The runtime raises plain RuntimeErrors with IREE's status.
-            message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            message = message.removeprefix("Error invoking function: ").rstrip("; ")
+            message = runtime_error_message(str(exc)) or type(exc).__name__
             raise DiagnosticError(
                 Diagnostic("error", f"[iree runtime] @{name}: {message}", UNKNOWN_LOCATION)
             ) from None
@@ -271,6 +279,24 @@ def run_vmfb(
         [e.report() for e in extensions],
         statistics,
     )
+
+
+_PYTHON_MODULE_ERROR = "Exception raised from Python module: Traceback"
+_TRACEBACK_FRAME = re.compile(r"^\s+File |^\s")
+
+
+def runtime_error_message(text: str) -> str:
+    """The first line of an error IREE's runtime raised, or, when a module supplied in Python
+    raised it, that exception (`MoveUnavailable: ...`) without the traceback IREE wraps it in."""
+    lines = text.strip().splitlines()
+    if not lines:
+        return ""
+    first = lines[0].removeprefix("Error invoking function: ")
+    if _PYTHON_MODULE_ERROR in first:
+        for line in lines[1:]:
+            if not _TRACEBACK_FRAME.match(line):
+                return line.split("; while calling import", 1)[0].strip()
+    return first.rstrip("; ")
 
 
 def _to_host(value: Any) -> Any:
