@@ -35,6 +35,7 @@ any other buffer here. The queue affinity goes unused: the binding's queue opera
 from __future__ import annotations
 
 import contextlib
+import time
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -119,6 +120,8 @@ class QueueMoves:
         self.failed = 0
         self.pairs: dict[tuple[str, str], PairStats] = {}
         self.bytes_copied_by_device: Counter[str] = Counter()
+        self.seconds = 0.0
+        """Wall seconds spent in `queue_move` (deciding and enqueuing; a copy runs later)."""
 
     # -- RuntimeExtension -------------------------------------------------------------------
 
@@ -154,6 +157,7 @@ class QueueMoves:
             "move_modes": dict(sorted(self.stats.modes.items())),
             "move_reasons": dict(sorted(self.stats.reasons.items())),
             "move_flags_forced": flag_names(self.forced_flags),
+            "move_seconds": self.seconds,
             "bytes_copied_by_moves": {
                 "total": sum(self.bytes_copied_by_device.values()),
                 "by_device": by_device,
@@ -203,16 +207,20 @@ class QueueMoveImplementation:
     ) -> tuple[Any, Any]:
         """The VM export: refs in, refs out (see `queue_move`)."""
         rt = self.rt
-        buffer, fence = self.queue_move(
-            source.deref(rt.HalBuffer),
-            source_offset,
-            length,
-            source_device,
-            target_device,
-            queue_affinity,
-            _move_flags(flags),
-            wait.deref(rt.HalFence, True),
-        )
+        started = time.perf_counter()
+        try:
+            buffer, fence = self.queue_move(
+                source.deref(rt.HalBuffer),
+                source_offset,
+                length,
+                source_device,
+                target_device,
+                queue_affinity,
+                _move_flags(flags),
+                wait.deref(rt.HalFence, True),
+            )
+        finally:
+            self.owner.seconds += time.perf_counter() - started
         return buffer.ref, fence.ref
 
     def decide(

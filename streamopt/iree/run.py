@@ -89,6 +89,8 @@ class IreeRun:
     devices: list[str]
     seconds: float
     extension_reports: list[dict[str, Any]] = field(default_factory=list)
+    call_seconds: list[float] = field(default_factory=list)
+    """Wall seconds of each call of the function alone (`repeat` calls)."""
     allocator_statistics: dict[str, int] = field(default_factory=dict)
     """IREE's allocator statistics over the call: bytes allocated and freed during it
     (`device_bytes_allocated`, ...) and the peak so far (`device_bytes_peak`). The local-task
@@ -212,9 +214,10 @@ def run_vmfb(
     function: str | None,
     inputs: Sequence[str],
     extensions: Sequence[RuntimeExtension] = (),
+    repeat: int = 1,
 ) -> IreeRun:
     """Run `function` (default `main`) of `vmfb` with one local-task device per name in
-    `devices` and return its results."""
+    `devices` and return its results (of the last of `repeat` calls, each timed)."""
     import time
 
     rt = import_runtime()
@@ -229,7 +232,7 @@ def run_vmfb(
         program = rt.VmModule.copy_buffer(instance, vmfb.read_bytes())
         try:
             context = rt.VmContext(instance, modules=[hal, *extra, program])
-        except RuntimeError as exc:  # An import no module supplies, a device it lacks, ...
+        except (RuntimeError, ValueError) as exc:  # A missing import or device, ...
             raise DiagnosticError(
                 Diagnostic(
                     "error",
@@ -251,8 +254,13 @@ def run_vmfb(
         arguments = make_arguments(declaration, inputs)
         invoker = rt.FunctionInvoker(context, hal_devices[0], vm_function)
         before = dict(hal_devices[0].allocator.statistics)
+        call_seconds: list[float] = []
         try:
-            results = invoker(*arguments)
+            for _ in range(repeat):
+                results = None  # The last call's results only stay alive.
+                called = time.perf_counter()
+                results = invoker(*arguments)
+                call_seconds.append(time.perf_counter() - called)
         except Exception as exc:  # The runtime raises plain RuntimeErrors with IREE's status.
             message = runtime_error_message(str(exc)) or type(exc).__name__
             raise DiagnosticError(
@@ -277,6 +285,7 @@ def run_vmfb(
         list(devices),
         time.perf_counter() - started,
         [e.report() for e in extensions],
+        call_seconds,
         statistics,
     )
 
