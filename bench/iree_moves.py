@@ -14,16 +14,16 @@ move. Three runs per size:
   source in streamopt's module).
 
 Each run is a fresh process (so its peak RSS is its own) that calls the function once (for the
-peak) and then `--calls` times (for the time); a step costs (best call of the STEPS-step program
-- best call of the same program with no steps) / STEPS, so the iota and the readback are left
-out (their run-to-run noise is not: it grows with SIZE). The move module also times itself: wall
-time in `queue_move` per move. Peak RSS is the process's maximum resident set above what it held
-before the first call, in MiB, and in buffers of SIZE: 1 + (that - the same for the program with
-no steps, which holds one buffer) / SIZE (moves should hold one, transfers two while a copy
-runs). All three runs must return the same bytes. Timings on a machine shared with other work
-are noisy.
+peak) and then `--calls` times (for the time). A step costs (best call of the STEPS-step program
+- best call of the STEPS/2-step one, which is the same program otherwise and ends on the same
+device) / (STEPS - STEPS/2); the run-to-run noise of the iota, which grows with SIZE, is left
+in. The move module also times itself: wall time in `queue_move` per move. Peak RSS is the
+process's maximum resident set above what it held before the first call, in MiB, and in buffers
+of SIZE: 1 + (that - the same for the program with no steps, which holds one buffer) / SIZE
+(moves should hold one, transfers two while a copy runs). All three runs must return the same
+bytes. Timings on a machine shared with other work are noisy.
 
-Run: `python bench/iree_moves.py [--sizes 1 64 512] [--steps 64] [--calls 5]` (sizes in MiB;
+Run: `python bench/iree_moves.py [--sizes 1 64 512] [--steps 64] [--calls 3]` (sizes in MiB;
 needs iree-base-compiler and iree-base-runtime, and memory for two buffers of the largest
 size).
 """
@@ -146,7 +146,7 @@ def _fresh(vmfb: Path, size: int, flags: int | None, calls: int) -> Measured:
 
 def _builds(work: Path, steps: int) -> dict[tuple[str, int], Build]:
     builds: dict[tuple[str, int], Build] = {}
-    for count in (steps, 0):
+    for count in sorted({steps, steps // 2, 0}, reverse=True):
         path = work / f"ping_pong_{count}.mlir"
         path.write_text(ping_pong(count), encoding="utf-8")
         program = Program.read(path, path.read_text(encoding="utf-8"), DEVICES)
@@ -165,13 +165,16 @@ RUNS: list[tuple[str, str, int | None]] = [
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 64, 512], help="MiB")
-    parser.add_argument("--steps", type=int, default=64)
-    parser.add_argument("--calls", type=int, default=5, help="calls per run (best kept)")
+    parser.add_argument("--steps", type=int, default=64, help="an even number")
+    parser.add_argument("--calls", type=int, default=3, help="calls per run (best kept)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="iree-moves-") as scratch:
         builds = _builds(Path(scratch), args.steps)
-        print(f"{args.steps}-step ping-pong between two local-task devices; per step: "
-              f"(best of {args.calls} calls - the same with no steps) / {args.steps}")  # fmt: skip
+        print(
+            f"{args.steps}-step ping-pong between two local-task devices; per step: "
+            f"(best of {args.calls} calls - the same with {args.steps // 2} steps) / "
+            f"{args.steps - args.steps // 2}"
+        )
         header = (
             f"{'size':>8} {'build':<21} {'ms/step':>8} {'x plain':>8} {'us/move':>8} "
             f"{'peak MiB':>9} {'buffers':>7} {'x plain':>7} {'alias/copy':>10} "
@@ -185,8 +188,10 @@ def main(argv: list[str]) -> int:
             rows = []
             for label, build, flags in RUNS:
                 stepped = _fresh(builds[build, args.steps].vmfb, size, flags, args.calls)
-                empty = _fresh(builds[build, 0].vmfb, size, flags, args.calls)
-                per_step = (stepped.best_call - empty.best_call) / args.steps
+                half = _fresh(builds[build, args.steps // 2].vmfb, size, flags, args.calls)
+                empty = _fresh(builds[build, 0].vmfb, size, flags, 1)
+                # Half the steps: the same program otherwise, ending on the same device.
+                per_step = (stepped.best_call - half.best_call) / (args.steps - args.steps // 2)
                 # The program without steps holds one buffer: what the steps add is in SIZEs.
                 buffers = 1 + (stepped.peak_above_start - empty.peak_above_start) / size
                 rows.append((label, stepped, per_step, buffers))
@@ -211,7 +216,9 @@ def main(argv: list[str]) -> int:
                     f"{stepped.bytes_copied_by_moves / MIB:>10.0f} {'yes' if same else 'NO':>4}"
                 )
         print(
-            "ms/step: (best call - best call of the same build with no steps) / steps; us/move: "
+            "ms/step: (best call - best call of the same build with half the steps) / the other "
+            "half; "
+            "us/move: "
             "time in streamopt's queue_move per move (a copy's includes waiting for its source); "
             "peak MiB: peak RSS above the start; buffers: 1 + (that - the same with no steps) / "
             "SIZE; alias/copy, copied: per call, by moves"
