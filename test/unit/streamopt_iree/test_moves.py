@@ -21,7 +21,7 @@ from streamopt.iree.build import EXPANDED_MOVES_PASSES, InputKind, Program, buil
 from streamopt.iree.moves import QueueMoveImplementation, QueueMoves
 from streamopt.iree.run import run_vmfb
 from streamopt.move_api import MoveFlags, MoveMode
-from streamopt.run_cli import first_difference
+from streamopt.run_cli import first_difference, run_form
 
 from .conftest import Builds
 
@@ -108,6 +108,10 @@ def test_chained_move_a_to_b_to_a(chain: tuple[Path, Path]) -> None:
     # Expanded at compile time (IREE's own ops, no module needed): the same bytes.
     plain_ops = run_vmfb(expanded, DEVICES, None, [])
     assert first_difference(aliased, plain_ops) is None
+    # And streamopt's reference runtime computes them too.
+    path = INPUTS / "chain.mlir"
+    reference = run_form(path.read_text(), str(path), [], None, [], None)
+    assert [o.text for o in reference.outputs] == ["4xi32=3 1 2 2"]
 
 
 @pytest.fixture(scope="module")

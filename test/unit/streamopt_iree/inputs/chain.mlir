@@ -1,6 +1,7 @@
 // A chained move A -> B -> A at the cmd level: 16 bytes made on A (words 1 1 1 1), the last two
 // words written on B after the first move (2 2), the first word on A after the second (3), so
-// the result (3 1 2 2) shows each write saw the bytes the move before it handed over.
+// the result (3 1 2 2) shows each write saw the bytes the move before it handed over. The host
+// waits for the first fill, so the first move awaits nothing (IREE passes it a null fence).
 #device_target_local_0_ = #hal.device.target<"local", {ordinal = 0 : index}, [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
 #device_target_local_1_ = #hal.device.target<"local", {ordinal = 1 : index}, [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">]> : !hal.device
 module {
@@ -18,7 +19,8 @@ module {
     %filled = stream.cmd.execute on(#hal.device.affinity<@dev_a>) await(%a_ready) => with(%a as %arg0: !stream.resource<transient>{%c16}) {
       stream.cmd.fill %c1_i32, %arg0[%c0 for %c16] : i32 -> !stream.resource<transient>{%c16}
     } => !stream.timepoint
-    %b, %b_ready = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) await(%filled) => %a : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} => !stream.timepoint
+    %done = stream.timepoint.await %filled => %a : !stream.resource<transient>{%c16}
+    %b, %b_ready = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) %done : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%c16} => !stream.timepoint
     %on_b = stream.cmd.execute on(#hal.device.affinity<@dev_b>) await(%b_ready) => with(%b as %arg0: !stream.resource<transient>{%c16}) {
       stream.cmd.fill %c2_i32, %arg0[%c8 for %c8] : i32 -> !stream.resource<transient>{%c16}
     } => !stream.timepoint
