@@ -121,7 +121,8 @@ class QueueMoves:
         self.pairs: dict[tuple[str, str], PairStats] = {}
         self.bytes_copied_by_device: Counter[str] = Counter()
         self.seconds = 0.0
-        """Wall seconds spent in `queue_move` (deciding and enqueuing; a copy runs later)."""
+        """Wall seconds spent in `queue_move`: deciding and enqueuing (a copy runs later, but
+        local-task's queue alloca first waits for the move's wait fence)."""
 
     # -- RuntimeExtension -------------------------------------------------------------------
 
