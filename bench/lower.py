@@ -139,11 +139,11 @@ def generate(shape: str, count: int) -> str:
 def measure(shape: str, count: int) -> dict[str, object]:
     """Parse the generated module and run every stage; times (s) and printed sizes (bytes)."""
     sys.path.insert(0, str(ROOT))
-    from streamopt.parser import get_lark, parse_module
+    from streamopt.parser import get_parser, parse_module
     from streamopt.passes import PassManager
     from streamopt.printer import print_module
 
-    get_lark()
+    get_parser()
     # As the command line does: the cyclic collector would rescan every live op for nothing.
     gc.disable()
     text = generate(shape, count)

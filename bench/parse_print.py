@@ -117,10 +117,10 @@ def measure(path: Path) -> dict[str, float]:
     """Parse, verify and print `path` once in this process; return the timings and memory."""
     sys.path.insert(0, str(ROOT))
     from streamopt.ir.verify import verify_module
-    from streamopt.parser import get_lark, parse_module
+    from streamopt.parser import get_parser, parse_module
     from streamopt.printer import print_module
 
-    get_lark()  # Load (or build and cache) the parser tables outside the timed region.
+    get_parser()  # Load (or build and cache) the parser tables outside the timed region.
     text = path.read_text()
     baseline = peak_rss_bytes()
     start = time.perf_counter()
@@ -162,9 +162,9 @@ def profile_parse(path: Path, top: int) -> None:
     import pstats
 
     sys.path.insert(0, str(ROOT))
-    from streamopt.parser import get_lark, parse_module
+    from streamopt.parser import get_parser, parse_module
 
-    get_lark()
+    get_parser()
     text = path.read_text()
     profiler = cProfile.Profile()
     profiler.enable()

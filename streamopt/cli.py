@@ -13,7 +13,6 @@ from __future__ import annotations
 import gc
 import re
 import sys
-import traceback
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,10 +48,11 @@ def split_input(text: str, split: bool) -> list[Chunk]:
     return chunks
 
 
-def _pass_flags() -> dict[str, tuple[str, str]]:
-    from streamopt.passes import load_all
+def _pass_flags() -> dict[str, str]:
+    """Each pass flag with its summary, from the index (no pass module is imported)."""
+    from streamopt.passes import PASS_INDEX
 
-    return {flag: (cls.__name__, cls.summary) for flag, cls in load_all().items()}
+    return {flag: entry.summary for flag, entry in PASS_INDEX.items()}
 
 
 class _PassFlagCommand(click.Command):
@@ -60,7 +60,7 @@ class _PassFlagCommand(click.Command):
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         super().format_help(ctx, formatter)
-        rows = [(f"--{flag}", summary) for flag, (_, summary) in _pass_flags().items()]
+        rows = [(f"--{flag}", summary) for flag, summary in _pass_flags().items()]
         with formatter.section("Passes (run in the order given)"):
             formatter.write_dl(rows)
 
@@ -86,7 +86,7 @@ def _append_pipeline(ctx: click.Context, param: click.Parameter, value: str | No
 
 
 def _pass_options(function: Any) -> Any:
-    for flag, (_, summary) in reversed(list(_pass_flags().items())):
+    for flag, summary in reversed(list(_pass_flags().items())):
         function = click.option(
             f"--{flag}",
             is_flag=True,
@@ -144,7 +144,9 @@ def command(
         click.echo(f"streamopt: cannot read '{input_file}': {exc.strerror}", err=True)
         ctx.exit(1)
     driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
-    outputs: list[str] = []
+    # Each chunk's text as the printer's pieces: a large module is written out without being
+    # joined into one string (which would double the memory its text takes).
+    outputs: list[list[str]] = []
     failed = False
     for chunk in split_input(text, split_input_file):
         source = Source(name, chunk.text, chunk.line_offset)
@@ -158,16 +160,24 @@ def command(
                 click.echo(render(diagnostic), err=True)
         if result is not None:
             outputs.append(result)
-    text_out = "// -----\n".join(outputs)
     if output_file == "-":
-        sys.stdout.write(text_out)
+        _write_chunks(sys.stdout, outputs)
         sys.stdout.flush()
     else:
         with open(output_file, "w", encoding="utf-8") as handle:
-            handle.write(text_out)
+            _write_chunks(handle, outputs)
     if stats:
         click.echo(driver.statistics_text(), err=True, nl=False)
     ctx.exit(1 if failed else 0)
+
+
+def _write_chunks(stream: Any, outputs: list[list[str]]) -> None:
+    """Write the chunks' texts separated by `// -----` lines."""
+    for index, pieces in enumerate(outputs):
+        if index:
+            stream.write("// -----\n")
+        for piece in pieces:
+            stream.write(piece)
 
 
 class Driver:
@@ -180,11 +190,12 @@ class Driver:
         self.verify = verify
         self.managers: list[Any] = []
 
-    def process(self, source: Source) -> tuple[str | None, list[Diagnostic]]:
+    def process(self, source: Source) -> tuple[list[str] | None, list[Diagnostic]]:
+        """The chunk's printed text (as pieces to write in order) and its diagnostics."""
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
-        from streamopt.printer import print_module
+        from streamopt.printer import print_module_blocks
 
         try:
             module = parse_module(source.text, source.name, source.line_offset)
@@ -196,7 +207,9 @@ class Driver:
             )
             self.managers.append(manager)
             manager.run(module)
-            return print_module(module) + "\n", []
+            pieces = print_module_blocks(module)
+            pieces.append("\n")
+            return pieces, []
         except DiagnosticError as exc:
             return None, exc.diagnostics
 
@@ -328,6 +341,8 @@ def run_command(tool: click.Command, program: str) -> None:
     except BrokenPipeError:
         sys.exit(1)
     except Exception as exc:
+        import traceback  # Only here: importing it costs every run a few milliseconds.
+
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         sys.stderr.write(
             f"{program}: internal error: {type(exc).__name__}: {exc}\n"

@@ -8,6 +8,8 @@ that every tool in the package prints.
 
 from __future__ import annotations
 
+from array import array
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -23,7 +25,7 @@ class Source:
         # Lines in `text` are numbered from `line_offset + 1`, so a split chunk of a larger file
         # still reports the line numbers of the file.
         self.line_offset = line_offset
-        self._line_starts: list[int] | None = None
+        self._line_starts: array[int] | None = None
 
     def line_text(self, line: int) -> str:
         """Return the text of `line` (numbered as reported, without its newline)."""
@@ -37,15 +39,14 @@ class Source:
 
     def location_at(self, pos: int) -> Location:
         """Return the location of character offset `pos` in `text`."""
-        import bisect
-
         starts = self._starts()
-        index = bisect.bisect_right(starts, pos) - 1
+        index = bisect_right(starts, pos) - 1
         return Location(self, index + 1 + self.line_offset, pos - starts[index] + 1)
 
-    def _starts(self) -> list[int]:
+    def _starts(self) -> array[int]:
         if self._line_starts is None:
-            starts = [0]
+            # An array of machine integers: a quarter of a list's memory on large files.
+            starts = array("q", [0])
             find = self.text.find
             pos = find("\n")
             while pos >= 0:

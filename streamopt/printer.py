@@ -43,6 +43,9 @@ class Printer:
     def __init__(self, print_debug_locations: bool = True) -> None:
         self._out: list[str] = []
         self.write = self._out.append
+        # The text so far in large pieces: small ones are joined every few thousand, so a big
+        # module is held as about its own size in text rather than as millions of strings.
+        self._blocks: list[str] = []
         self.indent_width = 0
         self._indent = ""
         self.names: dict[Value, str] = {}
@@ -52,7 +55,17 @@ class Printer:
         self.print_debug_locations = print_debug_locations
 
     def text(self) -> str:
-        return "".join(self._out)
+        return "".join(self.blocks())
+
+    def blocks(self) -> list[str]:
+        """The text so far, as a list of pieces to write one after another."""
+        if self._out:
+            self._flush()
+        return self._blocks
+
+    def _flush(self) -> None:
+        self._blocks.append("".join(self._out))
+        self._out.clear()
 
     # -- naming ----------------------------------------------------------------------------
 
@@ -189,6 +202,8 @@ class Printer:
             write(" ")
             write(op.debug_loc)
         write("\n")
+        if len(self._out) > 8192:
+            self._flush()
 
     def _result_list(self, op: Operation) -> str:
         results = op.results
@@ -338,6 +353,10 @@ class Printer:
 
     def print_module(self, module: Module) -> str:
         """Print a whole parsed file: aliases, the module op, trailing metadata."""
+        return "".join(self.print_module_blocks(module))
+
+    def print_module_blocks(self, module: Module) -> list[str]:
+        """`print_module`'s text as a list of pieces, for writing out without joining them."""
         for alias in module.aliases:
             self.write(alias)
             self.write("\n")
@@ -351,12 +370,18 @@ class Printer:
             self.write("\n")
             self.write(module.metadata)
             self.write("\n")
-        return self.text()
+        return self.blocks()
 
 
 def print_module(module: Module, print_debug_locations: bool = True) -> str:
     """The text of `module`."""
     return Printer(print_debug_locations).print_module(module)
+
+
+def print_module_blocks(module: Module) -> list[str]:
+    """The text of `module` as pieces to write in order (a big module is not joined into one
+    string)."""
+    return Printer().print_module_blocks(module)
 
 
 def print_operation(op: Operation) -> str:

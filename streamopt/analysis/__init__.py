@@ -5,8 +5,11 @@
 * `AliasAnalysis` (alias.py): which values name the same storage (tied chains, handovers);
 * `CallGraph` (calls.py): call sites and what each function does with arguments and results;
 * `LastUseAnalysis` (last_use.py): whether a storage may be used after an op;
-* `OwnershipAnalysis` (ownership.py): owned or borrowed storage, by-value arguments;
-* `MutationAnalysis` (mutation.py): in-place writes, frees and escapes.
+* `MutationAnalysis` (mutation.py): in-place writes, frees and escapes;
+* `OwnershipAnalysis` (ownership.py): owned, borrowed or shared storage, by-value arguments,
+  and `conflict_at`, the one test of whether an op is an exclusive use of a storage.
+
+docs/storage-model.md states the model these facts follow.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ class ResourceAnalysis:
         self.alias = AliasAnalysis(module)
         self.calls = CallGraph(module, self.alias)
         self.last_use = LastUseAnalysis(self.alias)
-        self.ownership = OwnershipAnalysis(self.alias, self.calls, self.last_use)
         self.mutation = MutationAnalysis(self.alias, self.calls, self.last_use)
+        self.ownership = OwnershipAnalysis(self.alias, self.calls, self.last_use, self.mutation)
         self._affected: dict[Value, frozenset[Value]] = {}
 
     def call_neighbours(self, root: Value) -> Iterator[Value]:

@@ -11,7 +11,9 @@ Two relations connect values:
   name for its storage.
 
 Roots are computed once per module in one walk; forward and backward closures are computed on
-demand and cached per root.
+demand and cached per root. The same walk notes every use, by an op nested in the region of an
+op streamopt does not model, of a value defined outside that op (`unmodelled_captures`): the
+unmodelled op may run its regions at any time, so those uses let the storage escape.
 """
 
 from __future__ import annotations
@@ -62,13 +64,19 @@ class AliasAnalysis:
         self.passes_from: dict[Value, list[Pass]] = {}
         # Target value -> passes that forward into it.
         self.incoming: dict[Value, list[Pass]] = {}
+        # (op, operand index) -> the passes that forward that operand.
+        self.passes_of: dict[tuple[Operation, int], list[Pass]] = {}
         self._forward: dict[Value, frozenset[Value]] = {}
         self._backward: dict[Value, frozenset[Value]] = {}
         self.globals: dict[str, GlobalStorage] = {}
+        # (op, operand index) of uses inside regions of unmodelled ops, of values from outside.
+        self.unmodelled_captures: set[tuple[Operation, int]] = set()
         for op in module.op.walk():
             self._visit(op)
 
     def _visit(self, op: Operation) -> None:
+        if op.regions and not op.is_known:
+            self._note_captures(op)
         for region in op.regions:
             for block in region.blocks:
                 for arg in block.arguments:
@@ -92,6 +100,14 @@ class AliasAnalysis:
                 self.add_pass(Pass(op, index, value, tuple(targets)))
         for value in getattr(op, "defined_values", ()):
             self._add_root(value)
+
+    def _note_captures(self, op: Operation) -> None:
+        for nested in op.walk():
+            if nested is op:
+                continue
+            for index, operand in enumerate(nested.operands):
+                if is_resource_like(operand) and not is_defined_inside(operand, op):
+                    self.unmodelled_captures.add((nested, index))
 
     def global_storage(self, symbol: str) -> GlobalStorage:
         """The root standing for the storage of global `symbol`."""
@@ -122,6 +138,7 @@ class AliasAnalysis:
     def add_pass(self, edge: Pass) -> None:
         """Record that `edge.op` forwards `edge.value` into `edge.targets`."""
         self.passes_from.setdefault(self.root(edge.value), []).append(edge)
+        self.passes_of.setdefault((edge.op, edge.operand_index), []).append(edge)
         for target in edge.targets:
             self.incoming.setdefault(target, []).append(edge)
         self._forward.clear()
@@ -168,6 +185,17 @@ class AliasAnalysis:
             cached = self._closure(root, self._predecessors)
             self._backward[root] = cached
         return cached
+
+    def forward_closure(self, roots: Iterable[Value]) -> set[Value]:
+        """`roots` and every root their storage may be passed to: one walk for all of them."""
+        seen = set(roots)
+        stack = list(seen)
+        while stack:
+            for nxt in self._successors(stack.pop()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        return seen
 
     def successors(self, root: Value) -> Iterator[Value]:
         """The roots `root`'s storage is handed to directly."""

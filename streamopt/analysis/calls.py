@@ -12,7 +12,7 @@ leaks an operand when the callee does.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from streamopt.analysis.alias import AliasAnalysis, Pass, is_resource_like
@@ -159,6 +159,7 @@ class CallGraph:
         count = len(function.header.result_types)
         summary.result_arguments = [set() for _ in range(count)]
         summary.result_borrowed = [None] * count
+        sources: list[set[Value]] = [set() for _ in range(count)]
         for block in function.regions[0].blocks:
             terminator = block.last_op
             if terminator is None or terminator.name != RETURN_OP:
@@ -166,6 +167,7 @@ class CallGraph:
             for j, operand in enumerate(terminator.operands):
                 if j >= count or not is_resource_like(operand):
                     continue
+                sources[j].update(alias.backward_roots(alias.root(operand)))
                 for root in alias.backward_roots(alias.root(operand)):
                     origin = classify_root(root, root in alias.incoming)
                     if origin.kind is RootKind.FUNCTION_ARGUMENT:
@@ -180,6 +182,20 @@ class CallGraph:
                         reason = self.borrowed_call_results.get(root)
                         if reason is not None:
                             summary.result_borrowed[j] = reason
+        # Storage that escaped in here (stored in a global, say) is not the caller's alone.
+        for j in range(count):
+            unknown = summary.result_borrowed[j] is None and sources[j]
+            if unknown and self._effects(alias.forward_closure(sources[j]))[1]:
+                summary.result_borrowed[j] = "may have escaped in the callee"
+        # Two results that may be one storage: neither is the caller's alone.
+        for j in range(count):
+            for other in range(j + 1, count):
+                if sources[j] & sources[other]:
+                    for index in (j, other):
+                        if summary.result_borrowed[index] is None:
+                            summary.result_borrowed[index] = (
+                                f"results #{j} and #{other} may be one storage"
+                            )
         arguments = function.body.arguments
         summary.argument_mutated = [False] * len(arguments)
         summary.argument_escapes = [False] * len(arguments)
@@ -192,10 +208,18 @@ class CallGraph:
         return summary
 
     def _argument_effects(self, arg: BlockArgument, cycle: set[str]) -> tuple[bool, bool]:
-        mutated = escapes = False
+        return self._effects(self.alias.forward_roots(self.alias.root(arg)))
+
+    def _effects(self, roots: Iterable[Value]) -> tuple[bool, bool]:
+        """(may be mutated, may escape) for the storage of `roots`, through any of their names
+        in this function or the functions it calls. Returning it is neither: the callers see
+        that as a handover."""
+        mutated = False
         alias = self.alias
-        for value in alias.names(alias.forward_roots(alias.root(arg))):
+        for value in alias.names(roots):
             for use in value.uses:
+                if (use.operation, use.index) in alias.unmodelled_captures:
+                    return True, True
                 kind = classify_use(use.operation, use.index)
                 if kind is UseKind.MUTATE:
                     mutated = True
@@ -206,7 +230,7 @@ class CallGraph:
                     if callee_escapes:
                         return True, True
                     mutated = mutated or callee_mutated
-        return mutated, escapes
+        return mutated, False
 
     def call_effect(self, call: Operation, index: int) -> tuple[bool, bool]:
         """(may mutate, may escape) for operand `index` of util.call `call`."""

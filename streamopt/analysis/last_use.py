@@ -5,7 +5,8 @@ we look, at every level from `X` out to its function, for a use in an op after `
 in that block. Around that:
 
 * a loop (or a region streamopt does not model) re-runs its body, so a storage defined outside
-  it is never last-used inside it;
+  it is never last-used inside it, and a use inside it of any other name defined outside it
+  runs again after the op;
 * regions of one `scf.if` exclude each other: a use in the `else` branch is neither before nor
   after a use in the `then` branch (it is nested in the same ancestor, never after it);
 * in a region with several blocks, every block reachable from the op's block runs after it,
@@ -42,7 +43,7 @@ class LaterUse:
     reason: str
 
 
-class _Positions:
+class UsePositions:
     """The largest position, per enclosing block, of a set of uses (and the use there)."""
 
     __slots__ = ("latest",)
@@ -67,7 +68,7 @@ class _Positions:
                 return
             op = parent
 
-    def merge(self, other: _Positions) -> None:
+    def merge(self, other: UsePositions) -> None:
         latest = self.latest
         for block, entry in other.latest.items():
             current = latest.get(block)
@@ -125,6 +126,10 @@ class _Reachability:
     def after(self, block: Block) -> int:
         return self._after.get(block, 0)
 
+    def from_entry(self, block: Block) -> int:
+        """`block` and the blocks that may run after it: what runs once control enters it."""
+        return self._after.get(block, 0) | self._bit.get(block, 0)
+
     def contains(self, bits: int, block: Block) -> bool:
         return bool(bits & self._bit.get(block, 0))
 
@@ -156,6 +161,27 @@ def _runs_after(op: Operation, anchor_chain: dict[Block, int]) -> bool:
     return False
 
 
+def _split_blocks(a: Operation, b: Operation) -> tuple[Block, Block, Region] | None:
+    """The blocks of `a` and `b` (or of their ancestors) in the innermost region holding both,
+    when those are different blocks; None when one block holds both, or no region does."""
+    a_block_in: dict[Region, Block] = {}
+    current: Operation | None = a
+    while current is not None and current.parent is not None:
+        block = current.parent
+        if block.parent is not None:
+            a_block_in.setdefault(block.parent, block)
+        current = current.parent_op
+    current = b
+    while current is not None and current.parent is not None:
+        block = current.parent
+        region = block.parent
+        if region is not None and region in a_block_in:
+            a_block = a_block_in[region]
+            return None if a_block is block else (a_block, block, region)
+        current = current.parent_op
+    return None
+
+
 def _defined_in_block(value: Value, block: Block) -> bool:
     """True if `value` is an argument of `block` or the result of an op directly in it."""
     if isinstance(value, BlockArgument):
@@ -180,19 +206,19 @@ class LastUseAnalysis:
 
     def __init__(self, alias: AliasAnalysis) -> None:
         self.alias = alias
-        self._group_positions: dict[tuple[Value, str], _Positions] = {}
+        self._group_positions: dict[tuple[Value, str], UsePositions] = {}
         self._reachable: dict[Region, _Reachability | None] = {}
 
     # -- positions -------------------------------------------------------------------------
 
     def group_positions(
         self, root: Value, key: str = "all", keep: UseFilter | None = None
-    ) -> _Positions:
+    ) -> UsePositions:
         """Positions of the uses of `root`'s group (those `keep` accepts)."""
         cache_key = (root, key)
         positions = self._group_positions.get(cache_key)
         if positions is None:
-            positions = _Positions()
+            positions = UsePositions()
             for value in self.alias.group(root):
                 for use in value.uses:
                     if keep is None or keep(use):
@@ -204,7 +230,7 @@ class LastUseAnalysis:
 
     def positions_at(
         self, root: Value, anchor: Operation, key: str = "all", keep: UseFilter | None = None
-    ) -> _Positions:
+    ) -> UsePositions:
         """Positions of the uses of every name `root`'s storage may have when `anchor` runs.
 
         Only handovers that may run before `anchor`, on a path through it, rename the storage
@@ -213,23 +239,34 @@ class LastUseAnalysis:
         with `anchor` (the other branch of an `scf.if`) never happens when `anchor` does.
         Keeping the followed names to those keeps long chains of handovers linear.
         """
-        roots = self.forward_roots_at(root, anchor)
+        return self.merged_positions(self.forward_roots_at(root, anchor), key, keep)
+
+    def merged_positions(
+        self, roots: Iterable[Value], key: str = "all", keep: UseFilter | None = None
+    ) -> UsePositions:
+        """Positions of the uses of every group in `roots`."""
+        roots = list(roots)
         if len(roots) == 1:
-            return self.group_positions(root, key, keep)
-        positions = _Positions()
+            return self.group_positions(roots[0], key, keep)
+        positions = UsePositions()
         for other in roots:
             positions.merge(self.group_positions(other, key, keep))
         return positions
 
-    def forward_roots_at(self, root: Value, anchor: Operation) -> set[Value]:
+    def forward_roots_at(
+        self, root: Value, anchor: Operation, skip: Operation | None = None
+    ) -> set[Value]:
         """The roots `root`'s storage may have been handed to before `anchor` runs, on a path
-        through `anchor` (see `positions_at`)."""
+        through `anchor` (see `positions_at`). Handovers by `skip` are not followed: they are
+        the ones whose exclusivity is being decided."""
         seen = {root}
         stack = [root]
         anchor_chain: dict[Block, int] | None = None
         while stack:
             node = stack.pop()
             for edge in self.alias.passes_from.get(node, ()):
+                if edge.op is skip:
+                    continue
                 if anchor_chain is None:
                     anchor_chain = _order_chain(anchor)
                 if _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor):
@@ -240,6 +277,43 @@ class LastUseAnalysis:
                         seen.add(target_root)
                         stack.append(target_root)
         return seen
+
+    def handed_on_later(self, root: Value, anchor: Operation) -> set[Value]:
+        """The roots `root`'s storage may reach through a handover that runs after `anchor`
+        (or on a path that excludes it, which a loop may take in another iteration): they may
+        hold the storage after `anchor` wherever their own uses are, even before `anchor` in
+        program order (a loop's next iteration)."""
+        later: set[Value] = set()
+        seen: set[tuple[Value, bool]] = {(root, False)}
+        stack = [(root, False)]
+        anchor_chain = _order_chain(anchor)
+        while stack:
+            node, after = stack.pop()
+            for edge in self.alias.passes_from.get(node, ()):
+                following = (
+                    after or _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor)
+                )
+                for target in edge.targets:
+                    state = (self.alias.root(target), following)
+                    if state not in seen:
+                        seen.add(state)
+                        stack.append(state)
+                        if following:
+                            later.add(state[0])
+        return later
+
+    def may_run_before(self, a: Operation, b: Operation) -> bool:
+        """False if `a` can only run after `b` or never on a path through it: later in their
+        innermost common block, in a block of a region that `b`'s block cannot be reached
+        from, or in the other branch of an `scf.if`."""
+        if self.exclusive(a, b) or _runs_after(a, _order_chain(b)):
+            return False
+        split = _split_blocks(a, b)
+        if split is None:
+            return True
+        a_block, b_block, region = split
+        reach = self._reachability(region)
+        return reach is None or reach.contains(reach.after(a_block), b_block)
 
     def exclusive(self, a: Operation, b: Operation) -> bool:
         """True if `a` and `b` never run on the same path: different regions of an op whose
@@ -274,10 +348,29 @@ class LastUseAnalysis:
     def later_use(self, op: Operation, value: Value) -> LaterUse | None:
         """A use of `value`'s storage (through any name) that may run after `op`, or None."""
         root = self.alias.root(value)
-        return self.later_use_in(op, root, self.positions_at(root, op))
+        roots = self.forward_roots_at(root, op)
+        return self.later_use_in(op, root, self.merged_positions(roots), roots)
 
-    def later_use_in(self, op: Operation, root: Value, positions: _Positions) -> LaterUse | None:
-        """Like `later_use`, for precomputed `positions` of the storage rooted at `root`."""
+    def later_use_in(
+        self,
+        op: Operation,
+        root: Value,
+        positions: UsePositions,
+        others: Iterable[Value] = (),
+        key: str = "all",
+        keep: UseFilter | None = None,
+        successor: Block | None = None,
+    ) -> LaterUse | None:
+        """Like `later_use`, for precomputed `positions` of the storage rooted at `root`.
+
+        `others` are further roots whose uses `positions` holds (names the storage was handed
+        to): around a loop, a use of one of them inside the loop also runs again when it is
+        defined outside the loop (`key`/`keep` select which of their uses count, as for
+        `group_positions`). `successor`, for a branch `op`, is the block control goes to:
+        only what runs once it is entered counts (not the branch's other successors).
+        """
+        others = [other for other in others if other is not root]
+        start = successor
         current = op
         while True:
             block = current.parent
@@ -291,21 +384,35 @@ class LastUseAnalysis:
             if region is None:
                 return None
             if len(region.blocks) > 1:
-                found = self._later_in_other_blocks(block, region, positions, current, root)
+                found = self._later_in_other_blocks(block, region, positions, current, root, start)
+                if found is None and others:
+                    found = self._again_in_cycle(block, region, others, key, keep, start)
                 if found is not None:
                     return found
+            start = None
             parent = region.parent
             if parent is None or parent.region_kind is RegionKind.CALLABLE:
                 return None
-            if parent.region_kind in (RegionKind.LOOP, RegionKind.UNKNOWN) and not (
-                is_defined_inside(root, parent)
-            ):
+            if parent.region_kind in (RegionKind.LOOP, RegionKind.UNKNOWN):
                 kind = "loop" if parent.region_kind is RegionKind.LOOP else "unmodelled region"
-                return LaterUse(parent, f"inside a {kind} that runs it again")
+                if not is_defined_inside(root, parent):
+                    return LaterUse(parent, f"inside a {kind} that runs it again")
+                for other in others:
+                    if is_defined_inside(other, parent):
+                        continue
+                    user = self.used_inside(other, parent, key, keep)
+                    if user is not None:
+                        return LaterUse(user, f"used inside a {kind} that runs it again")
             current = parent
 
     def _later_in_other_blocks(
-        self, block: Block, region: Region, positions: _Positions, current: Operation, root: Value
+        self,
+        block: Block,
+        region: Region,
+        positions: UsePositions,
+        current: Operation,
+        root: Value,
+        start: Block | None = None,
     ) -> LaterUse | None:
         reach = self._reachability(region)
         if reach is None:
@@ -320,7 +427,7 @@ class LastUseAnalysis:
             # `root` is an argument of another block of the region (a loop header's carried
             # value, as scf-to-cf makes them): once control gets back there it names new
             # storage, so only blocks reached without passing through it see this storage.
-            unrebound = _reached_avoiding(block, header)
+            unrebound = _entered_avoiding(block, start, header)
             if block in unrebound:
                 return LaterUse(
                     block.last_op or current, "inside a loop of blocks that runs it again"
@@ -329,7 +436,7 @@ class LastUseAnalysis:
                 if other is not block and other.parent is region and other in unrebound:
                     return LaterUse(entry[1], "used in a later block")
             return None
-        after = reach.after(block)
+        after = reach.after(block) if start is None else reach.from_entry(start)
         if reach.contains(after, block) and not _defined_in_block(root, block):
             # The block runs again on the same storage; storage the block itself defines is
             # defined anew each time round.
@@ -337,6 +444,48 @@ class LastUseAnalysis:
         for other, entry in positions.latest.items():
             if other is not block and other.parent is region and reach.contains(after, other):
                 return LaterUse(entry[1], "used in a later block")
+        return None
+
+    def _again_in_cycle(
+        self,
+        block: Block,
+        region: Region,
+        others: Iterable[Value],
+        key: str,
+        keep: UseFilter | None,
+        start: Block | None = None,
+    ) -> LaterUse | None:
+        """A use in `block` (before the op) of a name the block does not define, when the
+        block is on a cycle: it runs again after the op."""
+        reach = self._reachability(region)
+        if reach is None:
+            return None
+        after = reach.after(block) if start is None else reach.from_entry(start)
+        if not reach.contains(after, block):
+            return None
+        for other in others:
+            if _defined_in_block(other, block):
+                continue
+            entry = self.group_positions(other, key, keep).latest.get(block)
+            if entry is None:
+                continue
+            # A name carried by another block of the cycle is rebound when control gets there.
+            header = _rebinding_block(other, block, region)
+            if header is not None and block not in _entered_avoiding(block, start, header):
+                continue
+            return LaterUse(entry[1], "used inside a loop of blocks that runs it again")
+        return None
+
+    def used_inside(
+        self, root: Value, op: Operation, key: str = "all", keep: UseFilter | None = None
+    ) -> Operation | None:
+        """A use of `root`'s group nested in a region of `op`, or None."""
+        latest = self.group_positions(root, key, keep).latest
+        for region in op.regions:
+            for block in region.blocks:
+                entry = latest.get(block)
+                if entry is not None:
+                    return entry[1]
         return None
 
     def _reachability(self, region: Region) -> _Reachability | None:
@@ -355,11 +504,29 @@ class LastUseAnalysis:
 
 
 def _rebinding_block(root: Value, block: Block, region: Region) -> Block | None:
-    """The block of `region` other than `block` whose argument `root` is, if any."""
-    owner = root.owner if isinstance(root, BlockArgument) else None
-    if isinstance(owner, Block) and owner is not block and owner.parent is region:
+    """The block of `region` other than `block` that defines `root` anew each time control
+    passes through it: the block `root` is an argument of, or the block of the modelled op
+    whose (untied) result it is. An op streamopt does not model may return the same storage
+    every time, so its results are never rebound."""
+    if isinstance(root, BlockArgument):
+        owner: Block | None = root.owner
+    elif isinstance(root, OpResult) and root.op.is_known:
+        owner = root.op.parent
+    else:
+        owner = None
+    if owner is not None and owner is not block and owner.parent is region:
         return owner
     return None
+
+
+def _entered_avoiding(block: Block, start: Block | None, avoided: Block) -> set[Block]:
+    """The blocks that may run after `block` (after entering `start`, when given: `block`
+    branches there) on paths that do not enter `avoided`."""
+    if start is None:
+        return _reached_avoiding(block, avoided)
+    if start is avoided:
+        return set()
+    return {start} | _reached_avoiding(start, avoided)
 
 
 def _reached_avoiding(block: Block, avoided: Block) -> set[Block]:

@@ -1,17 +1,25 @@
-"""Is a storage written in place, freed or leaked anywhere (or after a given op)?
+"""Is a storage written in place, freed, or does it escape?
 
 A use *mutates* its storage when it writes in place (a tied operand, a write access), consumes
-it (a move, a dealloca), or lets it *escape* where streamopt cannot follow: an unmodelled op, a
-global store, an external function, a callee whose summary says it mutates or leaks the
-argument, or a return from a public function (the caller may do anything with it).
+it (a move, a dealloca), or may do either later because the storage *escapes*. A use lets the
+storage escape, and then it stays observable from outside what streamopt can see for the rest
+of the program (docs/storage-model.md), when it is
+
+* a `stream.tensor.export` (the host holds a view of it) or a `util.global.store` (whoever
+  loads the global sees it, here or in another function or run);
+* an operand of an op streamopt does not model, or of any op nested in the regions of one (it
+  may run them at any time), or a use an op's own interfaces call escaping;
+* a call whose callee has no body here or whose summary says the argument escapes;
+* a return from a function that may have callers streamopt cannot see (public or referenced).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
 from streamopt.analysis.effects import GLOBAL_STORE_OP, UseKind, classify_use
-from streamopt.analysis.graph import strongly_connected_components
 from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
 from streamopt.ir.core import Operation, Use, Value
 
@@ -23,11 +31,13 @@ class MutationAnalysis:
         self.alias = alias
         self.calls = calls
         self.last_use = last_use
-        self._escaped: dict[Value, Use | None] | None = None
+        self._escapes: dict[Value, list[Use]] = {}
 
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
         op = use.operation
+        if (op, use.index) in self.alias.unmodelled_captures:
+            return True, True
         if op.name == GLOBAL_STORE_OP:
             # The global now holds the storage: loads of it are further names (AliasAnalysis
             # links them), but the store itself changes no bytes.
@@ -41,54 +51,55 @@ class MutationAnalysis:
             mutated, escapes = self.calls.call_effect(op, use.index)
             return mutated or escapes, escapes
         if kind is UseKind.RETURN:
-            # Returning ends this function's use; callers we cannot see may then change it.
+            # Returning ends this function's use; callers we cannot see may then do anything
+            # with it, at any time.
             function = self.calls.function_of(op)
             if function is None or self.calls.may_have_unseen_callers(function):
-                return True, False
+                return True, True
         return False, False
 
     def _is_mutation(self, use: Use) -> bool:
         return self.use_effect(use)[0]
 
-    def first_escape(self, value: Value) -> Use | None:
-        """A use through which the storage of `value` leaves what streamopt can see."""
-        if self._escaped is None:
-            self._escaped = self._solve_escapes()
-        return self._escaped.get(self.alias.root(value))
+    def own_escapes(self, root: Value) -> list[Use]:
+        """The uses of names in `root`'s group (its tied names) that let the storage escape."""
+        found = self._escapes.get(root)
+        if found is None:
+            found = [
+                use for name in self.alias.group(root) for use in name.uses if self.escapes(use)
+            ]
+            self._escapes[root] = found
+        return found
 
-    def _solve_escapes(self) -> dict[Value, Use | None]:
-        """For every root, an escaping use of it or of a name it is handed to. One pass over
-        the handover graph (its strongly connected components, targets first), so chains of
-        handovers stay linear."""
-        alias = self.alias
-        own: dict[Value, Use | None] = {}
-        for root in alias.groups:
-            own[root] = next(
-                (use for name in alias.group(root) for use in name.uses if self.use_effect(use)[1]),
-                None,
-            )
-        escaped: dict[Value, Use | None] = {}
-        for component in strongly_connected_components(
-            alias.groups, lambda root: list(alias.successors(root))
-        ):
-            members = set(component)
-            found = next((own[m] for m in component if own[m] is not None), None)
-            if found is None:
-                found = next(
-                    (
-                        escaped[target]
-                        for m in component
-                        for target in alias.successors(m)
-                        if target not in members and escaped.get(target) is not None
-                    ),
-                    None,
-                )
-            for member in component:
-                escaped[member] = found
-        return escaped
+    def escapes(self, use: Use) -> bool:
+        return self.use_effect(use)[1]
+
+    def escape_among(self, roots: Iterable[Value], before: Operation | None = None) -> Use | None:
+        """An escaping use of a name of any of `roots`, or None. With `before`, only one that
+        may run before that op on a path through it: an escape after it is a later use, which
+        the last-use analysis judges (a loop's carried name may hold new storage by then)."""
+        for root in roots:
+            for use in self.own_escapes(root):
+                if before is None or self.last_use.may_run_before(use.operation, before):
+                    return use
+        return None
 
     def mutation_after(self, op: Operation, value: Value) -> LaterUse | None:
-        """A mutating use of the storage of `value` that may run after `op`, or None."""
+        """A mutating use of the storage of `value` that may run after `op`, or None.
+
+        The names the storage has when `op` runs count by where their uses are. A handover is
+        a use but not a mutation, so what handovers after `op` give the storage to must be
+        followed too (a loop it starts may move or write it), and those names count wherever
+        they are written: the next iteration of a loop runs its body again."""
         root = self.alias.root(value)
-        positions = self.last_use.positions_at(root, op, "mutation", self._is_mutation)
-        return self.last_use.later_use_in(op, root, positions)
+        key, keep = "mutation", self._is_mutation
+        names = self.last_use.forward_roots_at(root, op)
+        positions = self.last_use.merged_positions(names, key, keep)
+        later = self.last_use.later_use_in(op, root, positions, names, key, keep)
+        if later is not None:
+            return later
+        for name in self.last_use.handed_on_later(root, op):
+            entry = next(iter(self.last_use.group_positions(name, key, keep).latest.values()), None)
+            if entry is not None:
+                return LaterUse(entry[1], "changed after it is handed on")
+        return None

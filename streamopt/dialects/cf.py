@@ -24,6 +24,7 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type
 from streamopt.ir.core import Access, Block, Operation, Value
 from streamopt.ir.types import ArrayAttr, Attribute, IntegerAttr, IntegerType, Type
+from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Successor
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class BranchOp(BranchLikeOp):
 
 @parse_rule("cf_weights")
 def _cf_weights(b: Builder, children: list[Any]) -> ArrayAttr:
-    return ArrayAttr([IntegerAttr(int(str(c), 0), IntegerType(32)) for c in children])
+    return ArrayAttr([IntegerAttr(integer_literal(str(c)), IntegerType(32)) for c in children])
 
 
 @register_op
@@ -244,7 +245,7 @@ def _cf_case(b: Builder, children: list[Any]) -> _SwitchCase:
     negative = any(isinstance(c, TOKEN_CLASSES) and str(c) == "-" for c in children)
     number = next(c for c in children if getattr(c, "type", None) == "INTEGER")
     successor = next(c for c in children if isinstance(c, Successor))
-    value = int(str(number), 0)
+    value = integer_literal(str(number))
     return _SwitchCase((-value if negative else value, successor))
 
 
@@ -300,7 +301,7 @@ class SwitchOp(BranchLikeOp):
 
     @property
     def case_dests(self) -> list[Block]:
-        return self.successors[1:]
+        return list(self.successors[1:])
 
     def print(self, p: Printer) -> None:
         indent = " " * p.indent_width

@@ -25,8 +25,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import check_operand_type, split_clauses
@@ -40,6 +38,8 @@ from streamopt.ir.types import (
     IntegerType,
     Type,
 )
+from streamopt.parser.interpret import integer_literal
+from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
 
 if TYPE_CHECKING:
@@ -765,7 +765,7 @@ def _scf_case(b: Builder, children: list[Any]) -> _Case:
     negative = any(isinstance(c, TOKEN_CLASSES) and str(c) == "-" for c in children)
     number = next(c for c in children if getattr(c, "type", None) == "INTEGER")
     region = next(c for c in children if isinstance(c, Region))
-    value = int(str(number), 0)
+    value = integer_literal(str(number))
     return _Case((-value if negative else value, region))
 
 
@@ -825,7 +825,7 @@ class IndexSwitchOp(Operation):
 
     @property
     def case_regions(self) -> list[Region]:
-        return self.regions[1:]
+        return list(self.regions[1:])
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE

@@ -53,6 +53,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
+from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
@@ -383,31 +384,48 @@ class AsyncMoveOp(_TransferLikeOp):
 
 
 def _verify_consumed_source(op: Operation, context: Any) -> None:
-    """Reject a use of a move's source (through any name of its storage) that may run after
-    the move: the move consumes it."""
-    from streamopt.analysis.alias import AliasAnalysis
-    from streamopt.analysis.last_use import LastUseAnalysis
+    """Reject a move whose source storage something else may still observe (docs/storage-
+    model.md): a use of any name of it that may run after the move, an escape of it (an
+    export, a global store, an unmodelled op) before the move, or a handover that fed it
+    while its giver still uses it (a loop init the body also reads, a caller that uses what it
+    passed after the call)."""
+    from streamopt.analysis import ResourceAnalysis
+    from streamopt.analysis.ownership import ConflictKind
 
-    def build(module: Any) -> LastUseAnalysis:
-        return LastUseAnalysis(AliasAnalysis(module))
-
-    last_use: LastUseAnalysis = context.get("last_use", build)
-    later = last_use.later_use(op, op.operands[0])
-    if later is None:
-        return
-    user = later.user
-    if later.reason == "used later":
-        message = (
-            f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+    analysis: ResourceAnalysis = context.get("resources", ResourceAnalysis)
+    ownership = analysis.ownership
+    conflict = ownership.conflict_at(op, 0)
+    if conflict is not None:
+        user = conflict.user
+        if conflict.kind is ConflictKind.ESCAPE:
+            message = (
+                f"'{op.name}' op source storage escaped before the move, through "
+                f"'{user.name}' at {user.location}"
+            )
+            note = "escapes here"
+        elif conflict.reason == "used later":
+            message = (
+                f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+            )
+            note = "later use here"
+        else:
+            message = (
+                f"'{op.name}' op source may be used after the move: {conflict.reason} "
+                f"('{user.name}' at {user.location})"
+            )
+            note = "later use here"
+        diagnostic = Diagnostic("error", message, op.location)
+        diagnostic.attach_note(note, user.location)
+        raise DiagnosticError(diagnostic)
+    shared = ownership.reason_shared(op.operands[0])
+    if shared is not None:
+        raise DiagnosticError(
+            Diagnostic(
+                "error",
+                f"'{op.name}' op source storage is still observed elsewhere: {shared}",
+                op.location,
+            )
         )
-    else:
-        message = (
-            f"'{op.name}' op source may be used after the move: {later.reason} "
-            f"('{user.name}' at {user.location})"
-        )
-    diagnostic = Diagnostic("error", message, op.location)
-    diagnostic.attach_note("later use here", user.location)
-    raise DiagnosticError(diagnostic)
 
 
 @register_op
@@ -3859,7 +3877,9 @@ def _pack_offset(b: Builder, children: list[Any]) -> Clause:
 
 @parse_rule("pack_slice")
 def _pack_slice(b: Builder, children: list[Any]) -> PackSlice:
-    start, end = (int(str(c), 0) for c in children if getattr(c, "type", None) == "INTEGER")
+    start, end = (
+        integer_literal(str(c)) for c in children if getattr(c, "type", None) == "INTEGER"
+    )
     return PackSlice(start, end, children[-1])
 
 

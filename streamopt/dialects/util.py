@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lark import Token
-
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.arith import attribute_type
@@ -39,6 +37,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
+from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
 
 if TYPE_CHECKING:
@@ -1100,7 +1099,7 @@ def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
     key = str(children[0])
     if key not in ASSUMPTION_FIELDS:
         raise b.error(f"unknown int assumption '{key}'", children[0])
-    return (key, int(str(children[1]), 0))
+    return (key, interpret.integer_literal(str(children[1])))
 
 
 @parse_rule("util_assumption")

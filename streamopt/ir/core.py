@@ -75,8 +75,11 @@ class Value:
         self.type = type
         # The name to print this value with when it is not an automatic number (see printer).
         self.name_hint = name_hint
-        # Insertion-ordered set of uses: O(1) add and remove, deterministic iteration.
-        self.uses: dict[Use, None] = {}
+        # The uses in insertion order: a list while there are few (most values have one or
+        # two: a list takes a quarter of a dict's memory), a dict (an ordered set, O(1) add
+        # and remove) once there are more than _FEW_USES. Change it with _add_use and
+        # _remove_use only; read it as an iterable with a length.
+        self.uses: list[Use] | dict[Use, None] = []
 
     @property
     def owner(self) -> Operation | Block | None:
@@ -117,6 +120,29 @@ class Value:
         for use in list(self.uses):
             if predicate(use):
                 use.operation.set_operand(use.index, other)
+
+
+_FEW_USES = 8
+
+
+def _add_use(value: Value, use: Use) -> None:
+    uses = value.uses
+    if type(uses) is list:
+        if len(uses) < _FEW_USES:
+            uses.append(use)
+            return
+        uses = value.uses = dict.fromkeys(uses)
+    assert type(uses) is dict
+    uses[use] = None
+
+
+def _remove_use(value: Value, use: Use) -> None:
+    """Remove `use` from `value`'s uses, if it is there."""
+    uses = value.uses
+    if isinstance(uses, dict):
+        uses.pop(use, None)
+    elif use in uses:
+        uses.remove(use)
 
 
 class OpResult(Value):
@@ -192,6 +218,9 @@ class DetachedValue(Value):
 
 OpT = TypeVar("OpT", bound="Operation")
 
+# What an op without regions or successors holds: immutable, so it can be shared.
+_NONE: tuple[Any, ...] = ()
+
 
 class Operation:
     """An operation. Known ops subclass it; `name` is the op's full name."""
@@ -229,17 +258,27 @@ class Operation:
         successors: Sequence[Block] = (),
         location: Location = UNKNOWN_LOCATION,
     ) -> None:
+        # Lists of exactly their length, and one shared empty tuple for the regions and
+        # successors most ops do not have: a large module has millions of ops.
         self._operands: list[Value] = list(operands)
-        uses = [Use(self, i) for i in range(len(self._operands))]
+        uses: list[Use] = [None] * len(self._operands)  # type: ignore[list-item]
+        for i, value in enumerate(self._operands):
+            use = uses[i] = Use(self, i)
+            value_uses = value.uses
+            if type(value_uses) is list and len(value_uses) < _FEW_USES:
+                value_uses.append(use)
+            else:
+                _add_use(value, use)
         self._uses = uses
-        for value, use in zip(self._operands, uses):
-            value.uses[use] = None
-        self.results: list[OpResult] = [OpResult(self, i, t) for i, t in enumerate(result_types)]
+        results: list[OpResult] = [None] * len(result_types)  # type: ignore[list-item]
+        for i, result_type in enumerate(result_types):
+            results[i] = OpResult(self, i, result_type)
+        self.results = results
         self.attributes: dict[str, Attribute] = attributes if attributes is not None else {}
-        self.regions: list[Region] = []
+        self.regions: Sequence[Region] = _NONE
         for region in regions:
             self.add_region(region)
-        self.successors: list[Block] = list(successors)
+        self.successors: Sequence[Block] = list(successors) if successors else _NONE
         self.location = location
         self.debug_loc: str | None = None
         self.parent: Block | None = None
@@ -260,9 +299,9 @@ class Operation:
         if old is value:
             return
         use = self._uses[index]
-        del old.uses[use]
+        _remove_use(old, use)
         self._operands[index] = value
-        value.uses[use] = None
+        _add_use(value, use)
 
     def set_operands(self, values: Sequence[Value]) -> None:
         """Replace the whole operand list."""
@@ -270,12 +309,12 @@ class Operation:
         self._operands = list(values)
         self._uses = [Use(self, i) for i in range(len(self._operands))]
         for value, use in zip(self._operands, self._uses):
-            value.uses[use] = None
+            _add_use(value, use)
 
     def drop_operand_uses(self) -> None:
         """Remove this op from the use lists of its operands (before erasing it)."""
         for value, use in zip(self._operands, self._uses):
-            value.uses.pop(use, None)
+            _remove_use(value, use)
 
     @property
     def result(self) -> OpResult:
@@ -287,7 +326,7 @@ class Operation:
 
     def add_region(self, region: Region) -> Region:
         region.parent = self
-        self.regions.append(region)
+        self.regions = [*self.regions, region]
         return region
 
     @property

@@ -332,13 +332,23 @@ def _symbol_spelling(name: str) -> str:
     return f'"{_escape(name)}"'
 
 
+_symbol_refs: dict[str, SymbolRefAttr] = {}
+
+
 def symbol_ref_from_text(text: str) -> SymbolRefAttr:
-    """Build a SymbolRefAttr from `@a::@b` text (quoted names allowed)."""
-    parts = []
-    for piece in _split_symbol_path(text):
-        name = piece[1:]
-        parts.append(unescape_string(name) if name.startswith('"') else name)
-    return SymbolRefAttr(parts, text)
+    """The SymbolRefAttr of `@a::@b` text (quoted names allowed).
+
+    Attributes are never changed in place, so one object serves every use of a spelling (a
+    dump names the same few symbols on thousands of ops)."""
+    found = _symbol_refs.get(text)
+    if found is None:
+        parts = []
+        for piece in _split_symbol_path(text):
+            name = piece[1:]
+            parts.append(unescape_string(name) if name.startswith('"') else name)
+        spelling = str(text)
+        found = _symbol_refs[spelling] = SymbolRefAttr(parts, spelling)
+    return found
 
 
 def _split_symbol_path(text: str) -> list[str]:

@@ -243,6 +243,9 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
             if joined.parent is None:
                 block.insert_before(joined, op)
             timepoint.replace_all_uses_with(joined.results[-1])
+    # The yield goes with the emptied region: drop its uses, or analyses still see them.
+    if terminator is not None:
+        terminator.drop_all_references()
     op.regions = []
     op.erase()
 

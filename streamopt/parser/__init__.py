@@ -1,37 +1,41 @@
 """Text to IR: `parse_module` reads a file of stream/hal IR into a `Module`.
 
-The grammar (grammar/stream.lark) is compiled once into LALR tables that Lark caches on disk, so
-each run of the tool only loads them. When the optional `lark_cython` package is installed its
-faster lexer and parser are used. Errors come back as `DiagnosticError`s with the location of the
-offending token.
+The grammar (grammar/stream.lark) is compiled once into LALR tables (`streamopt.parser.tables`,
+with Lark, cached on disk), and `streamopt.parser.lalr` parses with them, so a run of the tool
+loads plain data and never imports Lark. Errors come back as `DiagnosticError`s with the
+location of the offending token.
 """
 
 from __future__ import annotations
 
 import gc
-import hashlib
 import os
 import re
 from functools import cache
-from importlib import resources
-from pathlib import Path
 from typing import cast
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
 from streamopt.ir.module import Module
+from streamopt.parser.lalr import (
+    ParseError,
+    Parser,
+    Token,
+    UnexpectedCharacters,
+    UnexpectedToken,
+)
 
 _START_RULES = ["start", "attr_affinity", "attr_promise", "attr_optimal", "attr_topology"]
 
 
 def grammar_text() -> str:
     """The text of grammar/stream.lark (from the wheel, or from a source checkout)."""
-    packaged = resources.files("streamopt").joinpath("grammar/stream.lark")
-    if packaged.is_file():
-        return packaged.read_text()
-    return (Path(__file__).resolve().parents[2] / "grammar" / "stream.lark").read_text()
+    # Plain paths rather than importlib.resources, whose import alone costs more than the read.
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    packaged = os.path.join(package, "grammar", "stream.lark")
+    if not os.path.isfile(packaged):
+        packaged = os.path.join(os.path.dirname(package), "grammar", "stream.lark")
+    with open(packaged, encoding="utf-8") as handle:
+        return handle.read()
 
 
 @cache
@@ -44,48 +48,11 @@ def _builder() -> object:
 
 
 @cache
-def get_lark() -> Lark:
-    """The shared LALR parser, with the IR builder as its inline transformer."""
-    options: dict[str, object] = {}
-    if os.environ.get("STREAMOPT_PURE_PYTHON") != "1":
-        try:
-            import lark_cython  # type: ignore[import-untyped]
+def get_parser() -> Parser:
+    """The shared parser, with the IR builder as its transformer."""
+    from streamopt.parser.tables import load_tables
 
-            options["_plugins"] = lark_cython.plugins
-        except ImportError:
-            pass
-    text = grammar_text()
-    return Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        start=_START_RULES,
-        transformer=_builder(),
-        maybe_placeholders=False,
-        cache=_cache_path(text, "_plugins" in options),
-        **options,
-    )
-
-
-def _cache_path(text: str, fast: bool) -> str | bool:
-    """Where to keep the compiled parser tables.
-
-    A per-user cache directory rather than the temporary directory: test runners such as lit
-    give every test its own TMPDIR, which would rebuild the tables (about a second) on every
-    run of the tool. The grammar's hash is in the name, so checkouts with different grammars
-    never overwrite each other's tables.
-    """
-    directory = os.environ.get("STREAMOPT_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "streamopt",
-    )
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError:
-        return True  # Lark's default: the temporary directory.
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    flavour = "cython" if fast else "python"
-    return os.path.join(directory, f"grammar-{digest}-{flavour}.lark")
+    return Parser(load_tables(grammar_text(), _START_RULES), _builder())
 
 
 _VERBATIM_HEADER = re.compile(
@@ -222,7 +189,7 @@ def blank_comments(text: str) -> str:
 def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Module:
     """Parse a file's text into a Module. Raises DiagnosticError on malformed input."""
     source = Source(name, text, line_offset)
-    lark = get_lark()
+    parser = get_parser()
     builder = _builder()
     to_parse = join_continuation_lines(blank_comments(blank_verbatim_bodies(text)))
     if not to_parse.endswith("\n"):
@@ -233,10 +200,14 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     collecting = gc.isenabled()
     gc.disable()
     try:
-        module = cast(Module, lark.parse(to_parse, start="start"))
-    except UnexpectedInput as exc:
+        module = cast(Module, parser.parse(to_parse, "start"))
+    except ParseError as exc:
         raise DiagnosticError(_syntax_diagnostic(exc, source)) from None
     finally:
+        # The builder outlives the parse: let go of the text it was given (the module keeps
+        # the source for diagnostics) so that no second copy of a large file stays alive.
+        builder.begin(Source(name, ""))  # type: ignore[attr-defined]
+        del to_parse
         if collecting:
             gc.enable()
     return module
@@ -250,7 +221,7 @@ def _describe(token: Token) -> str:
     return f"'{token}'"
 
 
-def _syntax_diagnostic(exc: UnexpectedInput, source: Source) -> Diagnostic:
+def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
     """Turn a Lark error into a located diagnostic in MLIR's words."""
     # Positions, not Lark's line numbers: continuation lines were joined before parsing.
     if isinstance(exc, UnexpectedToken):
@@ -271,13 +242,6 @@ def _syntax_diagnostic(exc: UnexpectedInput, source: Source) -> Diagnostic:
         position = min(exc.pos_in_stream or 0, len(source.text))
         char = source.text[position] if position < len(source.text) else ""
         return Diagnostic("error", f"unexpected character '{char}'", source.location_at(position))
-    if isinstance(exc, UnexpectedEOF):
-        lines = source.text.rstrip("\n").count("\n") + 1
-        return Diagnostic(
-            "error",
-            "unexpected end of input",
-            Location(source, lines + source.line_offset, 1),
-        )
     return Diagnostic("error", str(exc), Location(source, 1 + source.line_offset, 1))
 
 
@@ -312,13 +276,10 @@ def _expected_words(expected: set[str]) -> str:
     for name in expected:
         word = _EXPECTED_NAMES.get(name)
         if word is None:
-            try:
-                pattern = get_lark().get_terminal(name).pattern
-            except KeyError:
-                continue
             # Literal keywords and punctuation read best as themselves.
-            if pattern.type == "str":
-                word = f"'{pattern.value}'"
+            literal = get_parser().literal(name)
+            if literal is not None:
+                word = f"'{literal}'"
         if word:
             words.add(word)
     if not words or len(words) > 6:

@@ -44,6 +44,7 @@ from streamopt.ir.types import (
     unescape_string,
 )
 from streamopt.parser import interpret
+from streamopt.parser.lalr import Token
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
@@ -75,7 +76,8 @@ class _RegionState:
     def __init__(self, region: Region, open_token: TokenLike) -> None:
         self.region = region
         self.block = region.blocks[0]
-        self.scope: dict[str, list[Value]] = {}
+        # The names this region defines (their values are in the builder's `visible`).
+        self.scope: list[str] = []
         self.labels: dict[str, Block] = {}
         # Blocks named by a successor before their label was seen.
         self.pending_blocks: dict[str, tuple[Block, TokenLike]] = {}
@@ -101,6 +103,9 @@ class Builder:
         self.regions: list[_RegionState] = []
         self.top_block = Block()
         self.top_scope: dict[str, list[Value]] = {}
+        # Every name defined in an open region, for lookups in one probe: names are unique
+        # across enclosing regions, so the innermost definition is the only one.
+        self.visible: dict[str, list[Value]] = {}
         self.forward_refs: dict[str, tuple[DetachedValue, TokenLike]] = {}
         self.pending_entry_args: list[tuple[TokenLike, Type, str | None]] | None = None
         self.aliases: list[str] = []
@@ -128,21 +133,23 @@ class Builder:
 
     # -- scopes ----------------------------------------------------------------------------
 
-    def _current_scope(self) -> dict[str, list[Value]]:
-        return self.regions[-1].scope if self.regions else self.top_scope
-
     def _current_block(self) -> Block:
         return self.regions[-1].block if self.regions else self.top_block
 
     def define(self, token: TokenLike, values: list[Value]) -> None:
         """Bind `%name` (from `token`) to `values` in the innermost scope."""
         name = str(token)
-        scope = self._current_scope()
         # Names are unique in every enclosing region too (MLIR has no shadowing); sibling
         # regions may reuse them.
-        if name in scope or any(name in state.scope for state in self.regions[:-1]):
-            raise self.error(f"redefinition of SSA value '{name}'", token)
-        scope[name] = values
+        if self.regions:
+            if name in self.visible:
+                raise self.error(f"redefinition of SSA value '{name}'", token)
+            self.regions[-1].scope.append(name)
+            self.visible[name] = values
+        else:
+            if name in self.top_scope:
+                raise self.error(f"redefinition of SSA value '{name}'", token)
+            self.top_scope[name] = values
         if self.forward_refs:
             self._resolve_forward(name, values)
 
@@ -172,12 +179,13 @@ class Builder:
 
     def lookup_name(self, spelling: str, token: TokenLike) -> Value:
         """The value `spelling` refers to; `token` locates errors."""
-        name, _, number = spelling.partition("#")
-        for state in reversed(self.regions):
-            group = state.scope.get(name)
-            if group is not None:
-                break
+        if "#" in spelling:
+            name, _, number = spelling.partition("#")
         else:
+            name = spelling
+            number = ""
+        group = self.visible.get(name)
+        if group is None:
             group = self.top_scope.get(name)
         if group is not None:
             if number:
@@ -316,11 +324,7 @@ class Builder:
             else:
                 # The rule starts with a header rule (util.func) that carries the location.
                 location = first.location
-            parts = [
-                c
-                for c in children
-                if not (isinstance(c, TOKEN_CLASSES) and c.type not in _KEPT_TOKENS)
-            ]
+            parts = [c for c in children if c.__class__ is not Token or c.type in _KEPT_TOKENS]
             op: Operation = from_parse(self, parts, location)
             return op
 
@@ -391,7 +395,8 @@ class Builder:
         name_token: TokenLike = children[0]
         closing: TokenLike = children[-1]
         text = self.source.text[name_token.start_pos : closing.end_pos]
-        return VerbatimOp(str(name_token), text, name_token.column, self.location(name_token))
+        location = self.location(name_token)
+        return VerbatimOp(str(name_token), text, location.column, location)
 
     def generic_op(self, children: list[Any]) -> GenericOp:
         name_token: TokenLike = children[0]
@@ -465,6 +470,9 @@ class Builder:
 
     def region(self, children: list[Any]) -> Region:
         state = self.regions.pop()
+        visible = self.visible
+        for name in state.scope:
+            del visible[name]
         if state.pending_blocks:
             name, (_, token) = next(iter(state.pending_blocks.items()))
             raise self.error(f"reference to an undefined block '{name}'", token)
@@ -479,16 +487,15 @@ class Builder:
     def block(self, children: list[Any]) -> None:
         return None
 
-    def _region_state(self, token: TokenLike, what: str) -> _RegionState:
-        """The region being built; `what` outside any (a function that lost its `{`, say) is
-        an error at `token`."""
+    def _region_of(self, token: TokenLike, what: str) -> _RegionState:
+        """The innermost region being parsed; blocks and successors only exist inside one."""
         if not self.regions:
-            raise self.error(f"{what} outside a region", token)
+            raise self.error(f"{what} '{token}' outside of a region", token)
         return self.regions[-1]
 
     def block_label(self, children: list[Any]) -> None:
         token: TokenLike = children[0]
-        state = self._region_state(token, "a block")
+        state = self._region_of(token, "block")
         name = str(token)
         args: list[tuple[TokenLike, Type, str | None]] = children[1] if len(children) > 1 else []
         entry = state.region.blocks[0]
@@ -524,7 +531,7 @@ class Builder:
     def successor(self, children: list[Any]) -> Successor:
         token: TokenLike = children[0]
         name = str(token)
-        state = self._region_state(token, "a branch to a block")
+        state = self._region_of(token, "successor")
         block = state.labels.get(name)
         if block is None:
             pending = state.pending_blocks.get(name)
@@ -639,7 +646,7 @@ class Builder:
     def negative_number(self, children: list[Any]) -> Attribute:
         token: TokenLike = children[0]
         if token.type == "INTEGER":
-            return IntegerAttr(-int(str(token), 0), None, f"-{token}")
+            return IntegerAttr(-interpret.integer_literal(str(token)), None, f"-{token}")
         return FloatAttr(-float(str(token)), None, f"-{token}")
 
     def array_attr(self, children: list[Any]) -> ArrayAttr:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-from lark.exceptions import LarkError
-
 from streamopt.ir.types import (
     INDEX,
     AffinityAttr,
@@ -37,6 +35,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
     unescape_string,
 )
+from streamopt.parser.lalr import ParseError
 from streamopt.parser.parts import TOKEN_CLASSES
 
 _type_cache: dict[str, Type] = {}
@@ -138,10 +137,18 @@ def attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     return result
 
 
+def integer_literal(text: str) -> int:
+    """The value of an INTEGER token: hexadecimal after `0x`, else decimal (MLIR allows
+    leading zeros, which Python's `int(text, 0)` rejects)."""
+    if text[:2] in ("0x", "0X"):
+        return int(text, 16)
+    return int(text, 10)
+
+
 def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     suffix = f" : {type.text}" if type is not None else ""
     if kind == "INTEGER":
-        return IntegerAttr(int(text, 0), type, text + suffix)
+        return IntegerAttr(integer_literal(text), type, text + suffix)
     if kind == "FLOAT":
         return FloatAttr(float(text), type, text + suffix)
     if type is not None:
@@ -189,11 +196,11 @@ def _dialect_attribute(text: str) -> Attribute:
     start_rule = _STRUCTURED_ATTRS.get(prefix)
     if start_rule is None:
         return OpaqueAttr(text)
-    from streamopt.parser import get_lark
+    from streamopt.parser import get_parser
 
     try:
-        parsed = cast(Attribute, get_lark().parse(text, start=start_rule))
-    except LarkError:
+        parsed = cast(Attribute, get_parser().parse(text, start_rule))
+    except ParseError:
         # Well-formed as a token but not as this attribute: keep it as written rather than
         # reject input IREE may accept.
         return OpaqueAttr(text)
@@ -204,7 +211,7 @@ def _dialect_attribute(text: str) -> Attribute:
 def affinity_from_parts(kind: str, children: list[Any]) -> AffinityAttr:
     tokens = [c for c in children if isinstance(c, TOKEN_CLASSES)]
     device = symbol_ref_from_text(str(tokens[0])).root
-    queues = [int(str(t), 0) for t in tokens[1:] if t.type == "INTEGER"]
+    queues = [integer_literal(str(t)) for t in tokens[1:] if t.type == "INTEGER"]
     has_queue_list = any(str(t) == "[" for t in tokens) or len(tokens) > 1
     return AffinityAttr(device, queues if has_queue_list else None, kind)
 

@@ -8,21 +8,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from lark import Token
-
 from streamopt.ir.core import Block, Region, Value
 from streamopt.ir.types import Attribute, Type
+from streamopt.parser.lalr import Token
 
-# A token from lark or lark_cython (whose tokens are not lark.Token subclasses and are not
-# str): read it with `str(token)`, `.type`, `.start_pos`, `.end_pos`.
+# A token of the parser: read it with `str(token)`, `.type`, `.start_pos`, `.end_pos`.
 TokenLike = Any
 
-try:
-    from lark_cython.lark_cython import Token as _CythonToken  # type: ignore[import-untyped]
-
-    TOKEN_CLASSES: tuple[type[Any], ...] = (Token, _CythonToken)
-except ImportError:  # pragma: no cover - depends on the optional extra
-    TOKEN_CLASSES = (Token,)
+TOKEN_CLASSES: tuple[type[Any], ...] = (Token,)
 
 
 class Sized(NamedTuple):

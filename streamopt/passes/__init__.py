@@ -1,15 +1,19 @@
 """Passes: the registry every pass module adds itself to, and the pass manager.
 
 A pass is a small class with a command-line `flag`, a one-line `summary` (its `--help` text) and
-`run(module)`. `PASSES` maps flags to classes in registration order; `PassManager` runs a list of
-passes in order, verifies the IR after each one, and collects their statistics.
+`run(module)`. `PASS_INDEX` says, for each flag, which module defines the pass and its summary,
+so the command line can offer and list every pass while importing only the ones a run uses (a
+test checks the index against the classes). `PASSES` maps flags to the classes imported so far;
+`PassManager` runs a list of passes in order, verifies the IR after each one, and collects their
+statistics.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NamedTuple, TypeVar
 
 from streamopt.ir.module import Module
 from streamopt.ir.verify import verify_module
@@ -19,6 +23,74 @@ PassClass = TypeVar("PassClass", bound=type["Pass"])
 PASSES: dict[str, type[Pass]] = {}
 
 
+class PassEntry(NamedTuple):
+    """Where pass `--flag` lives and its one-line summary, known without importing it."""
+
+    module: str
+    summary: str
+
+
+# In --help order. Each entry's summary is its class's `summary`.
+PASS_INDEX: dict[str, PassEntry] = {
+    "canonicalize": PassEntry(
+        "streamopt.passes.canonicalize", "Fold ops and remove unused side-effect-free ops"
+    ),
+    "elide-async-copies": PassEntry(
+        "streamopt.passes.elide_async_copies",
+        "Remove unneeded clones and turn last-use transfers into stream.async.move",
+    ),
+    "strip-debuginfo": PassEntry(
+        "streamopt.passes.strip_debuginfo", "Remove debug locations (loc(...)) from every op"
+    ),
+    "lower-to-cmd": PassEntry(
+        "streamopt.lowering.lower_to_cmd",
+        "Lower async stream IR to cmd IR as IREE's stream phase ends: --lower-async-to-cmd,"
+        " --pack-constants, --pack-dispatch-operands, --convert-scf-to-cf",
+    ),
+    "lower-async-to-cmd": PassEntry(
+        "streamopt.lowering.lower_to_cmd",
+        "Lower async stream ops to cmd IR: resource allocas, cmd.execute regions, cmd.move"
+        " timeline ops and deallocas, ordered by timepoints",
+    ),
+    "pack-constants": PassEntry(
+        "streamopt.lowering.pack_constants",
+        "Pack stream.resource.constants into util.buffer.constant host data, mapped or read as"
+        " IREE's PackConstants does",
+    ),
+    "convert-scf-to-cf": PassEntry(
+        "streamopt.lowering.convert_scf_to_cf",
+        "Convert scf.if/for/while on the host into cf branches (as IREE's stream phase ends)",
+    ),
+    "expand-cmd-moves": PassEntry(
+        "streamopt.lowering.expand_cmd_moves",
+        "Rewrite each stream.cmd.move into stream.resource.alloca, a one-copy"
+        " stream.cmd.execute and a stream.resource.dealloca of the source",
+    ),
+    "lower-cmd-moves-to-calls": PassEntry(
+        "streamopt.lowering.lower_cmd_moves_to_calls",
+        "Rewrite each stream.cmd.move into a util.call of the imported "
+        "streamopt.queue_move.<lifetimes>, decided at run time (see streamopt.move_api)",
+    ),
+    "pack-dispatch-operands": PassEntry(
+        "streamopt.lowering.pack_dispatch_operands",
+        "Pack stream.cmd.dispatch operands into i32 push constants (index: two words), and the"
+        " executables' arguments to match",
+    ),
+    "lower-cmd-to-hal": PassEntry(
+        "streamopt.lowering.lower_cmd_to_hal",
+        "Lower cmd-phase stream IR (and stream.cmd.move) to hal queue ops and fences",
+    ),
+    "expand-moves": PassEntry(
+        "streamopt.lowering.expand_moves",
+        "Rewrite hal.device.queue.move into queue alloca + copy + dealloca (always copies)",
+    ),
+    "lower-to-hal": PassEntry(
+        "streamopt.lowering.lower_to_hal",
+        "Lower async stream IR to hal: --lower-async-to-cmd, then --lower-cmd-to-hal",
+    ),
+}
+
+
 def register_pass(cls: PassClass) -> PassClass:
     """Class decorator: make `cls` available as `--<cls.flag>`."""
     assert cls.flag and cls.flag not in PASSES, f"pass flag {cls.flag!r} registered twice"
@@ -26,9 +98,17 @@ def register_pass(cls: PassClass) -> PassClass:
     return cls
 
 
+def pass_class(flag: str) -> type[Pass]:
+    """The class of pass `--flag` (a key of `PASS_INDEX`), importing only its module."""
+    found = PASSES.get(flag)
+    if found is None:
+        importlib.import_module(PASS_INDEX[flag].module)
+        found = PASSES[flag]
+    return found
+
+
 def load_all() -> dict[str, type[Pass]]:
     """Import every pass module so that all passes are registered; return the table."""
-    import importlib
     import pkgutil
 
     import streamopt.lowering
@@ -115,8 +195,7 @@ class PassManager:
 
     @classmethod
     def from_flags(cls, flags: Iterable[str], **kwargs: object) -> PassManager:
-        load_all()
-        return cls([PASSES[flag]() for flag in flags], **kwargs)  # type: ignore[arg-type]
+        return cls([pass_class(flag)() for flag in flags], **kwargs)  # type: ignore[arg-type]
 
     def run(self, module: Module) -> None:
         for pass_ in self.passes:

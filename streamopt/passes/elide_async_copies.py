@@ -1,17 +1,19 @@
 """`--elide-async-copies`: remove clones that are not needed and turn last-use transfers into
 moves.
 
-Three rewrites, run to a fixed point (design section 4):
+Three rewrites, run to a fixed point (design section 4), each stated against the storage
+model of docs/storage-model.md (owned, exclusive use, escaped, written after):
 
 * **Clone elision.** `%c = stream.async.clone %s` is removed (uses of `%c` use `%s`) when `%s`
-  is owned and the clone is its last use, or when neither side is ever written in place, freed
-  or leaked. Never when a borrowed source (a global, a non-consume import, a by-reference
+  is owned and the clone is its last use (an exclusive use: no other name of the storage is
+  used after it or ever escaped), or when neither side is ever written in place, freed or
+  leaked. Never when a borrowed source (a global, a non-consume import, a by-reference
   argument) could then be mutated through the clone's users.
 * **Unified-memory transfer removal.** A transfer between devices that the module's
   `stream.topology` marks `unified_memory`, keeping the lifetime, is removed when its result is
   not mutated while the source may still be used.
-* **Transfer to move.** Any other transfer whose source storage is owned, does not escape and
-  is not used again becomes a `stream.async.move`.
+* **Transfer to move.** Any other transfer whose source storage is owned and that is an
+  exclusive use of it becomes a `stream.async.move`.
 
     %t = stream.async.transfer %x : !stream.resource<*>{%c16} from(A) -> to(B) ...{%c16}
     (no later use of %x)
@@ -20,17 +22,20 @@ Three rewrites, run to a fixed point (design section 4):
 
 Each sweep works from one set of analyses. A rewrite changes what the analyses say about every
 storage connected to it (by ties, handovers or calls), so later candidates in that connected
-set wait for the next sweep, which recomputes the analyses; unrelated candidates go ahead.
+set wait for the next sweep, which recomputes the analyses, as do candidates whose source a
+move made in this sweep (the analyses do not know the new value); unrelated candidates go
+ahead.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from streamopt.analysis import ResourceAnalysis
 from streamopt.analysis.effects import UseKind, classify_use
-from streamopt.analysis.ownership import describe_use
+from streamopt.analysis.ownership import ConflictKind
 from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp
 from streamopt.ir.core import Operation, Use, Value
@@ -59,6 +64,29 @@ class _Fresh:
 
     uses: bool
     writes: bool
+
+
+class _Stale:
+    """Roots whose facts went stale in this sweep: single roots, and the connected sets
+    (`ResourceAnalysis.affected_roots`) of storages a rewrite touched, kept whole so that
+    marking a large set costs one hash rather than its size every time."""
+
+    def __init__(self, analysis: ResourceAnalysis) -> None:
+        self.analysis = analysis
+        self.roots: set[Value] = set()
+        self.connected: set[frozenset[Value]] = set()
+
+    def add_roots(self, roots: Iterable[Value]) -> None:
+        self.roots.update(roots)
+
+    def add_connected(self, *values: Value) -> None:
+        for value in values:
+            self.connected.add(self.analysis.affected_roots(value))
+
+    def __contains__(self, root: Value) -> bool:
+        if root in self.roots:
+            return True
+        return bool(self.connected) and self.analysis.affected_roots(root) in self.connected
 
 
 @register_pass
@@ -102,14 +130,19 @@ class ElideAsyncCopiesPass(Pass):
         # consumes its source; an exclusive handover merges writers). Decisions that only read
         # fresh facts go ahead: taking over storage (a move, a last-use clone) reads ownership,
         # escapes and last uses; read-only sharing reads writers. The rest wait a sweep.
-        moved_uses: set[Value] = set()
-        new_writes: set[Value] = set()
+        moved_uses = _Stale(analysis)
+        new_writes = _Stale(analysis)
+        # Results of the moves made this sweep: the analyses know only the transfers' results.
+        created: set[Value] = set()
         again = False
         alias = analysis.alias
         for op in candidates:
             if op.parent is None:
                 continue
             source = op.operands[0]
+            if source in created:
+                again = True
+                continue
             roots = (alias.root(source), alias.root(op.results[0]))
             fresh = _Fresh(
                 uses=not any(root in moved_uses for root in roots),
@@ -131,24 +164,28 @@ class ElideAsyncCopiesPass(Pass):
             if decision.action == "move":
                 # Only the source changes (it is now consumed); the result is new storage
                 # before and after, with the same uses.
-                new_writes |= analysis.affected_roots(source)
+                new_writes.add_connected(source)
             elif decision.exclusive:
                 # The source was owned and this was its last use: every name that fed it is
                 # dead by now and whatever the result fed keeps an owned storage, so only the
-                # two merged groups change.
-                moved_uses.update(roots)
-                new_writes.update(roots)
+                # two merged groups' uses change. Their writers do change further out: a
+                # callee that wrote only its copy now writes its argument, which its callers'
+                # read-only sharing relied on.
+                moved_uses.add_roots(roots)
+                new_writes.add_connected(source, op.results[0])
             else:
-                affected = analysis.affected_roots(source) | analysis.affected_roots(op.results[0])
-                moved_uses |= affected
+                moved_uses.add_connected(source, op.results[0])
                 if not decision.read_only:
-                    new_writes |= affected
+                    new_writes.add_connected(source, op.results[0])
             kept.pop(op, None)
-            self._apply(op, decision)
+            made = self._apply(op, decision)
+            if made is not None:
+                created.add(made)
             again = again or decision.action != "move"
         return again
 
-    def _apply(self, op: Operation, decision: Decision) -> None:
+    def _apply(self, op: Operation, decision: Decision) -> Value | None:
+        """Rewrite `op` as decided; the value a move made in place of the transfer's result."""
         size = _constant_bytes(op)
         if decision.action == "elide":
             op.results[0].replace_all_uses_with(op.operands[0])
@@ -177,6 +214,8 @@ class ElideAsyncCopiesPass(Pass):
             op.erase()
             self.stat("num-transfers-moved", "Number of transfers turned into stream.async.move")
             self.stat("bytes-transfers-moved", "Bytes moved instead of copied", size)
+            return move.result
+        return None
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -235,19 +274,18 @@ class ElideAsyncCopiesPass(Pass):
 
     @staticmethod
     def _exclusive_handover(op: Operation, source: Value, analysis: ResourceAnalysis) -> str | None:
-        """None if `op` may take over `source`'s storage: owned, not leaked, not used again."""
+        """None if `op` may take over `source`'s storage: owned, and nothing else may observe
+        it from `op` on (no escape, no other use later)."""
         borrowed = analysis.ownership.reason_borrowed(source)
         if borrowed is not None:
             return f"source storage is not owned ({borrowed})"
-        escape = analysis.mutation.first_escape(source)
-        if escape is not None:
-            return f"source storage escapes through '{escape.operation.name}' at " + str(
-                escape.operation.location
-            )
-        later = analysis.last_use.later_use(op, source)
-        if later is not None:
-            return "not the last use of the source (" + describe_use(later.user, later.reason) + ")"
-        return None
+        conflict = analysis.ownership.conflict_at(op, 0)
+        if conflict is None:
+            return None
+        if conflict.kind is ConflictKind.ESCAPE:
+            user = conflict.user
+            return f"source storage escapes through '{user.name}' at {user.location}"
+        return f"not the last use of the source ({conflict})"
 
     def _read_only_sharing(
         self, source: Value, result: Value, analysis: ResourceAnalysis
@@ -303,7 +341,9 @@ class ElideAsyncCopiesPass(Pass):
             use = self._mutating_use(root, analysis)
             if use is not None:
                 return _mutation_text("the result", use)
-        if analysis.ownership.is_owned(source) and analysis.mutation.first_escape(source) is None:
+        conflict = analysis.ownership.conflict_at(op, 0)
+        exclusive_but_read = conflict is None or conflict.kind is not ConflictKind.ESCAPE
+        if analysis.ownership.is_owned(source) and exclusive_but_read:
             later = analysis.mutation.mutation_after(op, source)
             if later is not None:
                 return "the source is changed later"

@@ -11,14 +11,14 @@ line and a caret under the column; an internal error (exit 70) or an escaping ex
 from __future__ import annotations
 
 import io
-import os
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from fuzzing import fuzz_examples
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from streamopt.cli import main
@@ -195,12 +195,8 @@ def test_seeds_are_valid(workdir: Path) -> None:
         assert code == 0, stderr
 
 
-@settings(
-    # 200 keeps the test under a few seconds; set STREAMOPT_FUZZ_EXAMPLES for a longer hunt.
-    max_examples=int(os.environ.get("STREAMOPT_FUZZ_EXAMPLES", "200")),
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+# 200 keeps the test under a few seconds; STREAMOPT_FUZZ_SCALE runs a longer hunt (fuzzing.py).
+@settings(max_examples=fuzz_examples(200))
 @given(
     seed=st.sampled_from(SEEDS),
     edits=st.lists(mutations, min_size=1, max_size=3),

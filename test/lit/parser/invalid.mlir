@@ -91,7 +91,8 @@ util.func public @shadowing(%arg0: index) -> index {
 
 // -----
 
-// A function that lost its `{`: its branches are at the top level, outside any region.
-util.func public @no_body(%cond: i1)
-  // expected-error @+1 {{a branch to a block outside a region}}
-  cf.cond_br %cond, ^bb1, ^bb2
+// A function whose '{' is missing: its branch lands at module level, outside any region.
+
+util.func public @no_body(%arg0: index) -> index
+// expected-error @+1 {{successor '^bb1' outside of a region}}
+cf.br ^bb1(%arg0 : index)

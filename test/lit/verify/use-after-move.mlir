@@ -101,6 +101,112 @@ util.func public @move_loop_carried_in_blocks(%arg0: !stream.resource<transient>
 
 // -----
 
+// Exported before the move: the host still holds a view of the storage.
+
+util.func public @moved_after_export(%size: index) -> (!hal.buffer_view, !stream.resource<external>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%size}
+  // expected-note @+1 {{escapes here}}
+  %1 = stream.tensor.export %0 : tensor<4xf32> in !stream.resource<external>{%size} -> !hal.buffer_view
+  // expected-error @+1 {{'stream.async.move' op source storage escaped before the move, through 'stream.tensor.export'}}
+  %2 = stream.async.move %0 : !stream.resource<external>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%size}
+  util.return %1, %2 : !hal.buffer_view, !stream.resource<external>
+}
+
+// -----
+
+// Stored in a global before the move: whoever loads it sees moved storage.
+
+util.global private mutable @global : !stream.resource<*>
+
+util.func public @moved_after_store(%size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // expected-note @+1 {{escapes here}}
+  util.global.store %0, @global : !stream.resource<*>
+  // expected-error @+1 {{source storage escaped before the move, through 'util.global.store'}}
+  %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// Stored in the other branch only: never on the path of the move.
+
+util.global private mutable @other_path : !stream.resource<*>
+
+util.func public @store_on_other_path(%cond: i1, %size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = scf.if %cond -> (!stream.resource<*>) {
+    %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %2 : !stream.resource<*>
+  } else {
+    util.global.store %0, @other_path : !stream.resource<*>
+    scf.yield %0 : !stream.resource<*>
+  }
+  util.return %1 : !stream.resource<*>
+}
+
+// -----
+
+// The caller exported what it passes: the callee's argument is still observed.
+
+util.func private @moves_argument(%arg0: !stream.resource<external>, %size: index) -> !stream.resource<external> {
+  // expected-error @+1 {{'stream.async.move' op source storage is still observed elsewhere: it escaped through 'stream.tensor.export'}}
+  %0 = stream.async.move %arg0 : !stream.resource<external>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%size}
+  util.return %0 : !stream.resource<external>
+}
+util.func public @passes_exported(%size: index) -> (!hal.buffer_view, !stream.resource<external>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%size}
+  %1 = stream.tensor.export %0 : tensor<4xf32> in !stream.resource<external>{%size} -> !hal.buffer_view
+  %2 = util.call @moves_argument(%0, %size) : (!stream.resource<external>, index) -> !stream.resource<external>
+  util.return %1, %2 : !hal.buffer_view, !stream.resource<external>
+}
+
+// -----
+
+// A call result that aliases the source (the callee returns its argument) is read after the
+// move.
+
+util.func private @identity(%arg0: !stream.resource<*>) -> !stream.resource<*> {
+  util.return %arg0 : !stream.resource<*>
+}
+util.func public @read_through_call_result(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = util.call @identity(%0) : (!stream.resource<*>) -> !stream.resource<*>
+  // expected-error @+1 {{source is used after the move, by 'stream.async.dispatch'}}
+  %2 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // expected-note @+1 {{later use here}}
+  %3 = stream.async.dispatch @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// The loop's init is moved in the first iteration, but the body reads it by its outer name
+// in every iteration.
+
+util.func public @move_loop_init_read_in_body(%size: index, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %2:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %0, %other = %1) -> (!stream.resource<*>, !stream.resource<*>) {
+    %3 = stream.async.dispatch @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    // expected-error @+1 {{hands it on while it is used inside the region it is handed to: 'stream.async.dispatch'}}
+    %4 = stream.async.move %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    scf.yield %4, %3 : !stream.resource<*>, !stream.resource<*>
+  }
+  util.return %2#0, %2#1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
 // The same loop using the moved value after the move, on the way back to the header.
 
 util.func public @move_loop_used_after(%arg0: !stream.resource<transient>, %size: index, %n: index) -> !stream.resource<transient> {
@@ -120,4 +226,69 @@ util.func public @move_loop_used_after(%arg0: !stream.resource<transient>, %size
   cf.br ^bb1(%next, %x : index, !stream.resource<transient>)
 ^bb4(%out: !stream.resource<transient>):
   util.return %out : !stream.resource<transient>
+}
+
+// -----
+
+// By value through every caller, and never read again: the callee may move its argument.
+
+util.func private @takes_by_value(%arg0: !stream.resource<*>, %size: index) -> !stream.resource<*> {
+  %0 = stream.async.move %arg0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %0 : !stream.resource<*>
+}
+util.func public @passes_last_uses(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %1 = util.call @takes_by_value(%0, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
+  %2 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %3 = util.call @takes_by_value(%2, %size) : (!stream.resource<*>, index) -> !stream.resource<*>
+  util.return %1, %3 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A value made in one block of a loop of blocks and moved in a later one: each time round it
+// is made anew before the move, so the move is its last use. (Made before the loop, it would
+// be moved twice.)
+
+util.func public @move_made_in_the_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+^bb1(%i: index, %x: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb4(%x : !stream.resource<*>)
+^bb2:
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb3
+^bb3:
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %m : index, !stream.resource<*>)
+^bb4(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+util.func public @move_made_before_the_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+^bb1(%i: index, %x: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x : !stream.resource<*>)
+^bb2:
+  // expected-error @+1 {{source may be used after the move: inside a loop of blocks that runs it again}}
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  // expected-note @+1 {{later use here}}
+  cf.br ^bb1(%next, %m : index, !stream.resource<*>)
+^bb3(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
 }

@@ -94,3 +94,18 @@ util.func public @casts_and_select(%arg0: !stream.resource<*>, %arg1: !stream.re
   // CHECK: util.return %[[I]], %[[Z]], %[[T]], %arg0, %arg1
   util.return %0, %1, %2, %3, %4 : index, i64, i8, !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// Integer literals are decimal unless they start with 0x, leading zeros included (as MLIR
+// reads them): 010 is ten.
+
+// CHECK-LABEL: util.func public @leading_zeros
+util.func public @leading_zeros() -> index {
+  %c010 = arith.constant 010 : index
+  %c0x10 = arith.constant 0x10 : index
+  // CHECK: %[[C26:.+]] = arith.constant 26 : index
+  %0 = arith.addi %c010, %c0x10 : index
+  // CHECK: util.return %[[C26]]
+  util.return %0 : index
+}

@@ -1,0 +1,281 @@
+"""An LALR(1) parser with a contextual lexer, driven by the tables of `streamopt.parser.tables`.
+
+It does what Lark's LALR parser does with `lexer="contextual"` and an inline transformer (the
+tables come from Lark, so the language and the shape of every reduction are Lark's), in one
+loop with no per-token objects beyond the token itself: Lark itself is not imported at run
+time. Each parser state lexes with the terminals it accepts, in Lark's order (first match of one
+alternation, keywords folded into the identifier terminals that match them); each reduction
+filters its children as Lark does (anonymous tokens out unless the rule keeps them, `_rule`
+children spliced in, `?rule` passing a single child through) and calls the transformer's method
+of the rule's name, or makes a `Tree` when it has none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from streamopt.parser.tables import Tables
+
+
+class Token(str):
+    """A lexed terminal: its text, terminal name and offsets in the parsed text."""
+
+    __slots__ = ("end_pos", "start_pos", "type")
+
+    type: str
+    start_pos: int
+    end_pos: int
+
+    @property
+    def value(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {str(self)!r})"
+
+
+def make_token(kind: str, text: str, start: int, end: int) -> Token:
+    """A token of terminal `kind` spelled `text` at offsets `start`..`end`."""
+    token = Token(text)
+    token.type = kind
+    token.start_pos = start
+    token.end_pos = end
+    return token
+
+
+class Tree:
+    """The result of a rule the transformer has no method for (Lark's default)."""
+
+    __slots__ = ("children", "data")
+
+    def __init__(self, data: str, children: list[Any]) -> None:
+        self.data = data
+        self.children = children
+
+
+class ParseError(Exception):
+    """Input the grammar does not accept."""
+
+
+class UnexpectedToken(ParseError):
+    """A token no rule allows where it stands; `expected` are the terminals that would be."""
+
+    def __init__(self, token: Token, expected: set[str]) -> None:
+        super().__init__(f"unexpected token {token!r}")
+        self.token = token
+        self.expected = expected
+
+
+class UnexpectedCharacters(ParseError):
+    """Text at `pos_in_stream` that no terminal of the current state matches."""
+
+    def __init__(self, pos_in_stream: int, allowed: set[str]) -> None:
+        super().__init__(f"unexpected characters at offset {pos_in_stream}")
+        self.pos_in_stream = pos_in_stream
+        self.allowed = allowed
+
+
+class _Lexer:
+    """One contextual lexer: a compiled alternation and what to do with each match."""
+
+    __slots__ = ("_match", "_pattern", "allowed", "ignore", "skipping", "unless")
+
+    def __init__(self, spec: Any) -> None:
+        pattern, allowed, unless, ignore, skipping = spec
+        self._pattern: str = pattern
+        self._match: Callable[[str, int], re.Match[str] | None] | None = None
+        # Skips ignored text and matches the next token in one call (see tables.py); when it
+        # finds nothing, `match` says what Lark's lexer does there.
+        self.skipping: Callable[[str, int], re.Match[str] | None] | None = (
+            re.compile(skipping).match if skipping is not None else None
+        )
+        self.allowed: set[str] = set(allowed) or {"<END-OF-FILE>"}
+        self.unless: dict[str, dict[str, str]] = unless
+        self.ignore: frozenset[str] = frozenset(ignore)
+
+    def match(self, text: str, pos: int) -> re.Match[str] | None:
+        """Lark's match at `pos`: the first terminal of the alternation, ignored ones included."""
+        if self._match is None:
+            # Compiled when first needed: with `skipping`, only at the end of input and on errors.
+            self._match = re.compile(self._pattern).match
+        return self._match(text, pos)
+
+
+def _splice(include: list[tuple[int, bool]], call: Callable[[list[Any]], Any]) -> Any:
+    """Lark's child filter: keep the listed children, splicing `_rule` results in."""
+    if not any(expand for _, expand in include):
+        keep = [i for i, _ in include]
+        if len(keep) == 1:
+            only = keep[0]
+            return lambda children: call([children[only]])
+        return lambda children: call([children[i] for i in keep])
+
+    def filtered(children: list[Any]) -> Any:
+        out: list[Any] = []
+        for i, expand in include:
+            if expand:
+                if out:
+                    out += children[i].children
+                else:
+                    out = children[i].children
+            else:
+                out.append(children[i])
+        return call(out)
+
+    return filtered
+
+
+def _expand_single(call: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any]:
+    return lambda children: children[0] if len(children) == 1 else call(children)
+
+
+class Parser:
+    """Parses text with `tables`, calling `transformer`'s rule methods on each reduction."""
+
+    def __init__(self, tables: Tables, transformer: Any) -> None:
+        self.tables = tables
+        self._actions: list[dict[str, int]] = tables["actions"]
+        self._specs: list[Any] = tables["lexers"]
+        self._state_lexer: list[int] = tables["state_lexer"]
+        self._lexers: list[_Lexer | None] = [None] * len(self._specs)
+        self._root = tables["root_lexer"]
+        # (rule name, length, callback); no callback for a `?rule` of one symbol, which
+        # passes its child through.
+        self._reductions: list[tuple[str, int, Callable[[list[Any]], Any] | None]] = []
+        for origin, size, name, expand1, include in tables["rules"]:
+            if expand1 and size == 1 and include is None:
+                self._reductions.append((origin, size, None))
+                continue
+            call: Callable[[list[Any]], Any] | None = getattr(transformer, name, None)
+            if call is None:
+                call = _tree_maker(name)
+            if expand1:
+                call = _expand_single(call)
+            if include is not None:
+                call = _splice(include, call)
+            self._reductions.append((origin, size, call))
+
+    def literal(self, terminal: str) -> str | None:
+        """The text of `terminal` when it is a literal (a keyword or punctuation)."""
+        found: str | None = self.tables["literals"].get(terminal)
+        return found
+
+    def _lexer(self, index: int) -> _Lexer:
+        lexer = self._lexers[index]
+        if lexer is None:
+            # Compiled on first use: a run only meets a few of the states' lexers.
+            lexer = self._lexers[index] = _Lexer(self._specs[index])
+        return lexer
+
+    def parse(self, text: str, start: str) -> Any:
+        """Parse all of `text` from rule `start`; return what its reduction made."""
+        actions = self._actions
+        reductions = self._reductions
+        state_lexer = self._state_lexer
+        lexers = self._lexers
+        end_state = self.tables["end_states"][start]
+        states = [self.tables["start_states"][start]]
+        values: list[Any] = []
+        pos = 0
+        last: Token | None = None
+        kind: str
+        found: re.Match[str] | None
+        while True:
+            state = states[-1]
+            # Lex the next token with the lexer of the state the last shift left.
+            lexer = lexers[state_lexer[state]] or self._lexer(state_lexer[state])
+            skipping = lexer.skipping
+            found = skipping(text, pos) if skipping is not None else None
+            if found is not None:
+                kind = found.lastgroup  # type: ignore[assignment]  # Every terminal is named.
+                # The token's group is the last one, so it ends where the match does.
+                begin, end = found.span(kind)
+                spelling = text[begin:end]
+                words = lexer.unless.get(kind)
+                if words is not None:
+                    kind = words.get(spelling, kind)
+                token = Token(spelling)
+                token.type = kind
+                token.start_pos = begin
+                token.end_pos = pos = end
+            else:
+                token, pos = self._next_token(text, pos, lexer, last)
+                kind = token.type
+            # Reduce as long as the state says so, then shift the token.
+            while True:
+                row = actions[state]
+                action = row.get(kind)
+                if action is None:
+                    raise UnexpectedToken(token, {s for s in row if s.isupper()})
+                if action >= 0:
+                    break
+                origin, size, call = reductions[-1 - action]
+                if call is None:
+                    state = states[-1] = actions[states[-2]][origin]
+                    if kind == "$END" and state == end_state:
+                        return values[-1]
+                    continue
+                if size:
+                    children = values[-size:]
+                    del values[-size:]
+                    del states[-size:]
+                else:
+                    children = []
+                value = call(children)
+                state = actions[states[-1]][origin]
+                states.append(state)
+                values.append(value)
+                if kind == "$END" and state == end_state:
+                    return value
+            states.append(action)
+            values.append(token)
+            last = token
+
+    def _next_token(
+        self, text: str, pos: int, lexer: _Lexer, last: Token | None
+    ) -> tuple[Token, int]:
+        """The next token as Lark's lexer finds it, one terminal or ignored text at a time,
+        and the position after it (for the states and places where `skipping` does not
+        apply: the end of input, errors)."""
+        while pos < len(text):
+            found = lexer.match(text, pos)
+            if found is None:
+                raise self._lex_error(text, pos, lexer)
+            kind = found.lastgroup
+            assert kind is not None
+            end = found.end()
+            if kind in lexer.ignore:
+                pos = end
+                continue
+            spelling = found.group()
+            kind = lexer.unless.get(kind, {}).get(spelling, kind)
+            return make_token(kind, spelling, pos, end), end
+        return make_token("$END", "", last.start_pos if last else 0, pos), pos
+
+    def _lex_error(self, text: str, pos: int, lexer: _Lexer) -> ParseError:
+        """Lark's contextual lexer error: a token of another context is an unexpected token;
+        text no terminal matches is unexpected characters."""
+        allowed = lexer.allowed
+        root = self._lexer(self._root)
+        cursor = pos
+        while cursor < len(text):
+            found = root.match(text, cursor)
+            if found is None:
+                break
+            kind = found.lastgroup
+            assert kind is not None
+            if kind in root.ignore:
+                cursor = found.end()
+                continue
+            spelling = found.group()
+            words = root.unless.get(kind)
+            if words is not None:
+                kind = words.get(spelling, kind)
+            return UnexpectedToken(make_token(kind, spelling, cursor, found.end()), allowed)
+        return UnexpectedCharacters(pos, allowed)
+
+
+def _tree_maker(name: str) -> Callable[[list[Any]], Tree]:
+    return lambda children: Tree(name, children)
