@@ -5,7 +5,7 @@ names, seeded inputs).
 Each program runs from its dump before IREE's second ElideAsyncCopies (the resume point:
 streamopt's passes, then `iree-compile --compile-from=stream`; plain: `--compile-from=flow`)
 and from its source program (streamopt's build compiles it to the elide point first). The
-streamopt build's moves are runtime calls (`streamopt.iree.moves`): from the dump, its .vmfb
+streamopt build's moves are runtime calls (`streamopt.iree.moves`): in both forms its .vmfb
 runs twice, with each move decided at run time (between local-task devices every one aliases)
 and with every move forced to copy, and all three runs give the same bytes. Each build is
 made once per session (`builds` in conftest.py).
@@ -21,8 +21,6 @@ from streamopt.iree.build import (
     STREAMOPT_PASSES,
     InputKind,
     Program,
-    build_plain,
-    build_streamopt,
 )
 from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import run_vmfb
@@ -48,7 +46,7 @@ def test_the_corpus_has_every_kind_of_program() -> None:
     assert "stream.async.load" in readback
 
 
-def _check_same(builds: Builds, path: Path, force_copy: bool) -> None:
+def _check_three_builds(builds: Builds, path: Path) -> None:
     program, plain, streamopt = builds.get(path)
     expected = run_vmfb(plain.vmfb, program.devices, None, [])
     moves = QueueMoves(program.devices)
@@ -59,29 +57,30 @@ def _check_same(builds: Builds, path: Path, force_copy: bool) -> None:
     # on more than one device moves something).
     assert moves.stats.copied == 0 and moves.stats.rejected == 0 and moves.failed == 0
     assert (moves.stats.aliased > 0) == (len(program.devices) > 1)
-    if force_copy:
-        forced = QueueMoves(program.devices, MoveFlags.FORCE_COPY)
-        copied = run_vmfb(streamopt.vmfb, program.devices, None, [], [forced])
-        assert first_difference(expected, copied) is None, first_difference(expected, copied)
-        assert forced.stats.aliased == 0 and forced.stats.copied == moves.stats.aliased
-        assert dict(forced.stats.reasons) == (
-            {"FORCED": moves.stats.aliased} if moves.stats.aliased else {}
-        )
-        copied_bytes = forced.report()["bytes_copied_by_moves"]["total"]
-        assert copied_bytes == sum(p.bytes_moved for p in moves.pairs.values())
-        assert (copied_bytes > 0) == (moves.stats.aliased > 0)
+    # The third build: the same .vmfb with every move forced to copy (running it is cheap next
+    # to compiling it).
+    forced = QueueMoves(program.devices, MoveFlags.FORCE_COPY)
+    copied = run_vmfb(streamopt.vmfb, program.devices, None, [], [forced])
+    assert first_difference(expected, copied) is None, first_difference(expected, copied)
+    assert forced.stats.aliased == 0 and forced.stats.copied == moves.stats.aliased
+    assert dict(forced.stats.reasons) == (
+        {"FORCED": moves.stats.aliased} if moves.stats.aliased else {}
+    )
+    copied_bytes = forced.report()["bytes_copied_by_moves"]["total"]
+    assert copied_bytes == sum(p.bytes_moved for p in moves.pairs.values())
+    assert (copied_bytes > 0) == (moves.stats.aliased > 0)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_dump_builds_match(name: str, builds: Builds) -> None:
     path = EXAMPLES / name / "before-elide-2.mlir"
     assert Program.read(path, path.read_text()).kind is InputKind.DUMP
-    _check_same(builds, path, force_copy=True)
+    _check_three_builds(builds, path)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
 def test_source_builds_match(name: str, builds: Builds) -> None:
-    _check_same(builds, EXAMPLES / name / "program.mlir", force_copy=False)
+    _check_three_builds(builds, EXAMPLES / name / "program.mlir")
 
 
 def test_streamopt_output_is_in_the_final_stream_form(builds: Builds) -> None:
@@ -97,15 +96,11 @@ def test_streamopt_output_is_in_the_final_stream_form(builds: Builds) -> None:
     assert STREAMOPT_PASSES == ["elide-async-copies", "lower-to-cmd", "lower-cmd-moves-to-calls"]
 
 
-def test_unrefined_dump_is_refined_by_iree_first(tmp_path: Path) -> None:
+def test_unrefined_dump_is_refined_by_iree_first(builds: Builds) -> None:
     path = EXAMPLES / "mlp-deep" / "before-elide-1.mlir"
-    program = Program.read(path, path.read_text())
+    program, _plain, build = builds.get(path)
     assert program.kind is InputKind.UNREFINED_DUMP
-    build = build_streamopt(program, tmp_path)
     assert build.timings[0].stage == "refine"
     refined = build.intermediate["refine"].read_text()
     assert "!stream.resource<*>" not in refined
-    plain = build_plain(program, tmp_path)
-    expected = run_vmfb(plain.vmfb, program.devices, None, [])
-    got = run_vmfb(build.vmfb, program.devices, None, [], [QueueMoves(program.devices)])
-    assert first_difference(expected, got) is None
+    _check_three_builds(builds, path)
