@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from streamopt.move_api import MoveFlags
 from streamopt.runtime.buffers import (
     Allocation,
     AllocationState,
@@ -45,7 +46,6 @@ from streamopt.runtime.params import (
     AllocaFlags,
     BufferParams,
     DeallocaFlags,
-    MoveFlags,
     format_flags,
 )
 from streamopt.runtime.queue import BufferUse, QueueOp

@@ -32,15 +32,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from streamopt.move_api import MoveFlags, MoveMode, MoveReason
 from streamopt.runtime.buffers import AllocationState, Buffer, Residency
 from streamopt.runtime.commands import CopyCommand
 from streamopt.runtime.params import (
     BufferParams,
     DeallocaFlags,
     MemoryAccess,
-    MoveFlags,
-    MoveMode,
-    MoveReason,
     format_flags,
 )
 from streamopt.runtime.queue import BufferUse, QueueOp
