@@ -847,3 +847,24 @@ util.func public @readback(%arg0: !stream.resource<external>, %size: index) -> i
   // CHECK: util.return %[[VALUE]] : i32
   util.return %2 : i32
 }
+
+// -----
+
+// An op streamopt does not model may read what its region names from outside at any time:
+// that storage is awaited on the host before it, as its operands are (reduced from a
+// generated program).
+
+// CHECK-LABEL: util.func public @unknown_op_captures
+util.func public @unknown_op_captures(%size: index) -> !stream.resource<transient> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  // CHECK: %[[READY:.+]] = stream.timepoint.await %[[FILL]] => %[[SPLAT]]
+  // CHECK-NEXT: scf.execute_region
+  // CHECK-NEXT: scf.yield %[[READY]]
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
+  %1 = scf.execute_region -> !stream.resource<transient> {
+    scf.yield %0 : !stream.resource<transient>
+  }
+  util.return %1 : !stream.resource<transient>
+}
