@@ -868,3 +868,27 @@ util.func public @unknown_op_captures(%size: index) -> !stream.resource<transien
   }
   util.return %1 : !stream.resource<transient>
 }
+
+// -----
+
+// Storage exported before it starts a loop: the host still holds it, so the loop never frees
+// its carried value, which is that storage in the first iteration (reduced from a generated
+// program whose export was read after the loop freed it).
+
+// CHECK-LABEL: util.func public @export_then_loop
+util.func public @export_then_loop(%size: index, %trip: index) -> (!stream.resource<transient>, !hal.buffer_view) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
+  // CHECK: stream.tensor.export
+  %view = stream.tensor.export on(#hal.device.affinity<@dev_b>) %0 : tensor<16xi8> in !stream.resource<transient>{%size} -> !hal.buffer_view
+  // CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:[^ ]+]] =
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: scf.yield
+  %1 = scf.for %i = %c0 to %trip step %c1 iter_args(%acc = %0) -> (!stream.resource<transient>) {
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@mix1(%acc[%c0 to %size for %size]) : (!stream.resource<transient>{%size}) -> !stream.resource<transient>{%size}
+    scf.yield %2 : !stream.resource<transient>
+  }
+  util.return %1, %view : !stream.resource<transient>, !hal.buffer_view
+}
