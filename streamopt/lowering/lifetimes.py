@@ -37,10 +37,10 @@ from __future__ import annotations
 import enum
 from collections import Counter
 
-from streamopt.analysis.alias import AliasAnalysis, Pass
+from streamopt.analysis import ResourceAnalysis
+from streamopt.analysis.alias import Pass
 from streamopt.analysis.effects import UseKind, classify_use
 from streamopt.analysis.graph import strongly_connected_components
-from streamopt.analysis.last_use import LastUseAnalysis
 from streamopt.dialects.cf import BranchLikeOp
 from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
 from streamopt.dialects.stream import (
@@ -127,9 +127,11 @@ class DeallocaPlan:
     """The roots lowering frees, where, and on which affinity."""
 
     def __init__(self, module: Module) -> None:
-        alias = AliasAnalysis(module)
+        analysis = ResourceAnalysis(module)
+        alias = analysis.alias
         self.alias = alias
-        self.last_use = LastUseAnalysis(alias)
+        self.last_use = analysis.last_use
+        self.ownership = analysis.ownership
         # Op -> roots to free right after it; block -> roots to free on entry (unused args).
         self.after: dict[Operation, list[Value]] = {}
         self.at_start: dict[Block, list[Value]] = {}
@@ -280,7 +282,12 @@ class DeallocaPlan:
             # an iteration is done with the loop-carried value (the same storage at first).
             return False
         positions = self.last_use.group_positions(source)
-        return self.last_use.later_use_in(op, source, positions) is None
+        if self.last_use.later_use_in(op, source, positions) is not None:
+            return False
+        # Nothing else may observe the storage from the op on: no name of it escaped before
+        # (an export, a global store, a call: the host or another function still holds it),
+        # none is used later or inside the loop the op starts, and the op hands it on once.
+        return self.ownership.conflict_at(op, edge.operand_index) is None
 
     def _used_inside(self, root: Value, op: Operation) -> bool:
         """True if a name of `root`'s storage is used by an op nested in `op`'s regions."""

@@ -1127,8 +1127,14 @@ def _inside_execute(op: Operation) -> bool:
 
 
 def _touches_stream_values(op: Operation) -> bool:
-    values = list(op.operands) + list(op.results)
-    return any(isinstance(v.type, ResourceType) or v.type == TIMEPOINT for v in values)
+    """True if `op` or an op in its regions has a resource or timepoint operand or result:
+    the regions of an op streamopt does not model name what they use from outside, which the
+    lowering would retype under it."""
+    for nested in op.walk():
+        values = list(nested.operands) + list(nested.results)
+        if any(isinstance(v.type, ResourceType) or v.type == TIMEPOINT for v in values):
+            return True
+    return False
 
 
 def _is_immediate(timepoint: Value) -> bool:

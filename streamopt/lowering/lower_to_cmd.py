@@ -58,7 +58,7 @@ from collections.abc import Callable, Hashable, Sequence
 from itertools import count
 from typing import Any, ClassVar
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, error
 from streamopt.dialects.arith import ConstantOp, SelectOp
 from streamopt.dialects.cf import BranchLikeOp
 from streamopt.dialects.scf import ConditionOp, ForOp, IfOp, IndexSwitchOp, WhileOp
@@ -138,6 +138,15 @@ def _is_resource(value: Value) -> bool:
     return isinstance(value.type, ResourceType)
 
 
+def _defined_inside(value: Value, op: Operation) -> bool:
+    """True if `value` is defined in a region of `op` (at any depth)."""
+    if isinstance(value, OpResult):
+        return op.is_ancestor_of(value.op)
+    assert isinstance(value, BlockArgument)
+    owner = value.block.parent_op
+    return owner is not None and (owner is op or op.is_ancestor_of(owner))
+
+
 @register_pass
 class LowerToCmdPass(PipelinePass):
     """Runs --lower-async-to-cmd, --pack-constants, --pack-dispatch-operands and
@@ -167,6 +176,7 @@ class LowerAsyncToCmdPass(Pass):
     )
 
     def run(self, module: Module) -> None:
+        _check_nothing_nested_in_unknown_ops(module)
         for op in list(module.walk()):
             if isinstance(op, AsyncExecuteOp | AsyncConcurrentOp) and op.parent is not None:
                 _inline_execution_region(op)
@@ -181,6 +191,32 @@ class LowerAsyncToCmdPass(Pass):
             where = owner.location if owner is not None else "a block argument"
             self.report_lines.append(f"storage allocated at {where} is not freed: {reason}")
             self.stat("num-storages-not-freed", "Number of allocated storages nothing frees")
+
+
+def _check_nothing_nested_in_unknown_ops(module: Module) -> None:
+    """Refuse stream ops nested in an op streamopt does not model: that op may run its regions
+    at any time and any number of times, so nothing inside can be scheduled on the timeline
+    around it (and leaving the async op there would not be cmd IR)."""
+    problems: list[Diagnostic] = []
+    for op in module.walk():
+        if not op.name.startswith(("stream.async.", "stream.tensor.")) or op.name in _KEEP:
+            continue
+        unknown = next((a for a in op.ancestors() if not a.is_known), None)
+        if unknown is None:
+            continue
+        problems.append(
+            Diagnostic(
+                "error",
+                f"cannot lower '{unknown.name}': it holds '{op.name}', which lowering cannot "
+                "schedule inside an op streamopt does not model (it may run its regions at "
+                "any time)",
+                unknown.location,
+            ).attach_note(f"'{op.name}' is here", op.location)
+        )
+        if len(problems) >= 64:
+            break
+    if problems:
+        raise DiagnosticError(problems)
 
 
 # -- execution regions -----------------------------------------------------------------------
@@ -591,14 +627,24 @@ class _FunctionLowering:
         read or write them on the host) and its resource results are new, ready storage."""
         if op.name.startswith("stream.async.") or op.name.startswith("stream.tensor."):
             raise error(f"'{op.name}' op cannot be lowered to cmd IR", op.location)
-        indices = [i for i, v in enumerate(op.operands) if _is_resource(v)]
-        if indices:
-            storages = list(dict.fromkeys(op.operands[i] for i in indices))
+        # Its regions may read or write what they name from outside, at any time: those
+        # storages are awaited before it as its operands are.
+        uses = [(op, i) for i, v in enumerate(op.operands) if _is_resource(v)]
+        for nested in op.walk():
+            if nested is op:
+                continue
+            uses.extend(
+                (nested, i)
+                for i, v in enumerate(nested.operands)
+                if _is_resource(v) and not _defined_inside(v, op)
+            )
+        if uses:
+            storages = list(dict.fromkeys(user.operands[i] for user, i in uses))
             pending = [t for s in storages for t in scope.accesses_of(s)]
             awaited = self.host_await(scope, storages, pending, op)
             mapping = dict(zip(storages, awaited))
-            for index in indices:
-                op.set_operand(index, mapping[op.operands[index]])
+            for user, index in uses:
+                user.set_operand(index, mapping[user.operands[index]])
         for result in op.results:
             if _is_resource(result):
                 scope.define(result, [])

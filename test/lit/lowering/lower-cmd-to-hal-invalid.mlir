@@ -88,3 +88,16 @@ util.func public @parameter_constant() -> !stream.timepoint {
     => !stream.timepoint
   util.return %result_timepoint : !stream.timepoint
 }
+
+// -----
+
+// An op streamopt does not model whose region names a resource from outside: lowering would
+// retype the value under it (reduced from a generated program, where the op's result is not
+// even used).
+util.func public @unknown_op_capturing_a_resource(%arg0: !stream.resource<transient>) -> !stream.resource<transient> {
+  // expected-error @+1 {{cannot lower 'scf.execute_region': it uses stream resources or timepoints and streamopt cannot retype an op it does not model}}
+  %0 = scf.execute_region -> !stream.resource<transient> {
+    scf.yield %arg0 : !stream.resource<transient>
+  }
+  util.return %arg0 : !stream.resource<transient>
+}

@@ -25,3 +25,18 @@ util.func public @retyping_tied_dispatch(%arg0: !stream.resource<*>, %size: inde
   %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %arg0 as !stream.resource<external>{%size}
   util.return %0 : !stream.resource<external>
 }
+
+// -----
+
+// An async op inside an op streamopt does not model: that op may run its region at any time,
+// so the dispatch cannot be scheduled around it (reduced from a generated program).
+util.func public @dispatch_in_unknown_op(%arg0: !stream.resource<transient>, %size: index) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{cannot lower 'scf.execute_region': it holds 'stream.async.dispatch', which lowering cannot schedule inside an op streamopt does not model (it may run its regions at any time)}}
+  %0 = scf.execute_region -> !stream.resource<transient> {
+    // expected-note @+1 {{'stream.async.dispatch' is here}}
+    %1 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@mix1(%arg0[%c0 to %size for %size]) : (!stream.resource<transient>{%size}) -> !stream.resource<transient>{%size}
+    scf.yield %1 : !stream.resource<transient>
+  }
+  util.return %0 : !stream.resource<transient>
+}

@@ -847,3 +847,48 @@ util.func public @readback(%arg0: !stream.resource<external>, %size: index) -> i
   // CHECK: util.return %[[VALUE]] : i32
   util.return %2 : i32
 }
+
+// -----
+
+// An op streamopt does not model may read what its region names from outside at any time:
+// that storage is awaited on the host before it, as its operands are (reduced from a
+// generated program).
+
+// CHECK-LABEL: util.func public @unknown_op_captures
+util.func public @unknown_op_captures(%size: index) -> !stream.resource<transient> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]], %{{.+}} = stream.resource.alloca
+  // CHECK: %[[FILL:.+]] = stream.cmd.execute
+  // CHECK: %[[READY:.+]] = stream.timepoint.await %[[FILL]] => %[[SPLAT]]
+  // CHECK-NEXT: scf.execute_region
+  // CHECK-NEXT: scf.yield %[[READY]]
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
+  %1 = scf.execute_region -> !stream.resource<transient> {
+    scf.yield %0 : !stream.resource<transient>
+  }
+  util.return %1 : !stream.resource<transient>
+}
+
+// -----
+
+// Storage exported before it starts a loop: the host still holds it, so the loop never frees
+// its carried value, which is that storage in the first iteration (reduced from a generated
+// program whose export was read after the loop freed it).
+
+// CHECK-LABEL: util.func public @export_then_loop
+util.func public @export_then_loop(%size: index, %trip: index) -> (!stream.resource<transient>, !hal.buffer_view) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_b>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
+  // CHECK: stream.tensor.export
+  %view = stream.tensor.export on(#hal.device.affinity<@dev_b>) %0 : tensor<16xi8> in !stream.resource<transient>{%size} -> !hal.buffer_view
+  // CHECK: scf.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[ACC:[^ ]+]] =
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: scf.yield
+  %1 = scf.for %i = %c0 to %trip step %c1 iter_args(%acc = %0) -> (!stream.resource<transient>) {
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@mix1(%acc[%c0 to %size for %size]) : (!stream.resource<transient>{%size}) -> !stream.resource<transient>{%size}
+    scf.yield %2 : !stream.resource<transient>
+  }
+  util.return %1, %view : !stream.resource<transient>, !hal.buffer_view
+}
