@@ -31,16 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from streamopt.analysis import ResourceAnalysis
-from streamopt.analysis.effects import UseKind, classify_use
 from streamopt.analysis.ownership import ConflictKind
 from streamopt.dialects.arith import ConstantOp
-from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp
-from streamopt.ir.core import Operation, Use, Value
+from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp, StreamOp
+from streamopt.ir.core import Operation, OpResult, Use, Value
 from streamopt.ir.module import Module
-from streamopt.ir.types import AffinityAttr, Attribute, ResourceType, TopologyAttr
+from streamopt.ir.types import AffinityAttr, Attribute, TopologyAttr
 from streamopt.passes import Pass, register_pass
 
 
@@ -56,6 +54,8 @@ class Decision:
     stale: bool = False
     # Removed because the source was owned and this was its last use.
     exclusive: bool = False
+    # For a removed unified-memory transfer: the device whose memory holds the storage.
+    home: str | None = None
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,9 @@ class ElideAsyncCopiesPass(Pass):
 
     def __init__(self) -> None:
         super().__init__()
-        # (analysis, root -> first mutating use): valid for one sweep's analysis.
-        self._mutating_cache: list[Any] = [None, {}]
+        # Root -> the device whose memory holds it, for sources of removed unified-memory
+        # transfers (the IR no longer says where that storage was made).
+        self._homes: dict[Value, str] = {}
 
     def run(self, module: Module) -> None:
         topology = _topology(module)
@@ -178,6 +179,8 @@ class ElideAsyncCopiesPass(Pass):
                 if not decision.read_only:
                     new_writes.add_connected(source, op.results[0])
             kept.pop(op, None)
+            if decision.home is not None:
+                self._homes[alias.root(source)] = decision.home
             made = self._apply(op, decision)
             if made is not None:
                 created.add(made)
@@ -245,32 +248,62 @@ class ElideAsyncCopiesPass(Pass):
         source, result = op.source, op.result
         exclusive = self._exclusive_handover(op, source, analysis) if fresh.uses else "stale"
         same_type = source.type == result.type
-        if same_type and _same_device(op):
+        source_device = _source_device(op, analysis)
+        target_device = _device(op.target_affinity)
+        same_device = _same_device(op) or (
+            source_device is not None and source_device == target_device
+        )
+        if same_type and same_device:
             # Same lifetime on the same device: a plain copy, removable like a clone.
             if exclusive is None:
                 return Decision(
                     "remove", "same device and lifetime, and this is the last use", exclusive=True
                 )
-            if fresh.writes and self._read_only_sharing(source, result, analysis) is None:
+            shared = self._read_only_sharing(source, result, analysis) if fresh.writes else None
+            if fresh.writes and shared is None:
                 return Decision(
                     "remove", "same device and lifetime, and neither side changes", read_only=True
                 )
-        if same_type and _unified(op, topology, analysis):
+        unified = same_type and _unified(source_device, target_device, topology)
+        home: str | None = None
+        away: str | None = None
+        if same_type and same_device and fresh.writes:
+            away = shared
+        if unified:
+            # The storage stays where it was made: a transfer removed before this one (the
+            # first link of a chain) leaves it in the memory of that transfer's source, which
+            # this target must share as well.
+            home = (
+                self._homes.get(analysis.alias.root(source))
+                or _home_device(source, analysis)
+                or source_device
+            )
+            assert topology is not None and target_device is not None
+            if home is not None and not topology.has_unified_memory(home, target_device):
+                unified = False
+                away = (
+                    f"the storage lives in the memory of '@{home}', which '@{target_device}' "
+                    "does not share (a transfer before this one was removed)"
+                )
+        if unified:
             if exclusive is None:
                 return Decision(
-                    "remove", "devices share memory and this is the last use", exclusive=True
+                    "remove",
+                    "devices share memory and this is the last use",
+                    exclusive=True,
+                    home=home,
                 )
-            if (
-                fresh.uses
-                and fresh.writes
-                and self._unchanged_while_shared(op, source, result, analysis) is None
-            ):
-                return Decision("remove", "devices share memory and neither side changes")
+            if fresh.uses and fresh.writes:
+                away = self._unchanged_while_shared(op, source, result, analysis)
+                if away is None:
+                    return Decision(
+                        "remove", "devices share memory and neither side changes", home=home
+                    )
         if exclusive is None:
             return Decision("move", "the source is owned and this is its last use")
         if not (fresh.uses and fresh.writes):
             return Decision("keep", "decided in a later sweep", stale=True)
-        return Decision("keep", exclusive)
+        return Decision("keep", exclusive if away is None else f"{exclusive}; and {away}")
 
     @staticmethod
     def _exclusive_handover(op: Operation, source: Value, analysis: ResourceAnalysis) -> str | None:
@@ -295,42 +328,13 @@ class ElideAsyncCopiesPass(Pass):
         # Every name that may share the source's storage, callers' included (affected_roots
         # follows calls): a caller writing what it passed stops the sharing too.
         for root in analysis.affected_roots(source):
-            use = self._mutating_use(root, analysis)
+            use = analysis.changing_use(root)
             if use is not None:
                 return _mutation_text("the source", use)
         for root in alias.forward_roots(alias.root(result)):
-            use = self._mutating_use(root, analysis)
+            use = analysis.changing_use(root)
             if use is not None:
                 return _mutation_text("the copy", use)
-        return None
-
-    def _mutating_use(self, root: Value, analysis: ResourceAnalysis) -> Use | None:
-        cache = self._mutating_cache
-        if cache[0] is not analysis:
-            cache[0] = analysis
-            cache[1].clear()
-        found: dict[Value, Use | None] = cache[1]
-        if root not in found:
-            found[root] = self._find_mutating_use(root, analysis)
-        return found[root]
-
-    @staticmethod
-    def _find_mutating_use(root: Value, analysis: ResourceAnalysis) -> Use | None:
-        """A use in `root`'s group that writes, frees, leaks or returns the storage.
-
-        Constant-lifetime storage only counts explicit writes: whoever receives it may read
-        it but not write it (IREE initializers do fill constants in place, so writes count).
-        """
-        for name in analysis.alias.group(root):
-            constant = isinstance(name.type, ResourceType) and name.type.lifetime == "constant"
-            for use in name.uses:
-                if constant:
-                    if classify_use(use.operation, use.index) is UseKind.MUTATE:
-                        return use
-                    continue
-                mutates, _ = analysis.mutation.use_effect(use)
-                if mutates or use.operation.name == "util.return":
-                    return use
         return None
 
     def _unchanged_while_shared(
@@ -338,7 +342,7 @@ class ElideAsyncCopiesPass(Pass):
     ) -> str | None:
         """None if a removed transfer's result and source could share storage safely."""
         for root in analysis.alias.forward_roots(analysis.alias.root(result)):
-            use = self._mutating_use(root, analysis)
+            use = analysis.changing_use(root)
             if use is not None:
                 return _mutation_text("the result", use)
         conflict = analysis.ownership.conflict_at(op, 0)
@@ -376,16 +380,48 @@ def _same_device(op: AsyncTransferOp) -> bool:
     return source_device is not None and source_device == target_device
 
 
-def _unified(
-    op: AsyncTransferOp, topology: TopologyAttr | None, analysis: ResourceAnalysis
-) -> bool:
-    if topology is None:
+def _unified(source: str | None, target: str | None, topology: TopologyAttr | None) -> bool:
+    if topology is None or source is None or target is None:
         return False
-    source_device = _device(op.source_affinity)
-    target_device = _device(op.target_affinity)
-    if source_device is None or target_device is None:
-        return False
-    return topology.has_unified_memory(source_device, target_device)
+    return topology.has_unified_memory(source, target)
+
+
+def _source_device(op: AsyncTransferOp, analysis: ResourceAnalysis) -> str | None:
+    """The device a transfer takes its source from: its `from(...)`, or else where the source
+    was made (IREE infers it the same way)."""
+    if op.source_affinity is not None:
+        return _device(op.source_affinity)
+    return _home_device(op.source, analysis)
+
+
+def _home_device(value: Value, analysis: ResourceAnalysis) -> str | None:
+    """The device whose memory holds `value`'s storage, as far as the ops that made it say:
+    the affinity of its producer (the target of a transfer or move), the one device every
+    value handed into a merge comes from; None when unknown."""
+    alias = analysis.alias
+    seen: set[Value] = set()
+    stack = [alias.root(value)]
+    found: str | None = None
+    while stack:
+        root = stack.pop()
+        if root in seen:
+            continue
+        seen.add(root)
+        incoming = [edge for name in alias.group(root) for edge in alias.incoming.get(name, ())]
+        device: str | None
+        if incoming:
+            stack.extend(alias.root(edge.value) for edge in incoming)
+            continue
+        if isinstance(root, OpResult) and isinstance(root.op, AsyncTransferOp | AsyncMoveOp):
+            device = _device(root.op.target_affinity)
+        elif isinstance(root, OpResult) and isinstance(root.op, StreamOp):
+            device = _device(root.op.affinity)
+        else:
+            device = None
+        if device is None or (found is not None and device != found):
+            return None
+        found = device
+    return found
 
 
 def _constant_bytes(op: Operation) -> int:
