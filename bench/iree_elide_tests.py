@@ -12,8 +12,9 @@ Each `// -----` chunk of a file is one case. It is run alone through
 `stream.async.move` of the output is read as the `stream.async.transfer` it replaces (IREE has
 no moves), and the output is checked against the chunk's own CHECK lines with FileCheck from
 the `filecheck` package (`--filecheck PATH` takes another, such as LLVM's FileCheck). `--tool
-iree-opt` runs `iree-opt --iree-stream-elide-async-copies` instead, to check the harness. The script prints one line per failing case and the count
-(`passed/total`); the README argues each case streamopt does not pass.
+iree-opt` runs `iree-opt --iree-stream-elide-async-copies` instead, to check the harness. The
+script prints one line per failing case and the count (`passed/total`); the README argues each
+case streamopt does not pass.
 """
 
 from __future__ import annotations
