@@ -230,6 +230,8 @@ class ElideAsyncCopiesPass(Pass):
             return Decision("keep", f"changes type from '{source.type}' to '{result.type}'")
         exclusive = self._exclusive_handover(op, source, analysis) if fresh.uses else None
         if fresh.uses and exclusive is None:
+            exclusive = _copy_of_borrowed(source, analysis)
+        if fresh.uses and exclusive is None:
             return Decision("elide", "the source is owned and this is its last use", exclusive=True)
         shared = self._read_only_sharing(source, result, analysis) if fresh.writes else None
         if fresh.writes and shared is None:
@@ -357,6 +359,22 @@ class ElideAsyncCopiesPass(Pass):
 
 def _mutation_text(side: str, use: Use) -> str:
     return f"{side} is changed by '{use.operation.name}' at {use.operation.location}"
+
+
+def _copy_of_borrowed(source: Value, analysis: ResourceAnalysis) -> str | None:
+    """Why a clone of `source` may not take over its storage although this run owns it: it
+    is a same-lifetime transfer of borrowed storage, which a later elision (this pass on
+    another topology, or IREE's) may remove, and then whoever writes through the clone's
+    users would write the borrowed storage. IREE keeps such a clone on purpose."""
+    root = analysis.alias.root(source)
+    producer = root.op if isinstance(root, OpResult) else None
+    if (
+        isinstance(producer, AsyncTransferOp)
+        and producer.source.type == producer.result.type
+        and not analysis.ownership.is_owned(producer.source)
+    ):
+        return "its source is a same-lifetime transfer of borrowed storage, which may be removed"
+    return None
 
 
 def _topology(module: Module) -> TopologyAttr | None:

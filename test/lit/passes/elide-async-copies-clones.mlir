@@ -202,3 +202,44 @@ util.func public @clone_chain(%size: index) -> !stream.resource<*> {
   %4 = stream.async.fill %c2_i32, %3[%c0 to %size for %size] : i32 -> %3 as !stream.resource<*>{%size}
   util.return %4 : !stream.resource<*>
 }
+
+// -----
+
+// A clone of a same-lifetime transfer of borrowed storage (a non-consume import) stays even
+// as the last use: a later elision may remove the transfer (IREE's, or this pass on a
+// topology where the devices share memory), and the fill would then write the host's buffer.
+
+// CHECK-LABEL: util.func public @clone_of_borrowed_transfer
+util.func public @clone_of_borrowed_transfer(%buffer: !util.buffer) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) %buffer : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%c16}
+  // CHECK: [[COPY:%.+]] = stream.async.transfer
+  %1 = stream.async.transfer %0 : !stream.resource<external>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%c16}
+  // CHECK: [[CLONE:%.+]] = stream.async.clone [[COPY]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.fill %c7_i32, [[CLONE]]
+  %3 = stream.async.fill %c7_i32, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
+  util.return %3 : !stream.resource<external>
+}
+
+// -----
+
+// Imported with consume, the storage is owned: the transfer becomes a move and the clone of
+// its result, its last use, goes.
+
+// CHECK-LABEL: util.func public @clone_of_owned_transfer
+util.func public @clone_of_owned_transfer(%buffer: !util.buffer) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) consume %buffer : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%c16}
+  // CHECK: [[MOVED:%.+]] = stream.async.move
+  %1 = stream.async.transfer %0 : !stream.resource<external>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.clone
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.fill %c7_i32, [[MOVED]]
+  %3 = stream.async.fill %c7_i32, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
+  util.return %3 : !stream.resource<external>
+}
