@@ -33,10 +33,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from streamopt.analysis import ResourceAnalysis
-from streamopt.analysis.ownership import ConflictKind
+from streamopt.analysis.last_use import UsePositions
+from streamopt.analysis.ownership import ConflictKind, describe_use
+from streamopt.analysis.ranges import ByteRange, disjoint, same_range, use_range
 from streamopt.dialects.arith import ConstantOp
-from streamopt.dialects.stream import AsyncCloneOp, AsyncMoveOp, AsyncTransferOp, StreamOp
-from streamopt.ir.core import Operation, OpResult, Use, Value
+from streamopt.dialects.stream import (
+    AsyncCloneOp,
+    AsyncCopyOp,
+    AsyncFillOp,
+    AsyncMoveOp,
+    AsyncTransferOp,
+    AsyncUpdateOp,
+    StreamOp,
+)
+from streamopt.ir.core import Access, Operation, OpResult, Use, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import AffinityAttr, Attribute, TopologyAttr
 from streamopt.passes import Pass, register_pass
@@ -125,7 +135,11 @@ class ElideAsyncCopiesPass(Pass):
         kept: dict[Operation, str],
     ) -> bool:
         """Decide every candidate once; True if another sweep may find more to do."""
-        candidates = [op for op in module.walk() if isinstance(op, AsyncCloneOp | AsyncTransferOp)]
+        candidates = [
+            op
+            for op in module.walk()
+            if isinstance(op, AsyncCloneOp | AsyncTransferOp | AsyncUpdateOp)
+        ]
         # Two kinds of facts go stale as a sweep rewrites: where a storage's uses are (a clone
         # or copy removed merges its result's uses into its source) and who writes it (a move
         # consumes its source; an exclusive handover merges writers). Decisions that only read
@@ -154,6 +168,8 @@ class ElideAsyncCopiesPass(Pass):
                 continue
             if isinstance(op, AsyncCloneOp):
                 decision = self._decide_clone(op, analysis, fresh)
+            elif isinstance(op, AsyncUpdateOp):
+                decision = self._decide_update(op, analysis, fresh)
             else:
                 decision = self._decide_transfer(op, analysis, topology, fresh)
             if decision.action == "keep":
@@ -161,6 +177,14 @@ class ElideAsyncCopiesPass(Pass):
                     again = True
                 elif isinstance(op, AsyncTransferOp):
                     kept[op] = decision.reason
+                continue
+            if decision.action == "drop-update":
+                # The target takes over the result's uses: every fact about the storages
+                # connected to it is stale.
+                moved_uses.add_connected(*op.operands[:1], op.results[0])
+                new_writes.add_connected(*op.operands[:1], op.results[0])
+                self._apply(op, decision)
+                again = True
                 continue
             if decision.action == "move":
                 # Only the source changes (it is now consumed); the result is new storage
@@ -189,6 +213,11 @@ class ElideAsyncCopiesPass(Pass):
 
     def _apply(self, op: Operation, decision: Decision) -> Value | None:
         """Rewrite `op` as decided; the value a move made in place of the transfer's result."""
+        if isinstance(op, AsyncUpdateOp):
+            op.result.replace_all_uses_with(op.target)
+            op.erase()
+            self.stat("num-updates-elided", "Number of stream.async.update ops removed")
+            return None
         size = _constant_bytes(op)
         if decision.action == "elide":
             op.results[0].replace_all_uses_with(op.operands[0])
@@ -306,6 +335,39 @@ class ElideAsyncCopiesPass(Pass):
         if not (fresh.uses and fresh.writes):
             return Decision("keep", "decided in a later sweep", stale=True)
         return Decision("keep", exclusive if away is None else f"{exclusive}; and {away}")
+
+    def _decide_update(
+        self, op: AsyncUpdateOp, analysis: ResourceAnalysis, fresh: _Fresh
+    ) -> Decision:
+        """An update is dropped when nothing can read the bytes it writes: its target is owned
+        and the update is an exclusive use of it (no other name of the storage is used later or
+        escaped), and every use of its result writes those bytes again before reading them or
+        reads only other bytes (proved by constant offsets)."""
+        if not (fresh.uses and fresh.writes):
+            return Decision("keep", "decided in a later sweep", stale=True)
+        borrowed = analysis.ownership.reason_borrowed(op.target)
+        if borrowed is not None:
+            return Decision("keep", f"target storage is not owned ({borrowed})")
+        written = ByteRange(op.target_offset, op.target_end, Access.WRITE)
+        for use in op.result.uses:
+            user = use.operation
+            touched = use_range(user, use.index)
+            if touched is None:
+                return Decision("keep", f"'{user.name}' at {user.location} may read the update")
+            if any(user.tied_operand_index(i) == use.index for i in range(len(user.results))):
+                # Its result is another name of the storage: fine only when it writes the
+                # same bytes again first (a fill, update or copy target; a dispatch reads).
+                if isinstance(user, AsyncFillOp | AsyncUpdateOp | AsyncCopyOp) and same_range(
+                    touched, written
+                ):
+                    continue
+                return Decision("keep", f"'{user.name}' at {user.location} keeps the updated bytes")
+            if not disjoint(touched, written):
+                return Decision("keep", f"'{user.name}' at {user.location} reads the updated bytes")
+        other = _other_name_after(op, analysis)
+        if other is not None:
+            return Decision("keep", other)
+        return Decision("drop-update", "nothing reads the bytes it writes")
 
     @staticmethod
     def _exclusive_handover(op: Operation, source: Value, analysis: ResourceAnalysis) -> str | None:
@@ -449,3 +511,32 @@ def _constant_bytes(op: Operation) -> int:
         value = producer.int_value
         return value if value is not None else 0
     return 0
+
+
+def _other_name_after(op: AsyncUpdateOp, analysis: ResourceAnalysis) -> str | None:
+    """Why a name of the update's target storage other than its result (and the names its
+    users tie to that) may see the storage after the update, or None: a use after it of a
+    name the storage has when it runs, or an escape before it."""
+    alias, last_use = analysis.alias, analysis.last_use
+    root = alias.root(op.target)
+    derived: set[Value] = {op.result}
+    names = last_use.forward_roots_at(root, op, skip=op)
+    positions = UsePositions()
+    for name in alias.names(names):
+        if isinstance(name, OpResult):
+            tied = name.op.tied_operand_index(name.index)
+            if tied is not None and name.op.operands[tied] in derived:
+                derived.add(name)
+        if name in derived:
+            continue
+        for use in name.uses:
+            if use.operation is not op:
+                positions.add(use.operation)
+    later = last_use.later_use_in(op, root, positions, names)
+    if later is not None:
+        return f"the target storage is {describe_use(later.user, later.reason)}"
+    escape = analysis.mutation.escape_among(names, before=op)
+    if escape is not None:
+        user = escape.operation
+        return f"the target storage escaped through '{user.name}' at {user.location}"
+    return None
