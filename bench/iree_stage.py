@@ -4,7 +4,7 @@ For each program under examples/iree (its source program.mlir), this builds it
 
 * plainly: `iree-compile program.mlir` (one stage), and
 * through streamopt: `iree-compile` up to the IR before IREE's second ElideAsyncCopies,
-  streamopt's passes (`--elide-async-copies --lower-to-cmd --expand-cmd-moves`), then
+  streamopt's passes (`--elide-async-copies --lower-to-cmd --lower-cmd-moves-to-calls`), then
   `iree-compile --compile-from=stream`,
 
 runs both on IREE's runtime (one local-task device per device the program names, seeded
@@ -16,9 +16,10 @@ devices of a process share them, so they cover all devices).
 Bytes copied per call cannot be read from IREE's runtime: it keeps no count of copies, and its
 allocator statistics leave out queue-ordered allocations (`queue_alloca`, where transfers and
 expanded moves put what they copy), so the allocator columns show only what is allocated
-synchronously (results, imports). With moves expanded into copies (this stage's build) both
-builds copy the same transfers; the saving of moves is measured on IREE's runtime by the next
-layer (queue moves), and on the reference runtime by `streamopt-run --compare`.
+synchronously (results, imports). The streamopt build runs with streamopt's move module
+(`streamopt.iree.moves`), whose moves alias between local-task devices; what that saves in
+time and memory is measured by `bench/iree_moves.py`, and on the reference runtime by
+`streamopt-run --compare`.
 
 Run: `python bench/iree_stage.py [NAME ...] [--repeat N]` (needs iree-base-compiler and
 iree-base-runtime). Timings on a machine shared with other work are noisy.
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from streamopt.iree.build import Build, Program, build_plain, build_streamopt
+from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import IreeRun, run_vmfb
 from streamopt.run_cli import first_difference
 
@@ -76,7 +78,7 @@ def _run_fresh(vmfb: Path, devices: list[str]) -> IreeRun:
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return pool.submit(run_vmfb, vmfb, devices, None, []).result()
+        return pool.submit(run_vmfb, vmfb, devices, None, [], [QueueMoves(devices)]).result()
 
 
 def _bytes(run: IreeRun) -> tuple[int, int]:

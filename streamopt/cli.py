@@ -10,15 +10,32 @@ when there were diagnostics, 2 for usage errors, 70 for an internal error.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
+import os
 import re
+import stat
 import sys
+import threading
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import click
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source, render
+from streamopt.diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    Location,
+    Source,
+    displayable,
+    encode_output,
+    read_source,
+    render,
+)
+
+T = TypeVar("T")
 
 SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.MULTILINE)
 EXIT_INTERNAL = 70
@@ -134,14 +151,14 @@ def command(
     pipeline: list[str] = (ctx.obj or {}).get("pipeline", [])
     try:
         if input_file == "-":
-            text = sys.stdin.read()
+            text = _read_stdin()
             name = "<stdin>"
         else:
-            with open(input_file, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(input_file, "rb") as handle:
+                text = read_source(handle)
             name = input_file
     except OSError as exc:
-        click.echo(f"streamopt: cannot read '{input_file}': {exc.strerror}", err=True)
+        click.echo(f"streamopt: error: cannot read '{input_file}': {exc.strerror}", err=True)
         ctx.exit(1)
     driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
     # Each chunk's text as the printer's pieces: a large module is written out without being
@@ -161,23 +178,98 @@ def command(
         if result is not None:
             outputs.append(result)
     if output_file == "-":
-        _write_chunks(sys.stdout, outputs)
-        sys.stdout.flush()
-    else:
-        with open(output_file, "w", encoding="utf-8") as handle:
-            _write_chunks(handle, outputs)
+        _write_stdout(outputs)
+    elif not failed:
+        # A failed run leaves an existing output file as it was.
+        try:
+            write_file_atomically(output_file, _encoded_chunks(outputs))
+        except OSError as exc:
+            click.echo(f"streamopt: error: cannot write '{output_file}': {exc.strerror}", err=True)
+            failed = True
     if stats:
         click.echo(driver.statistics_text(), err=True, nl=False)
-    ctx.exit(1 if failed else 0)
+    ctx.exit(EXIT_INTERNAL if driver.internal_error else 1 if failed else 0)
 
 
-def _write_chunks(stream: Any, outputs: list[list[str]]) -> None:
-    """Write the chunks' texts separated by `// -----` lines."""
+def _read_stdin() -> str:
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # A text stream with no bytes under it (a test's StringIO).
+        return sys.stdin.read()
+    return read_source(buffer)
+
+
+def _write_stdout(outputs: list[list[str]]) -> None:
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # A text stream with no bytes under it (a test's StringIO).
+        for piece in _chunk_pieces(outputs):
+            sys.stdout.write(displayable(piece))
+    else:
+        for data in _encoded_chunks(outputs):
+            buffer.write(data)
+        buffer.flush()
+
+
+def write_file_atomically(path: str, data: bytes | Iterable[bytes]) -> None:
+    """Write `data` (bytes, or pieces of bytes written in order) to `path` so that `path` holds
+    either its old contents or all of `data`.
+
+    The bytes go to a temporary file in the same directory, renamed over `path` once written
+    and flushed. A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is
+    written in place instead: renaming over it would replace the device. Raises OSError when
+    `path` cannot be written (also for an existing file without write permission, which a
+    rename would otherwise replace).
+    """
+    target = os.path.realpath(path)
+    try:
+        existing: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        existing = None
+    pieces = [data] if isinstance(data, bytes) else data
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        with open(target, "wb") as handle:
+            for piece in pieces:
+                handle.write(piece)
+        return
+    if existing is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+    import tempfile  # Only here: its imports cost every run that writes to stdout.
+
+    directory = os.path.dirname(target)
+    descriptor, temporary = tempfile.mkstemp(
+        dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp"
+    )
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            for piece in pieces:
+                handle.write(piece)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if existing is not None:
+            os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(temporary, 0o666 & ~umask)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _chunk_pieces(outputs: list[list[str]]) -> Iterable[str]:
+    """The chunks' texts, piece by piece, separated by `// -----` lines."""
     for index, pieces in enumerate(outputs):
         if index:
-            stream.write("// -----\n")
-        for piece in pieces:
-            stream.write(piece)
+            yield "// -----\n"
+        yield from pieces
+
+
+def _encoded_chunks(outputs: list[list[str]]) -> Iterable[bytes]:
+    """`_chunk_pieces` as bytes (see `encode_output`)."""
+    for piece in _chunk_pieces(outputs):
+        yield encode_output(piece)
 
 
 class Driver:
@@ -189,13 +281,15 @@ class Driver:
         self.stats = stats
         self.verify = verify
         self.managers: list[Any] = []
+        # Set when a chunk hit a bug in streamopt (the exit status is then EXIT_INTERNAL).
+        self.internal_error = False
 
     def process(self, source: Source) -> tuple[list[str] | None, list[Diagnostic]]:
         """The chunk's printed text (as pieces to write in order) and its diagnostics."""
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
-        from streamopt.printer import print_module_blocks
+        from streamopt.printer import UnprintableError, print_module_blocks
 
         try:
             module = parse_module(source.text, source.name, source.line_offset)
@@ -212,13 +306,17 @@ class Driver:
             return pieces, []
         except DiagnosticError as exc:
             return None, exc.diagnostics
+        except UnprintableError as exc:
+            # A bug, located at the op it would have printed wrongly: refuse, do not print.
+            self.internal_error = True
+            return None, [exc.diagnostic]
 
     @staticmethod
     def _dump_after(pass_: Any, module: Any) -> None:
         from streamopt.printer import print_module
 
         header = f"// -----// IR Dump After {pass_.name} ({pass_.flag}) //----- //"
-        click.echo(header + "\n" + print_module(module), err=True)
+        click.echo(displayable(header + "\n" + print_module(module)), err=True)
 
     def statistics_text(self) -> str:
         if not self.managers:
@@ -321,6 +419,47 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
     return ok
 
 
+# The printer, the verifiers and the analyses recurse once or a few times per level of nesting
+# (regions, attributes), and the parser accepts MAX_NESTING levels (see streamopt.parser): the
+# tools run in a thread with room for that. The stack is reserved, not used, until it is needed.
+_STACK_BYTES = 512 << 20
+_RECURSION_LIMIT = 1_000_000
+
+
+def call_with_deep_stack(function: Callable[[], T]) -> T:
+    """`function()`, run in a thread with a stack and a recursion limit for deeply nested IR
+    (in this thread if no such thread can be made)."""
+    outcome: list[tuple[bool, Any]] = []
+
+    def target() -> None:
+        try:
+            outcome.append((True, function()))
+        except BaseException as exc:
+            outcome.append((False, exc))
+
+    previous_limit = sys.getrecursionlimit()
+    try:
+        previous_size = threading.stack_size(_STACK_BYTES)
+    except (ValueError, RuntimeError):
+        return function()
+    try:
+        sys.setrecursionlimit(max(previous_limit, _RECURSION_LIMIT))
+        thread = threading.Thread(target=target, name=function.__qualname__, daemon=True)
+        try:
+            thread.start()
+        except RuntimeError:
+            outcome.append((True, function()))
+        else:
+            thread.join()
+    finally:
+        threading.stack_size(previous_size)
+        sys.setrecursionlimit(previous_limit)
+    returned, value = outcome[0]
+    if returned:
+        return cast(T, value)
+    raise value
+
+
 def run_command(tool: click.Command, program: str) -> None:
     """Run a click command as a console script: its exit status, and a short report instead
     of a traceback if it crashes (exit 70)."""
@@ -329,14 +468,14 @@ def run_command(tool: click.Command, program: str) -> None:
     gc.disable()
     try:
         # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
-        code = tool.main(standalone_mode=False)
+        code = call_with_deep_stack(lambda: tool.main(standalone_mode=False))
         sys.exit(code if isinstance(code, int) else 0)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
-    except click.exceptions.Abort:
+    except (click.exceptions.Abort, KeyboardInterrupt):
         sys.exit(1)
     except BrokenPipeError:
         sys.exit(1)

@@ -8,10 +8,51 @@ that every tool in the package prints.
 
 from __future__ import annotations
 
+import io
+import re
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import BinaryIO
+
+
+def decode_source(data: bytes) -> str:
+    """The text of a source file's bytes: UTF-8 with universal newlines, as `open()` reads it.
+
+    A byte that is not UTF-8 becomes a lone surrogate (Python's `surrogateescape`), so no input
+    fails to decode: the parser reports such a byte at its line and column unless it is inside
+    a comment or a string, where MLIR accepts any byte, and `encode_output` writes it back as
+    the byte it was.
+    """
+    stream = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
+    return stream.read()
+
+
+def read_source(stream: BinaryIO) -> str:
+    """`decode_source` of everything `stream` holds."""
+    return decode_source(stream.read())
+
+
+def encode_output(text: str) -> bytes:
+    """The bytes of printed IR: UTF-8, with bytes kept from the input (see `decode_source`)."""
+    return text.encode("utf-8", "surrogateescape")
+
+
+_UNDECODED = re.compile("[\udc80-\udcff]")
+
+
+def undecoded_bytes(text: str) -> Iterator[tuple[int, int]]:
+    """(offset, byte) of each byte `decode_source` could not decode, in order."""
+    if text.isascii():
+        return
+    for match in _UNDECODED.finditer(text):
+        yield match.start(), ord(match.group()) - 0xDC00
+
+
+def displayable(text: str) -> str:
+    """`text` with each byte that was not UTF-8 shown as U+FFFD (one column, like the byte)."""
+    return _UNDECODED.sub("\ufffd", text)
 
 
 class Source:
@@ -121,4 +162,4 @@ def render(diagnostic: Diagnostic) -> str:
             # Keep tabs so the caret lines up under the reported column.
             pad = "".join(c if c == "\t" else " " for c in text[: max(loc.column - 1, 0)])
             lines.append(pad + "^")
-    return "\n".join(lines)
+    return displayable("\n".join(lines))

@@ -9,14 +9,45 @@ no change, gives back the same text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from streamopt.diagnostics import Diagnostic
 from streamopt.ir.core import Block, DetachedValue, Operation, OpResult, Region, Value
-from streamopt.ir.types import Attribute, print_attr_dict
+from streamopt.ir.types import Attribute, Type, print_attr_dict
 
 if TYPE_CHECKING:
     from streamopt.ir.module import Module
+
+
+class UnknownTypeError(Exception):
+    """Raised by `type_text` for a value whose type streamopt does not know."""
+
+
+class UnprintableError(Exception):
+    """The printer refused to print an op: its text would not parse (a type it would have to
+    print is unknown). A bug in whatever made the op; `diagnostic` is located at the op."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def known_type(type: Type | None) -> Type:
+    """`type`, for an op printer; raises UnknownTypeError rather than print a type that is not
+    known (a result of an unmodelled op reaching a known op's typed operand list)."""
+    if type is None:
+        raise UnknownTypeError
+    return type
+
+
+def type_text(type: Type | None) -> str:
+    """The text of `type` for an op printer (see `known_type`)."""
+    return known_type(type).text
+
+
+_ARG_NAME = re.compile(r"arg(\d+)")
 
 
 class _NameScope:
@@ -85,6 +116,8 @@ class Printer:
         names = self.names
         owner = region.parent
         keep_arg_names = owner is not None and not owner.is_known
+        arg_floors: dict[Operation, int] = {}
+        op_scopes: dict[Operation, _NameScope] = {}
         for index, block in enumerate(region.blocks):
             self.block_names[block] = f"^bb{index}"
             self._block_order[block] = index
@@ -93,6 +126,11 @@ class Printer:
                 if keep_arg_names and arg.name_hint:
                     name, conflict_id = self._unique(arg.name_hint, scope, conflict_id)
                     names[arg] = name
+                    numbered = _ARG_NAME.fullmatch(arg.name_hint)
+                    if is_entry and numbered:
+                        # A name MLIR's numbering gave it: the regions nested in the op number
+                        # their arguments after it.
+                        arg_id = max(arg_id, int(numbered.group(1)) + 1)
                 elif is_entry:
                     name, conflict_id = self._unique(f"arg{arg_id}", scope, conflict_id)
                     arg_id += 1
@@ -104,10 +142,18 @@ class Printer:
                 results = op.results
                 defined = getattr(op, "defined_values", None)
                 if defined:
+                    # Names an unmodelled op's syntax defines are seen by its own regions only.
+                    own = op_scopes[op] = _NameScope(scope)
                     for value in defined:
                         name = value.spelling[1:]
-                        scope.names.add(name)
+                        own.names.add(name)
                         names[value] = name
+                        numbered = _ARG_NAME.fullmatch(name)
+                        if numbered:
+                            # An argument an unmodelled op (func.func) declares, numbered by
+                            # MLIR: the regions nested in that op number theirs after it.
+                            floor = int(numbered.group(1)) + 1
+                            arg_floors[op] = max(arg_floors.get(op, 0), floor)
                 if not results:
                     continue
                 first = results[0]
@@ -126,8 +172,11 @@ class Printer:
         state = (value_id, arg_id, conflict_id)
         for block in region.blocks:
             for op in block.ops:
+                nested_state = state
+                if op in arg_floors:
+                    nested_state = (value_id, max(arg_id, arg_floors[op]), conflict_id)
                 for nested in op.regions:
-                    self._number_region(nested, state, scope)
+                    self._number_region(nested, nested_state, op_scopes.get(op, scope))
 
     @staticmethod
     def _unique(name: str, scope: _NameScope, conflict_id: int) -> tuple[str, int]:
@@ -197,7 +246,16 @@ class Printer:
         if results:
             write(self._result_list(op))
             write(" = ")
-        op.print(self)
+        try:
+            op.print(self)
+        except UnknownTypeError:
+            raise UnprintableError(
+                Diagnostic(
+                    "error",
+                    f"internal error: cannot print '{op.name}': a type it must print is not known",
+                    op.location,
+                )
+            ) from None
         if op.debug_loc is not None and self.print_debug_locations:
             write(" ")
             write(op.debug_loc)
@@ -228,8 +286,21 @@ class Printer:
         print_block_terminators: bool = True,
         print_empty_block: bool = False,
         opaque: bool = False,
+        indent: int | None = None,
     ) -> None:
-        """Print `{`, the blocks of `region`, and `}` at the current indentation."""
+        """Print `{`, the blocks of `region`, and `}` at the current indentation (or at
+        `indent` spaces)."""
+        if indent is not None and indent != self.indent_width:
+            saved = self.indent_width, self._indent
+            self.indent_width, self._indent = indent, " " * indent
+            try:
+                self.print_region(
+                    region, print_entry_block_args, print_block_terminators, print_empty_block,
+                    opaque,
+                )  # fmt: skip
+            finally:
+                self.indent_width, self._indent = saved
+            return
         write = self.write
         write("{\n")
         blocks = region.blocks
@@ -255,7 +326,7 @@ class Printer:
             if block.arguments:
                 parts = []
                 for arg in block.arguments:
-                    text = f"{self.value_name(arg)}: {arg.type.text if arg.type else '?'}"
+                    text = f"{self.value_name(arg)}: {type_text(arg.type)}"
                     if arg.debug_loc is not None and self.print_debug_locations:
                         text += " " + arg.debug_loc
                     parts.append(text)
@@ -310,7 +381,7 @@ class Printer:
         name = self.block_name(block)
         if not args:
             return name
-        types = ", ".join(v.type.text if v.type else "?" for v in args)
+        types = ", ".join(type_text(v.type) for v in args)
         return f"{name}({self.values(args)} : {types})"
 
     def print_generic(self, op: Operation, properties: dict[str, Attribute] | None = None) -> None:
@@ -330,8 +401,8 @@ class Printer:
             write(")")
         if op.attributes:
             write(" " + print_attr_dict(op.attributes))
-        ins = ", ".join(v.type.text if v.type else "?" for v in op.operands)
-        outs = [r.type.text if r.type else "?" for r in op.results]
+        ins = ", ".join(type_text(v.type) for v in op.operands)
+        outs = [type_text(r.type) for r in op.results]
         out_text = (
             outs[0]
             if len(outs) == 1 and not outs[0].startswith("(")

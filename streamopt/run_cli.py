@@ -10,9 +10,10 @@ how many moves aliased or copied (with the reasons). `--compare` also runs the p
 (each form whose passes are registered) and fails unless every form computes the same bytes.
 Errors print as `file:line:col: error: message` and exit with status 1.
 
-`--backend iree` (with `--keep-vmfb DIR`, `--iree-device NAME`, `--iree-module FILE.py`) builds
-FILE with streamopt's passes inside IREE's compiler and runs it on IREE's runtime instead; it
-is `streamopt.iree.command`, imported only then (the rest of streamopt never imports IREE).
+`--backend iree` (with `--keep-vmfb DIR`, `--iree-device NAME`, `--iree-module FILE.py`,
+`--iree-moves HOW`) builds FILE with streamopt's passes inside IREE's compiler and runs it on
+IREE's runtime instead; it is `streamopt.iree.command`, imported only then (the rest of
+streamopt never imports IREE).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rich.console import Console
 from rich.table import Table
 
 from streamopt.cli import run_command
-from streamopt.diagnostics import Diagnostic, DiagnosticError, render
+from streamopt.diagnostics import Diagnostic, DiagnosticError, read_source, render
 
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
     ("as given", []),
@@ -56,10 +57,11 @@ class RunError(Exception):
 
 def _load(path: str) -> tuple[str, str]:
     if path == "-":
-        return sys.stdin.read(), "<stdin>"
+        buffer = getattr(sys.stdin, "buffer", None)
+        return (read_source(buffer) if buffer is not None else sys.stdin.read()), "<stdin>"
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read(), path
+        with open(path, "rb") as handle:
+            return read_source(handle), path
     except OSError as exc:
         raise click.UsageError(f"cannot read '{path}': {exc.strerror}") from None
 
@@ -243,6 +245,15 @@ def _compare_table(forms: list[FormRun]) -> Table:
     metavar="FILE.py",
     help="With --backend iree: a Python file whose extension() supplies VM modules at run time.",
 )
+@click.option(
+    "--iree-moves",
+    "iree_moves",
+    type=click.Choice(["runtime", "force-copy", "require-alias", "expand"]),
+    help="With --backend iree: how moves run. runtime (default): each move is a call of "
+    "streamopt's queue_move, which aliases or copies as the run decides; force-copy: every "
+    "move copies; require-alias: a move that must copy is an error; expand: moves are "
+    "expanded into copies at compile time.",
+)
 @click.option("--no-table", is_flag=True, help="Print the results only.")
 @click.option(
     "--no-verify",
@@ -262,6 +273,7 @@ def command(
     keep_dir: str | None,
     iree_devices: tuple[str, ...],
     iree_modules: tuple[str, ...],
+    iree_moves: str | None,
     no_table: bool,
     no_verify: bool,
 ) -> None:
@@ -276,10 +288,13 @@ def command(
             path=input_file, text=text, function=function, inputs=inputs, compare=compare,
             report_path=report_path, keep_dir=keep_dir, devices=iree_devices,
             extension_paths=iree_modules, no_table=no_table, verify=not no_verify,
+            moves=iree_moves or "runtime",
         )  # fmt: skip
         sys.exit(run_iree(options))
-    if keep_dir or iree_devices or iree_modules:
-        raise click.UsageError("--keep-vmfb, --iree-device and --iree-module need --backend iree")
+    if keep_dir or iree_devices or iree_modules or iree_moves:
+        raise click.UsageError(
+            "--keep-vmfb, --iree-device, --iree-module and --iree-moves need --backend iree"
+        )
     # Tables are for people: keep them on one line each even when stdout is not a terminal.
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:

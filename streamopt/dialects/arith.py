@@ -42,6 +42,7 @@ from streamopt.ir.types import (
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -395,7 +396,7 @@ class BinaryOp(ArithOp):
         p.write(f"{self.name} {p.v(self.lhs)}, {p.v(self.rhs)}")
         self._print_flags(p)
         self._print_extra_attributes(p)
-        p.write(" : " + _type_text(self.result.type))
+        p.write(" : " + type_text(self.result.type))
 
     def verify(self) -> None:
         type = self.result.type
@@ -440,10 +441,6 @@ def _element_type_ok(type: Type | None, integer: bool) -> bool:
             isinstance(type, IntegerType) and not type.signedness
         )
     return isinstance(type, FloatType)
-
-
-def _type_text(type: Type | None) -> str:
-    return type.text if type is not None else "?"
 
 
 def _binary(
@@ -654,7 +651,7 @@ class CastOp(ArithOp):
         p.write(f"{self.name} {p.v(self.source)}")
         self._print_flags(p)
         self._print_extra_attributes(p)
-        p.write(f" : {_type_text(self.source.type)} to {_type_text(self.result.type)}")
+        p.write(f" : {type_text(self.source.type)} to {type_text(self.result.type)}")
 
     def verify(self) -> None:
         source, result = _element(self.source.type), _element(self.result.type)
@@ -880,7 +877,7 @@ class _CompareOp(ArithOp):
         p.write(f"{self.name} {self.predicate}, {p.v(self.lhs)}, {p.v(self.rhs)}")
         self._print_flags(p)
         self._print_extra_attributes(p, ("predicate",))
-        p.write(" : " + _type_text(self.lhs.type))
+        p.write(" : " + type_text(self.lhs.type))
 
     def verify(self) -> None:
         if self.lhs.type != self.rhs.type:
@@ -1009,8 +1006,8 @@ class SelectOp(ArithOp):
         p.attr_dict(self)
         p.write(" : ")
         if self.condition.type != I1:
-            p.write(_type_text(self.condition.type) + ", ")
-        p.write(_type_text(self.result.type))
+            p.write(type_text(self.condition.type) + ", ")
+        p.write(type_text(self.result.type))
 
     def verify(self) -> None:
         if not (self.true_value.type == self.false_value.type == self.result.type):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location
+from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import register_op
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
@@ -28,6 +28,7 @@ class ModuleOp(Operation):
     __slots__ = ("sym_name",)
     name = "builtin.module"
     is_isolated_from_above = True
+    has_no_terminator = True
     region_kind = RegionKind.CALLABLE
 
     def __init__(
@@ -63,6 +64,30 @@ class ModuleOp(Operation):
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
+    def verify(self) -> None:
+        # MLIR's ModuleOp::verify: a module's own attributes belong to dialects.
+        for name in self.attributes:
+            if "." not in name and name not in ("sym_name", "sym_visibility"):
+                raise error(
+                    "'builtin.module' op can only contain attributes with dialect-prefixed "
+                    f"names, found: '{name}'",
+                    self.location,
+                )
+        # The SymbolTable trait: each name is defined once. Only definitions streamopt reads
+        # for sure count (known ops and executables; an unmodelled op's first `@name` may be a
+        # reference).
+        from streamopt.ir.symbols import SymbolTable
+
+        table = SymbolTable(self)
+        for name, duplicate in table.duplicates:
+            first = table.symbols[name]
+            if _defines_for_sure(first) and _defines_for_sure(duplicate):
+                raise DiagnosticError(
+                    Diagnostic(
+                        "error", f"redefinition of symbol named '{name}'", duplicate.location
+                    ).attach_note("see existing symbol definition here", first.location)
+                )
+
     def print(self, p: Printer) -> None:
         p.write("module")
         if self.sym_name is not None:
@@ -71,6 +96,10 @@ class ModuleOp(Operation):
             p.write(" attributes " + print_attr_dict(self.attributes))
         p.write(" ")
         p.print_region(self.regions[0])
+
+
+def _defines_for_sure(op: Operation) -> bool:
+    return op.is_known or isinstance(op, VerbatimOp)
 
 
 # Pieces of an opaque op's template.
@@ -116,13 +145,21 @@ class OpaqueOp(Operation):
 
     def print(self, p: Printer) -> None:
         write = p.write
+        # A region opening on a continuation line of the op (`objects({ #target if(...) {`)
+        # is indented from that line, as MLIR's printer nests it.
+        line_indent = p.indent_width
         for piece in self.template:
             if isinstance(piece, str):
                 write(piece)
+                newline = piece.rfind("\n")
+                if newline >= 0:
+                    rest = piece[newline + 1 :]
+                    line_indent = len(rest) - len(rest.lstrip(" "))
             elif piece[0] == OPERAND:
                 write(p.value_name(self._operands[piece[1]]))  # type: ignore[index]
             elif piece[0] == REGION:
-                p.print_region(self.regions[piece[1]], opaque=True)  # type: ignore[index]
+                region = self.regions[piece[1]]  # type: ignore[index]
+                p.print_region(region, opaque=True, indent=line_indent)
             else:
                 write(p.value_name(piece[1]))  # type: ignore[arg-type]
 

@@ -26,14 +26,11 @@ from streamopt.ir.core import Access, Block, Operation, Value
 from streamopt.ir.types import ArrayAttr, Attribute, IntegerAttr, IntegerType, Type
 from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Successor
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
-
-
-def _type_text(type: Type | None) -> str:
-    return type.text if type is not None else "?"
 
 
 class BranchLikeOp(SegmentedOp):
@@ -305,7 +302,7 @@ class SwitchOp(BranchLikeOp):
 
     def print(self, p: Printer) -> None:
         indent = " " * p.indent_width
-        p.write(f"cf.switch {p.v(self.flag)} : {_type_text(self.flag.type)}, [\n")
+        p.write(f"cf.switch {p.v(self.flag)} : {type_text(self.flag.type)}, [\n")
         p.write(f"{indent}  default: " + _successor_text(p, self.default_dest, self.segment(1)))
         width = self.flag.type.width if isinstance(self.flag.type, IntegerType) else 64
         for k, value in enumerate(self.case_values):

@@ -15,6 +15,7 @@ from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import Attribute, ResourceType, ShapedType, Type
 from streamopt.parser.parts import Clause
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.printer import Printer
@@ -95,8 +96,8 @@ def dynamic_dim_count(type: Type | None) -> int:
 def print_sized(p: Printer, type: Type, sizes: Sequence[Value]) -> str:
     """`T{%s}` for sized types, `T` otherwise."""
     if sizes or is_sized(type):
-        return f"{type.text}{{{p.values(sizes)}}}"
-    return type.text
+        return f"{type_text(type)}{{{p.values(sizes)}}}"
+    return type_text(type)
 
 
 def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> str:
@@ -106,10 +107,10 @@ def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Val
     for type in types:
         count = dynamic_dim_count(type)
         if count:
-            out.append(f"{type.text}{{{p.values(dims[cursor : cursor + count])}}}")
+            out.append(f"{type_text(type)}{{{p.values(dims[cursor : cursor + count])}}}")
             cursor += count
         else:
-            out.append(type.text)
+            out.append(type_text(type))
     return ", ".join(out)
 
 
@@ -135,7 +136,7 @@ def print_shaped_result_list(
             else:
                 print_type = False
         if print_type:
-            text += type.text
+            text += type_text(type)
         count = dynamic_dim_count(type)
         if count:
             text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"

@@ -12,7 +12,7 @@ hands over its parts. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
@@ -23,14 +23,22 @@ from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
+    HAL_BUFFER_CONSTRAINT,
     HAL_BUFFER_VIEW,
+    HAL_BUFFER_VIEW_CONSTRAINT,
     HAL_COMMAND_BUFFER,
+    HAL_COMMAND_BUFFER_CONSTRAINT,
     HAL_DEVICE,
+    HAL_DEVICE_CONSTRAINT,
     HAL_FENCE,
+    HAL_FENCE_CONSTRAINT,
     I1,
     I32,
+    I32_CONSTRAINT,
     I64,
+    I64_CONSTRAINT,
     INDEX,
+    INDEX_CONSTRAINT,
     Attribute,
     DialectType,
     IntegerType,
@@ -39,10 +47,12 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeAttr,
+    TypeConstraint,
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -200,6 +210,39 @@ LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
 
 # -- the template-driven base -----------------------------------------------------------------
 
+# A buffer, or the index of a binding table slot (AnyTypeOf<[Index, HAL_BufferType]>).
+_BUFFER_OR_SLOT = TypeConstraint(
+    "index or buffer", lambda t: HAL_BUFFER_CONSTRAINT.accepts(t) or INDEX_CONSTRAINT.accepts(t)
+)
+
+# The type HALOps.td gives the operands of these names (HAL_Device, HAL_DeviceQueueAffinity,
+# HAL_Fence, HAL_DeviceQueuePool, HAL_MemoryType, HAL_BufferUsage, HAL_DeviceSize, ...).
+_OPERAND_TYPES: Mapping[str, TypeConstraint] = {
+    "device": HAL_DEVICE_CONSTRAINT,
+    "queue_affinity": I64_CONSTRAINT,
+    "wait_fence": HAL_FENCE_CONSTRAINT,
+    "signal_fence": HAL_FENCE_CONSTRAINT,
+    "pool": I64_CONSTRAINT,
+    "memory_types": I32_CONSTRAINT,
+    "buffer_usage": I32_CONSTRAINT,
+    "result_size": INDEX_CONSTRAINT,
+    "source_buffer": HAL_BUFFER_CONSTRAINT,
+    "target_buffer": HAL_BUFFER_CONSTRAINT,
+    "source_offset": INDEX_CONSTRAINT,
+    "target_offset": INDEX_CONSTRAINT,
+    "source_length": INDEX_CONSTRAINT,
+    "offset": INDEX_CONSTRAINT,
+    "length": INDEX_CONSTRAINT,
+    "minimum_length": INDEX_CONSTRAINT,
+    "command_buffer": HAL_COMMAND_BUFFER_CONSTRAINT,
+    "buffer_view": HAL_BUFFER_VIEW_CONSTRAINT,
+    "element_type": I32_CONSTRAINT,
+    "encoding_type": I32_CONSTRAINT,
+    "workgroup_x": INDEX_CONSTRAINT,
+    "workgroup_y": INDEX_CONSTRAINT,
+    "workgroup_z": INDEX_CONSTRAINT,
+}
+
 
 @cache
 def _template_fields(syntax: str) -> tuple[tuple[str, str], ...]:
@@ -225,16 +268,16 @@ class _Field:
         op = self.op
         if spec == "result":
             type = op.results[int(self.name[len("result") :])].type
-            return type.text if type else "?"
+            return type_text(type)
         if spec == "sized":
             type = op.results[0].type
             size = self.printer.v(op.operand(self.name))
-            return f"{type.text if type else '?'}{{{size}}}"
+            return f"{type_text(type)}{{{size}}}"
         if self.name in op.attribute_fields:
             return op.attributes[self.name].text
         value = op.operand(self.name)
         if spec == "type":
-            return value.type.text if value.type else "?"
+            return type_text(value.type)
         return self.printer.v(value)
 
 
@@ -274,6 +317,14 @@ class HalOp(Operation):
     def operand(self, name: str) -> Value:
         """The operand called `name` in IREE's op definition."""
         return self.operands[self.operand_names.index(name)]
+
+    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
+        # Operands are named as in HALOps.td, and a name means one type there (see
+        # _OPERAND_TYPES); `operand_types` names the exceptions.
+        for name, value in zip(self.operand_names, self.operands):
+            constraint = self.operand_types.get(name) or _OPERAND_TYPES.get(name)
+            if constraint is not None:
+                yield value, constraint, False
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -918,6 +969,7 @@ class DeviceQueueReadOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.read"
+    operand_types = {"source_offset": I64_CONSTRAINT}  # A file offset.
     operand_names = (
         *_QUEUE_OPERANDS,
         "source_file",
@@ -1022,8 +1074,7 @@ def _print_bindings(
     """`[` then `(%b : T)[%o, %l]` one per line (joined by `, ` before each newline) `]`."""
     indent = " " * p.indent_width
     items = [
-        f"\n{indent}  ({p.v(buffer)} : {buffer.type.text if buffer.type else '?'})"
-        f"[{p.v(offset)}, {p.v(length)}]"
+        f"\n{indent}  ({p.v(buffer)} : {type_text(buffer.type)})[{p.v(offset)}, {p.v(length)}]"
         for buffer, offset, length in zip(buffers, offsets, lengths)
     ]
     return "[" + ", ".join(items) + f"\n{indent}]"
@@ -1280,7 +1331,7 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
         # `*` is not a keyword: MLIR prints (and only reads) it as a string.
         lifetime = self.lifetime
         p.write(f' lifetime("{lifetime}") : ' if lifetime == "*" else f" lifetime({lifetime}) : ")
-        p.write(", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(", ".join(type_text(r.type) for r in self.results))
         p.attr_dict(self, ("affinity", "lifetime"), keyword=True)
 
 
@@ -1373,7 +1424,7 @@ class AllocatorSelectOp(SegmentedOp):
         separator = f",\n{indent}  "
         p.write(f"{self.name} from([\n{indent}  " + separator.join(entries) + f"\n{indent}])")
         p.write(f" type({p.v(self.segment(2)[0])}) usage({p.v(self.segment(3)[0])}) : ")
-        p.write(", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(", ".join(type_text(r.type) for r in self.results))
         p.attr_dict(self, keyword=True)
 
 
@@ -1586,7 +1637,7 @@ class DeviceResolveOp(Operation):
         if affinity is not None:
             p.write(f" on({affinity.text})")
         p.attr_dict(self, ("affinity",))
-        p.write(" : " + ", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(" : " + ", ".join(type_text(r.type) for r in self.results))
 
 
 @register_op
@@ -2129,7 +2180,7 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
         p.write(self.syntax.format_map(_Fields(self, p)))
         if self.workload:
             p.write(f" workload([{p.values(self.workload)}])")
-        p.write(" : " + ", ".join(r.type.text if r.type else "?" for r in self.results))
+        p.write(" : " + ", ".join(type_text(r.type) for r in self.results))
         p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
 
 
@@ -2248,6 +2299,7 @@ class CommandBufferFillBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
+    operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
     operand_names = ("command_buffer", "target_buffer", "target_offset", "length", "pattern")
     attribute_fields = {"flags": FILL_FLAGS}
     syntax = (
@@ -2267,6 +2319,7 @@ class CommandBufferCopyBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
+    operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
     operand_names = (
         "command_buffer",
         "source_buffer",

@@ -41,6 +41,7 @@ from streamopt.ir.types import (
 from streamopt.parser.interpret import integer_literal
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
+from streamopt.printer import known_type, type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -52,12 +53,8 @@ def op_error(op_name: str, message: str, location: Location) -> DiagnosticError:
     return error(f"'{op_name}' op {message}", location)
 
 
-def _type_text(type: Type | None) -> str:
-    return type.text if type is not None else "?"
-
-
 def _types_text(values: Sequence[Value]) -> str:
-    return ", ".join(_type_text(v.type) for v in values)
+    return ", ".join(type_text(v.type) for v in values)
 
 
 def _check_edge(
@@ -334,7 +331,7 @@ class IfOp(Operation):
         p.write(f"scf.if {p.v(self.condition)}")
         has_results = bool(self.results)
         if has_results:
-            p.write(" -> (" + ", ".join(_type_text(r.type) for r in self.results) + ")")
+            p.write(" -> (" + ", ".join(type_text(r.type) for r in self.results) + ")")
         p.write(" ")
         p.print_region(self.regions[0], print_block_terminators=has_results)
         if self.regions[1].blocks:
@@ -565,7 +562,7 @@ class ForOp(Operation):
         p.write(" ")
         iv_type = self.induction_var.type
         if not isinstance(iv_type, IndexType):
-            p.write(f" : {_type_text(iv_type)} ")
+            p.write(f" : {type_text(iv_type)} ")
         p.print_region(self.regions[0], print_block_terminators=bool(inits))
         p.attr_dict(self, ("unsignedCmp",))
 
@@ -717,7 +714,7 @@ class WhileOp(Operation):
             )
             p.write(f" ({pairs})")
         function_type = FunctionType(
-            [_known(v.type) for v in self.operands], [_known(r.type) for r in self.results]
+            [known_type(v.type) for v in self.operands], [known_type(r.type) for r in self.results]
         )
         p.write(f" : {function_type.text} ")
         p.print_region(self.regions[0])
@@ -749,10 +746,6 @@ class WhileOp(Operation):
         _check_edge(self, "Operation scf.yield", "Region #0", terminator.operands, before_types)
 
 
-def _known(type: Type | None) -> Type:
-    return type if type is not None else Type("?")
-
-
 # -- scf.index_switch -----------------------------------------------------------------------
 
 
@@ -779,6 +772,9 @@ class IndexSwitchOp(Operation):
     __slots__ = ("case_values",)
     name = "scf.index_switch"
     region_kind = RegionKind.EXCLUSIVE
+    # SingleBlockImplicitTerminator<"scf.yield">: a region of a switch without results may
+    # leave its yield out, and streamopt keeps none there.
+    has_no_terminator = True
 
     def __init__(self, *args: Any, case_values: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -834,7 +830,7 @@ class IndexSwitchOp(Operation):
         p.write(f"scf.index_switch {p.v(self.argument)}")
         p.attr_dict(self, ("cases",))
         if self.results:
-            p.write(" -> " + ", ".join(_type_text(r.type) for r in self.results))
+            p.write(" -> " + ", ".join(type_text(r.type) for r in self.results))
         p.write(" ")
         indent = " " * p.indent_width
         for value, region in zip(self.case_values, self.case_regions):

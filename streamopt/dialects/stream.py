@@ -7,6 +7,7 @@ resource operand and result, and whether it reads or writes its resource operand
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -37,8 +38,10 @@ from streamopt.ir.core import (
 from streamopt.ir.types import (
     I1,
     INDEX,
+    INDEX_CONSTRAINT,
     STREAM_FILE,
     TIMEPOINT,
+    TIMEPOINT_CONSTRAINT,
     UNIT,
     ArrayAttr,
     Attribute,
@@ -67,6 +70,7 @@ from streamopt.parser.parts import (
     Tied,
     ValueList,
 )
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -74,7 +78,7 @@ if TYPE_CHECKING:
 
 
 def _sized(p: Printer, type: Type | None, size: Value) -> str:
-    return f"{type.text if type else '?'}{{{p.value_name(size)}}}"
+    return f"{type_text(type)}{{{p.value_name(size)}}}"
 
 
 def _one_size(sized: Sized, location: Location) -> Value:
@@ -111,6 +115,7 @@ class AsyncSplatOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.splat"
+    operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -160,7 +165,7 @@ class AsyncSplatOp(StreamOp):
         if self.has_await:
             p.write(f" await({p.v(self.operands[0])})")
         value = self.value
-        p.write(f" {p.v(value)} : {value.type.text if value.type else '?'} -> ")
+        p.write(f" {p.v(value)} : {type_text(value.type)} -> ")
         p.write(_sized(p, self.result.type, self.result_size_value))
         p.attr_dict(self, ("affinity",), keyword=True)
 
@@ -171,6 +176,7 @@ class AsyncCloneOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.clone"
+    operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCloneOp:
@@ -383,6 +389,52 @@ class AsyncMoveOp(_TransferLikeOp):
         _verify_consumed_source(self, context)
 
 
+_EXPORT_HEADER = re.compile(
+    r"^[ \t]*stream\.executable\.export\s+(?:(?:public|private|nested)\s+)?"
+    r"(@[^\s({]+)([^\n]*)",
+    re.MULTILINE,
+)
+
+
+def _export_workload_counts(executable: Operation) -> dict[str, int]:
+    """Each export of a stream.executable kept verbatim that has a workgroup count region ->
+    how many workload operands it takes (that region's arguments), read from its text. An
+    export without one takes any workload."""
+    counts: dict[str, int] = {}
+    for match in _EXPORT_HEADER.finditer(getattr(executable, "text", "")):
+        workgroups = re.match(r"\s*workgroups\(([^)]*)\)", match.group(2))
+        if workgroups is not None:
+            counts[symbol_ref_from_text(match.group(1)).root] = workgroups.group(1).count("%")
+    return counts
+
+
+def _verify_workload(
+    op: Operation, entry_points: Sequence[Attribute], provided: int, context: Any
+) -> None:
+    """IREE's verifyDispatchWorkload: the workload matches the arguments of each entry point's
+    workgroup count region (checked for the exports of stream.executables in the module)."""
+    from streamopt.ir.symbols import SymbolTable
+
+    cache: dict[int, dict[str, int]] = context.get("export_workloads", lambda module: {})
+    table = SymbolTable.nearest(op)
+    for entry_point in entry_points:
+        if not isinstance(entry_point, SymbolRefAttr) or len(entry_point.path) != 2:
+            continue
+        executable = table.lookup(entry_point.root)
+        if executable is None or executable.name != "stream.executable" or executable.is_known:
+            continue
+        counts = cache.get(id(executable))
+        if counts is None:
+            counts = cache[id(executable)] = _export_workload_counts(executable)
+        expected = counts.get(entry_point.path[1])
+        if expected is not None and expected != provided:
+            raise _op_error(
+                op,
+                f"workload mismatch; entry point expects {expected} arguments but dispatch "
+                f"provides {provided}",
+            )
+
+
 def _verify_consumed_source(op: Operation, context: Any) -> None:
     """Reject a move whose source storage something else may still observe (docs/storage-
     model.md): a use of any name of it that may run after the move, an escape of it (an
@@ -434,6 +486,14 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
 
     __slots__ = ("entry_points", "tied_operands")
     name = "stream.async.dispatch"
+    operand_types = {
+        "workload": INDEX_CONSTRAINT,
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "resource_operand_offsets": INDEX_CONSTRAINT,
+        "resource_operand_ends": INDEX_CONSTRAINT,
+        "resource_operand_lengths": INDEX_CONSTRAINT,
+        "result_sizes": INDEX_CONSTRAINT,
+    }
     is_pure = True
     segment_names = (
         "workload",
@@ -596,6 +656,19 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
             return None
         return self.result_sizes[sized.index(index)]
 
+    def verify(self) -> None:
+        operands = self.resource_operands
+        _check_size_counts(self, [v.type for v in operands], self.resource_operand_sizes)
+        _check_size_counts(self, [r.type for r in self.results], self.result_sizes)
+        for index, tied in enumerate(self.tied_operands):
+            if tied is not None and not 0 <= tied < len(operands):
+                raise _op_error(self, f"result #{index} tied to invalid operand index {tied}")
+        if not self.entry_points:
+            raise _op_error(self, "at least one entry point must be defined")
+
+    def verify_in_module(self, context: Any) -> None:
+        _verify_workload(self, self.entry_points, len(self.workload), context)
+
     def print(self, p: Printer) -> None:
         write = p.write
         write("stream.async.dispatch")
@@ -735,10 +808,6 @@ def _tied_target(result: Sized | Tied, target: Value, location: Location) -> tup
     return sized.type, _one_size(sized, location)
 
 
-def _type_text(value: Value) -> str:
-    return value.type.text if value.type is not None else "?"
-
-
 @parse_rule("tied_to_target")
 def _tied_to_target(b: Builder, children: list[Any]) -> Sized:
     return children[-1]  # type: ignore[no-any-return]
@@ -803,6 +872,7 @@ class AsyncAllocaOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.alloca"
+    operand_types = {"storage_size": INDEX_CONSTRAINT}
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncAllocaOp:
@@ -845,6 +915,7 @@ class AsyncConstantOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.constant"
+    operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
     def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
@@ -931,6 +1002,12 @@ class AsyncSliceOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.slice"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "source_end": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+    }
     is_pure = True
 
     @classmethod
@@ -1046,6 +1123,12 @@ class AsyncFillOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.fill"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_end": INDEX_CONSTRAINT,
+        "target_length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncFillOp:
@@ -1110,7 +1193,7 @@ class AsyncFillOp(_TiedTargetOp):
         self.print_affinity(p)
         p.write(
             f" {p.v(self.value)}, {p.v(self.target)}[{p.v(self.target_offset)} to "
-            f"{p.v(self.target_end)} for {p.v(self.target_length)}] : {_type_text(self.value)}"
+            f"{p.v(self.target_end)} for {p.v(self.target_length)}] : {type_text(self.value.type)}"
             f" -> {_print_tied_target(p, self.target, self.target_size)}"
         )
         p.attr_dict(self, ("affinity",), keyword=True)
@@ -1122,6 +1205,12 @@ class AsyncUpdateOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.update"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_end": INDEX_CONSTRAINT,
+        "update_size": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncUpdateOp:
@@ -1198,6 +1287,15 @@ class AsyncCopyOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.copy"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_end": INDEX_CONSTRAINT,
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "source_end": INDEX_CONSTRAINT,
+        "length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCopyOp:
@@ -1318,6 +1416,7 @@ class AsyncCastOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.cast"
+    operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -1386,6 +1485,7 @@ class AsyncLoadOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.load"
+    operand_types = {"source_size": INDEX_CONSTRAINT, "source_offset": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -1438,6 +1538,7 @@ class AsyncStoreOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.store"
+    operand_types = {"target_size": INDEX_CONSTRAINT, "target_offset": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -1467,7 +1568,7 @@ class AsyncStoreOp(_TiedTargetOp):
     def print(self, p: Printer) -> None:
         p.write(
             f"stream.async.store {p.v(self.value)}, {p.v(self.target)}"
-            f"[{p.v(self.target_offset)}] : {_type_text(self.value)} -> "
+            f"[{p.v(self.target_offset)}] : {type_text(self.value.type)} -> "
             f"{_print_tied_target(p, self.target, self.target_size)}"
         )
         p.attr_dict(self, (), keyword=True)
@@ -1479,6 +1580,7 @@ class AsyncBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.barrier"
+    operand_types = {"size": INDEX_CONSTRAINT}
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncBarrierOp:
@@ -1797,6 +1899,13 @@ class AsyncCallOp(StreamOp, SegmentedOp):
 
     __slots__ = ("tied_operands",)
     name = "stream.async.call"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "resource_operand_offsets": INDEX_CONSTRAINT,
+        "resource_operand_ends": INDEX_CONSTRAINT,
+        "resource_operand_lengths": INDEX_CONSTRAINT,
+        "result_sizes": INDEX_CONSTRAINT,
+    }
     segment_names = (
         "resource_operands",
         "resource_operand_sizes",
@@ -2202,7 +2311,7 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
         captures: list[str] = []
         size_index = 0
         for operand, arg in zip(operands, self.body.arguments):
-            text = f"{p.v(operand)} as {p.v(arg)}: {_type_text(arg)}"
+            text = f"{p.v(operand)} as {p.v(arg)}: {type_text(arg.type)}"
             if isinstance(arg.type, ResourceType):
                 text += "{" + p.v(sizes[size_index]) + "}"
                 size_index += 1
@@ -2234,6 +2343,11 @@ class AsyncExecuteOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.execute"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "result_sizes": INDEX_CONSTRAINT,
+        "await_timepoint": TIMEPOINT_CONSTRAINT,
+    }
     segment_names = (
         "resource_operands",
         "resource_operand_sizes",
@@ -2328,6 +2442,7 @@ class AsyncConcurrentOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.concurrent"
+    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT, "result_sizes": INDEX_CONSTRAINT}
     segment_names = ("resource_operands", "resource_operand_sizes", "result_sizes")
 
     @classmethod
@@ -2390,6 +2505,7 @@ class YieldOp(SegmentedOp):
 
     __slots__ = ()
     name = "stream.yield"
+    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT}
     is_terminator = True
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so
     # that dead-code removal keeps it.
@@ -2490,6 +2606,10 @@ class TensorImportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.import"
+    operand_types = {
+        "result_encoding_dims": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+    }
     is_pure = True
 
     @classmethod
@@ -2564,7 +2684,7 @@ class TensorImportOp(StreamOp):
         if self.consume:
             p.write(" consume")
         p.write(
-            f" {p.v(self.source)} : {_type_text(self.source)} -> "
+            f" {p.v(self.source)} : {type_text(self.source.type)} -> "
             f"{_print_encoding(p, self.result_encoding, self.result_encoding_dims)} in "
             f"{_sized(p, self.result.type, self.result_size_value)}"
         )
@@ -2579,6 +2699,7 @@ class TensorExportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.export"
+    operand_types = {"source_encoding_dims": INDEX_CONSTRAINT, "source_size": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -2740,6 +2861,7 @@ class TimepointJoinOp(StreamOp):
 
     __slots__ = ()
     name = "stream.timepoint.join"
+    operand_types = {"await_timepoints": TIMEPOINT_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -2780,6 +2902,10 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.timepoint.await"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "await_timepoints": TIMEPOINT_CONSTRAINT,
+    }
     is_pure = True
     segment_names = ("resource_operands", "resource_operand_sizes", "await_timepoint")
 
@@ -2895,6 +3021,7 @@ class TimepointBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.timepoint.barrier"
+    operand_types = {"resource_size": INDEX_CONSTRAINT}
     is_pure = True
 
     @classmethod
@@ -3057,6 +3184,7 @@ class ResourceAllocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.alloca"
+    operand_types = {"storage_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 1
 
     @classmethod
@@ -3139,6 +3267,7 @@ class ResourceDeallocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.dealloca"
+    operand_types = {"resource_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 2
 
     @classmethod
@@ -3234,6 +3363,11 @@ class CmdMoveOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.cmd.move"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+        "await_timepoint": TIMEPOINT_CONSTRAINT,
+    }
     # source, source size, result size; then the optional await timepoint.
     fixed_operand_count = 3
 
@@ -3534,7 +3668,7 @@ class ResourceSizeOp(Operation):
         resource = self.resource
         p.write(f"stream.resource.size {p.v(resource)}")
         p.attr_dict(self)
-        p.write(f" : {resource.type.text if resource.type else '?'}")
+        p.write(f" : {type_text(resource.type)}")
 
 
 @register_op
@@ -3801,6 +3935,11 @@ class ResourceSubviewOp(Operation):
 
     __slots__ = ()
     name = "stream.resource.subview"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "result_size_value": INDEX_CONSTRAINT,
+    }
     is_pure = True
 
     @classmethod
@@ -3891,6 +4030,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
 
     __slots__ = ("lifetime_intervals",)
     name = "stream.resource.pack"
+    operand_types = {"offset": INDEX_CONSTRAINT, "dynamic_slice_sizes": INDEX_CONSTRAINT}
     is_pure = True
     segment_names = ("offset", "dynamic_slice_sizes")
 
@@ -4025,6 +4165,8 @@ class _CmdRegionOp(Operation):
 
     __slots__ = ()
     region_kind = RegionKind.ONCE
+    # IREE's SingleBlockImplicitTerminator<"stream.yield">: streamopt keeps no yield there.
+    has_no_terminator = True
 
     @property
     def body(self) -> Block:
@@ -4099,6 +4241,10 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.cmd.execute"
+    operand_types = {
+        "resource_operand_sizes": INDEX_CONSTRAINT,
+        "await_timepoint": TIMEPOINT_CONSTRAINT,
+    }
     segment_names = ("resource_operands", "resource_operand_sizes", "await_timepoint")
 
     @classmethod
@@ -4235,7 +4381,7 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
             text += (
                 _sized(p, argument.type, next(sizes))
                 if is_sized(argument.type)
-                else (argument.type.text if argument.type else "?")
+                else (type_text(argument.type))
             )
             captures.append(text)
         p.write(" with(" + ", ".join(captures) + ") ")
@@ -4415,6 +4561,11 @@ class CmdFillOp(Operation):
 
     __slots__ = ()
     name = "stream.cmd.fill"
+    operand_types = {
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "target_length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdFillOp:
@@ -4474,7 +4625,7 @@ class CmdFillOp(Operation):
         value = self.value
         p.write(
             f"stream.cmd.fill {p.v(value)}, {p.v(target)}[{p.v(self.target_offset)} for "
-            f"{p.v(self.target_length)}] : {value.type.text if value.type else '?'} -> "
+            f"{p.v(self.target_length)}] : {type_text(value.type)} -> "
             f"{_sized(p, target.type, self.target_size)}"
         )
         p.attr_dict(self, keyword=True)
@@ -4487,6 +4638,13 @@ class CmdCopyOp(Operation):
 
     __slots__ = ()
     name = "stream.cmd.copy"
+    operand_types = {
+        "source_size": INDEX_CONSTRAINT,
+        "source_offset": INDEX_CONSTRAINT,
+        "target_size": INDEX_CONSTRAINT,
+        "target_offset": INDEX_CONSTRAINT,
+        "length": INDEX_CONSTRAINT,
+    }
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdCopyOp:
@@ -4614,6 +4772,12 @@ class CmdDispatchOp(SegmentedOp):
 
     __slots__ = ("accesses", "entry_points")
     name = "stream.cmd.dispatch"
+    operand_types = {
+        "workload": INDEX_CONSTRAINT,
+        "resource_sizes": INDEX_CONSTRAINT,
+        "resource_offsets": INDEX_CONSTRAINT,
+        "resource_lengths": INDEX_CONSTRAINT,
+    }
     segment_names = (
         "workload",
         "uniform_operands",
@@ -4751,6 +4915,9 @@ class CmdDispatchOp(SegmentedOp):
             if access not in _CMD_ACCESS:
                 raise _op_error(self, f"unknown resource access '{access}'")
 
+    def verify_in_module(self, context: Any) -> None:
+        _verify_workload(self, self.entry_points, len(self.workload), context)
+
     def print(self, p: Printer) -> None:
         write = p.write
         write("stream.cmd.dispatch ")
@@ -4764,7 +4931,7 @@ class CmdDispatchOp(SegmentedOp):
             write("[" + p.values(workload) + "]")
         uniform = self.uniform_operands
         if uniform:
-            types = ", ".join(v.type.text if v.type else "?" for v in uniform)
+            types = ", ".join(type_text(v.type) for v in uniform)
             write(f"({p.values(uniform)} : {types})")
         write(" {")
         indent = " " * p.indent_width

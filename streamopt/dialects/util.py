@@ -39,6 +39,7 @@ from streamopt.ir.types import (
 from streamopt.parser import interpret
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -284,6 +285,8 @@ class FuncOp(Operation):
             p.print_region(self.regions[0])
 
     def verify(self) -> None:
+        if self.regions and self.body.is_empty():
+            raise error("custom op 'util.func' expected non-empty function body", self.location)
         if self.regions:
             args = self.body.arguments
             if [a.type for a in args] != list(self.header.arg_types):
@@ -311,27 +314,28 @@ class ReturnOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ReturnOp:
+        # `util.return {attrs}? (%a, %b : T, T)?`, as IREE's assemblyFormat orders them.
         _, rest = split_clauses(parts)
         values: list[Value] = []
         attributes: dict[str, Attribute] = {}
-        if rest and isinstance(rest[0], list) and not isinstance(rest[0], AttrDict):
+        if rest and isinstance(rest[0], AttrDict):
+            attributes = dict(rest[0])
+            rest = rest[1:]
+        if rest:
             values = rest[0]
             types: list[Type] = rest[1]
             if len(values) != len(types):
                 raise error(f"{len(values)} operands present, but expected {len(types)}", location)
             for value, type in zip(values, types):
                 check_operand_type(value, type, location)
-            rest = rest[2:]
-        if rest and isinstance(rest[0], AttrDict):
-            attributes = dict(rest[0])
         return cls(values, (), attributes, location=location)
 
     def print(self, p: Printer) -> None:
         p.write("util.return")
+        p.attr_dict(self)
         if self.operands:
             p.write(" " + p.values(self.operands) + " : ")
-            p.write(", ".join(v.type.text if v.type else "?" for v in self.operands))
-        p.attr_dict(self)
+            p.write(", ".join(type_text(v.type) for v in self.operands))
 
     def verify(self) -> None:
         # IREE's wording; the enclosing function or initializer says what may be returned.
@@ -386,7 +390,7 @@ def sanitize_identifier(name: str) -> str:
         elif ch == " ":
             out.append("_")
         else:
-            out.extend(f"{byte:X}" for byte in ch.encode())
+            out.extend(f"{byte:X}" for byte in ch.encode("utf-8", "surrogateescape"))
     return "".join(out)
 
 
@@ -526,16 +530,16 @@ class CallOp(Operation):
     def print(self, p: Printer) -> None:
         p.write(f"util.call {self.attributes['callee'].text}({p.values(self.operands)})")
         p.attr_dict(self, ("callee",))
-        p.write(" : (" + ", ".join(_type_text(v.type) for v in self.operands) + ") -> ")
+        p.write(" : (" + ", ".join(type_text(v.type) for v in self.operands) + ") -> ")
         results: list[str] = []
         for result, tied in zip(self.results, self.tied_operands):
             if tied is None:
-                results.append(_type_text(result.type))
+                results.append(type_text(result.type))
                 continue
             operand = self.operands[tied]
             text = p.v(operand)
             if operand.type != result.type:
-                text += " as " + _type_text(result.type)
+                text += " as " + type_text(result.type)
             results.append(text)
         joined = ", ".join(results)
         p.write(joined if len(results) == 1 else f"({joined})")
@@ -577,10 +581,6 @@ class CallOp(Operation):
                 f"{_ties_text(theirs)}",
                 self.location,
             )
-
-
-def _type_text(type: Type | None) -> str:
-    return type.text if type is not None else "?"
 
 
 def _ties_text(ties: list[int | None] | None) -> str:
@@ -625,10 +625,10 @@ def is_global_type_compatible(global_type: Type | None, access_type: Type | None
     if global_type is None or access_type is None:
         return True
     if isinstance(global_type, ShapedType) and isinstance(access_type, ShapedType):
-        if global_type.kind != access_type.kind:
-            return False
-        if global_type.element_type_text != access_type.element_type_text:
-            return False
+        # mlir::verifyCompatibleShape: the shapes only (not the element types), and an
+        # unranked type is compatible with any.
+        if "<*x" in global_type.text or "<*x" in access_type.text:
+            return True
         a, b = global_type.shape, access_type.shape
         return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
     if isinstance(global_type, ResourceType):
@@ -647,6 +647,8 @@ class GlobalOp(Operation):
     __slots__ = ("initial_value_type",)
     name = "util.global"
     _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
+    # Inherent attributes printed in the property dictionary (`<inlining_policy = ...>`).
+    _PROPERTIES = ("inlining_policy",)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -697,6 +699,7 @@ class GlobalOp(Operation):
         mutable = False
         sym_name = ""
         extra: dict[str, Attribute] = {}
+        properties: dict[str, Attribute] = {}
         value = GlobalValue((None, None))
         for part in parts:
             if isinstance(part, _Marker):
@@ -709,8 +712,21 @@ class GlobalOp(Operation):
                     sym_name = symbol_ref_from_text(str(part)).root
             elif isinstance(part, AttrDict):
                 extra = dict(part)
+            elif isinstance(part, Clause) and part.kind == "properties":
+                properties = dict(part.value)
             elif isinstance(part, GlobalValue):
                 value = part
+        for name in extra:
+            if name in cls._STRUCTURAL or name in cls._PROPERTIES:
+                raise error(
+                    f"custom op 'util.global' inherent attribute '{name}' cannot be parsed from "
+                    "attr-dict when strict properties in assembly format is enabled",
+                    location,
+                )
+        for name in properties:
+            if name not in cls._PROPERTIES:
+                raise error(f"'util.global' op has no property '{name}' to set", location)
+        extra.update(properties)
         if visibility not in (None, "public", "private", "nested"):
             raise error(f"expected 'public', 'private' or 'nested', got '{visibility}'", location)
         type, initial = value
@@ -757,7 +773,10 @@ class GlobalOp(Operation):
         if self.is_mutable:
             p.write(" mutable")
         p.write(" @" + _symbol(self.sym_name))
-        p.attr_dict(self, self._STRUCTURAL)
+        properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attributes}
+        if properties:
+            p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
+        p.attr_dict(self, self._STRUCTURAL + self._PROPERTIES)
         initial = self.initial_value
         # The type is implied by a typed initial value of that type (custom<TypeOrAttr>).
         if initial is None or self.initial_value_type != self.global_type:
@@ -859,7 +878,7 @@ class GlobalLoadOp(Operation):
             p.write("immutable ")
         p.write(self.attributes["global"].text)
         p.attr_dict(self, ("global", "is_immutable"))
-        p.write(" : " + _type_text(self.result.type))
+        p.write(" : " + type_text(self.result.type))
 
     def verify(self) -> None:
         _, global_op = _lookup_global(self, self.global_name)
@@ -918,7 +937,7 @@ class GlobalStoreOp(Operation):
     def print(self, p: Printer) -> None:
         p.write(f"util.global.store {p.v(self.value)}, {self.attributes['global'].text}")
         p.attr_dict(self, ("global",))
-        p.write(" : " + _type_text(self.value.type))
+        p.write(" : " + type_text(self.value.type))
 
     def verify(self) -> None:
         _, global_op = _lookup_global(self, self.global_name)
@@ -975,7 +994,7 @@ class OptimizationBarrierOp(Operation):
         p.attr_dict(self)
         if self.operands:
             p.write(" " + p.values(self.operands) + " : ")
-            p.write(", ".join(_type_text(v.type) for v in self.operands))
+            p.write(", ".join(type_text(v.type) for v in self.operands))
 
     def verify(self) -> None:
         if [v.type for v in self.operands] != [r.type for r in self.results]:
@@ -1006,7 +1025,7 @@ class NullOp(Operation):
     def print(self, p: Printer) -> None:
         p.write("util.null")
         p.attr_dict(self)
-        p.write(" : " + _type_text(self.result.type))
+        p.write(" : " + type_text(self.result.type))
 
 
 @register_op
@@ -1081,7 +1100,7 @@ class UnfoldableConstantOp(Operation):
             p.write(" ")
         p.write(self.value.text)
         if isinstance(self.value, SymbolRefAttr):
-            p.write(" : " + _type_text(self.result.type))
+            p.write(" : " + type_text(self.result.type))
 
 
 # -- util.assume.int ------------------------------------------------------------------------
@@ -1175,7 +1194,7 @@ class AssumeIntOp(Operation):
         separator = ", \n" + " " * (p.indent_width + 4) if multi_line else ", "
         p.write(separator.join(pieces))
         p.write("\n" + " " * (p.indent_width + 2) if multi_line else " ")
-        p.write(": " + ", ".join(_type_text(v.type) for v in self.operands))
+        p.write(": " + ", ".join(type_text(v.type) for v in self.operands))
         p.attr_dict(self)
 
     def verify(self) -> None:

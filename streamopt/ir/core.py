@@ -13,13 +13,13 @@ model are `OpaqueOp` (custom syntax kept as text) or `GenericOp` (MLIR's generic
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location
 
 if TYPE_CHECKING:
-    from streamopt.ir.types import Attribute, Type
+    from streamopt.ir.types import Attribute, Type, TypeConstraint
     from streamopt.printer import Printer
 
 
@@ -248,6 +248,13 @@ class Operation:
     is_pure: ClassVar[bool] = False
     # How this op's regions execute (see RegionKind).
     region_kind: ClassVar[RegionKind] = RegionKind.UNKNOWN
+    # MLIR's NoTerminator trait: the blocks of this op's regions need not end in a terminator
+    # (a module). Every other known op's blocks must.
+    has_no_terminator: ClassVar[bool] = False
+    # The operand types the op's definition allows (its ODS type constraints), by the name of
+    # the accessor (a property or an operand segment) giving the operand or operands. The
+    # verifier checks them; an operand of unknown type is not checked.
+    operand_types: ClassVar[Mapping[str, TypeConstraint]] = {}
 
     def __init__(
         self,
@@ -365,16 +372,24 @@ class Operation:
     def walk(self) -> Iterator[Operation]:
         """This op and every op nested in it, in pre-order. Safe to erase the current op."""
         yield self
-        for region in self.regions:
-            yield from region.walk()
+        if self.regions:
+            yield from _walk_regions(self.regions)
 
     def walk_regions_first(self) -> Iterator[Operation]:
         """Every op nested in this one and then the op itself (post-order)."""
-        for region in self.regions:
-            for block in region.blocks:
-                for op in block.ops:
-                    yield from op.walk_regions_first()
-        yield self
+        # An explicit stack: nesting may be thousands of levels deep, and each level of
+        # `yield from` would also cost every op below it one more step.
+        stack: list[tuple[Operation, Iterator[Operation]]] = [(self, _ops_in(self.regions))]
+        while stack:
+            op, pending = stack[-1]
+            nested = next(pending, None)
+            if nested is None:
+                stack.pop()
+                yield op
+            elif nested.regions:
+                stack.append((nested, _ops_in(nested.regions)))
+            else:
+                yield nested
 
     # -- mutation --------------------------------------------------------------------------
 
@@ -437,6 +452,22 @@ class Operation:
 
     def verify(self) -> None:
         """Check op-specific invariants; raise DiagnosticError on failure."""
+
+    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
+        """Each operand `operand_types` constrains, with its constraint and whether it is one
+        of a variadic group (operand segments and accessors returning lists are)."""
+        segments: Sequence[str] = getattr(self, "segment_names", ())
+        for accessor, constraint in self.operand_types.items():
+            if accessor in segments:
+                for value in self.segment(segments.index(accessor)):  # type: ignore[attr-defined]
+                    yield value, constraint, True
+                continue
+            found = getattr(self, accessor)
+            if isinstance(found, list | tuple):
+                for value in found:
+                    yield value, constraint, True
+            elif found is not None:
+                yield found, constraint, False
 
     def verify_in_module(self, context: Any) -> None:
         """Check invariants that need module-wide analyses (a `VerifyContext`); raise
@@ -631,8 +662,11 @@ class Block:
         self._order_valid = True
 
     def walk(self) -> Iterator[Operation]:
+        """Every op in this block and nested in its ops, in pre-order."""
         for op in self.ops:
-            yield from op.walk()
+            yield op
+            if op.regions:
+                yield from _walk_regions(op.regions)
 
     def is_entry_block(self) -> bool:
         return self.parent is not None and self.parent.blocks[0] is self
@@ -666,9 +700,8 @@ class Region:
         return self.blocks[0]
 
     def walk(self) -> Iterator[Operation]:
-        for block in self.blocks:
-            for op in block.ops:
-                yield from op.walk()
+        """Every op in this region, in pre-order."""
+        return _walk_regions([self])
 
     def is_ancestor_of_op(self, op: Operation) -> bool:
         """True if `op` is nested (at any depth) inside this region."""
@@ -701,6 +734,27 @@ class Region:
             for op in block.ops:
                 op.successors = [block_map.get(b, b) for b in op.successors]
         return new
+
+
+def _ops_in(regions: Iterable[Region]) -> Iterator[Operation]:
+    """The ops directly in `regions`, block by block (safe to erase the current op)."""
+    for region in regions:
+        for block in region.blocks:
+            yield from block.ops
+
+
+def _walk_regions(regions: Iterable[Region]) -> Iterator[Operation]:
+    """Every op nested in `regions`, in pre-order, with an explicit stack (see
+    `Operation.walk_regions_first`). Safe to erase the current op."""
+    stack = [_ops_in(regions)]
+    while stack:
+        op = next(stack[-1], None)
+        if op is None:
+            stack.pop()
+            continue
+        yield op
+        if op.regions:
+            stack.append(_ops_in(op.regions))
 
 
 def single_block_region(ops: Iterable[Operation] = (), arg_types: Iterable[Type] = ()) -> Region:

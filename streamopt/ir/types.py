@@ -9,7 +9,9 @@ canonical form IREE uses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+import re
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 
@@ -86,17 +88,39 @@ class ShapedType(Type):
 
     @property
     def shape(self) -> list[int | None]:
-        """Dimensions, None for dynamic ones (`?`)."""
-        body = self.text[self.text.index("<") + 1 : -1].split(",")[0].strip()
-        dims: list[int | None] = []
-        for part in body.split("x")[:-1]:
-            dims.append(None if part == "?" else int(part) if part.isdigit() else None)
-        return dims
+        """Dimensions, None for dynamic ones (`?`); a scalable one (`[4]`) is its base size."""
+        return list(split_shaped_type(self.text)[0])
 
     @property
     def element_type_text(self) -> str:
-        body = self.text[self.text.index("<") + 1 : -1].split(",")[0].strip()
-        return body.split("x")[-1]
+        """The element type (`f32`, `complex<f32>`, `index`), without encoding or layout."""
+        return split_shaped_type(self.text)[1]
+
+
+# The dimensions that open a shaped type's body: `4x?x[8]x`, each followed by an `x`.
+_SHAPE_PREFIX = re.compile(r"(?:(?:\d+|\?|\[\d+\])x)*")
+
+
+@functools.lru_cache(maxsize=4096)
+def split_shaped_type(text: str) -> tuple[tuple[int | None, ...], str]:
+    """The dimensions and element type of shaped type `text` (`tensor<?x4xf32, #enc>`)."""
+    body = text[text.index("<") + 1 : -1].strip()
+    match = _SHAPE_PREFIX.match(body)
+    prefix = match.group() if match else ""
+    dims = tuple(None if part == "?" else int(part.strip("[]")) for part in prefix.split("x")[:-1])
+    element = body[len(prefix) :]
+    # The element type ends at an encoding or layout after it (`, #enc`), outside the element
+    # type's own brackets (`complex<f32>`, `vector<4xi8>`).
+    depth = 0
+    for i, char in enumerate(element):
+        if char in "<([{":
+            depth += 1
+        elif char in ">)]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            element = element[:i]
+            break
+    return dims, element.strip()
 
 
 class ResourceType(Type):
@@ -157,6 +181,34 @@ HAL_BUFFER_VIEW = DialectType("!hal.buffer_view")
 HAL_COMMAND_BUFFER = DialectType("!hal.command_buffer")
 HAL_ALLOCATOR = DialectType("!hal.allocator")
 UTIL_BUFFER = DialectType("!util.buffer")
+
+
+class TypeConstraint:
+    """A type constraint of an op definition (ODS): which types an operand may have, and how
+    MLIR's verifier describes them (`operand #2 must be index, but got 'i32'`)."""
+
+    __slots__ = ("accepts", "description")
+
+    def __init__(self, description: str, accepts: Callable[[Type], bool]) -> None:
+        self.description = description
+        self.accepts = accepts
+
+
+def _one_of(*types: Type) -> Callable[[Type], bool]:
+    return lambda t: t in types
+
+
+INDEX_CONSTRAINT = TypeConstraint("index", _one_of(IndexType()))
+I1_CONSTRAINT = TypeConstraint("1-bit signless integer", _one_of(I1))
+I32_CONSTRAINT = TypeConstraint("32-bit signless integer", _one_of(I32))
+I64_CONSTRAINT = TypeConstraint("64-bit signless integer", _one_of(I64))
+TIMEPOINT_CONSTRAINT = TypeConstraint("a timepoint", _one_of(TIMEPOINT))
+RESOURCE_CONSTRAINT = TypeConstraint("a resource", lambda t: isinstance(t, ResourceType))
+HAL_DEVICE_CONSTRAINT = TypeConstraint("device", _one_of(HAL_DEVICE))
+HAL_FENCE_CONSTRAINT = TypeConstraint("fence", _one_of(HAL_FENCE))
+HAL_BUFFER_CONSTRAINT = TypeConstraint("buffer", _one_of(HAL_BUFFER))
+HAL_BUFFER_VIEW_CONSTRAINT = TypeConstraint("buffer_view", _one_of(HAL_BUFFER_VIEW))
+HAL_COMMAND_BUFFER_CONSTRAINT = TypeConstraint("command_buffer", _one_of(HAL_COMMAND_BUFFER))
 
 
 def resource_type(lifetime: str = "*") -> ResourceType:
@@ -250,7 +302,8 @@ def _escape(value: str) -> str:
         elif 32 <= ord(ch) < 127:
             out.append(ch)
         else:
-            out.extend(f"\\{b:02X}" for b in ch.encode())
+            # A byte the input did not decode (see decode_source) is that byte again.
+            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8", "surrogateescape"))
     return "".join(out)
 
 
@@ -282,9 +335,10 @@ def unescape_string(literal: str) -> str:
                 out.append(int(hexpair, 16))
                 i += 3
                 continue
-        out += ch.encode()
+        out += ch.encode("utf-8", "surrogateescape")
         i += 1
-    return out.decode(errors="replace")
+    # Escapes of bytes that are not UTF-8 stay those bytes (see decode_source).
+    return out.decode("utf-8", "surrogateescape")
 
 
 class StringAttr(Attribute):
@@ -387,11 +441,18 @@ class TypeAttr(Attribute):
         return self.type
 
 
+def nesting_depth(attr: Attribute) -> int:
+    """How many arrays and dictionaries deep `attr` nests (0 for other attributes)."""
+    return attr.depth if isinstance(attr, (ArrayAttr, DictAttr)) else 0
+
+
 class ArrayAttr(Attribute):
-    __slots__ = ("elements",)
+    __slots__ = ("depth", "elements")
 
     def __init__(self, elements: Iterable[Attribute], text: str | None = None) -> None:
         self.elements = tuple(elements)
+        # Kept per attribute (no recursion) so the parser can refuse absurdly deep nests.
+        self.depth: int = 1 + max(map(nesting_depth, self.elements), default=0)
         if text is None:
             text = "[" + ", ".join(e.text for e in self.elements) + "]"
         super().__init__(text)
@@ -403,10 +464,11 @@ class ArrayAttr(Attribute):
 class DictAttr(Attribute):
     """An attribute dictionary. Entry order is kept as written."""
 
-    __slots__ = ("entries",)
+    __slots__ = ("depth", "entries")
 
     def __init__(self, entries: Mapping[str, Attribute], text: str | None = None) -> None:
         self.entries = dict(entries)
+        self.depth: int = 1 + max(map(nesting_depth, self.entries.values()), default=0)
         if text is None:
             text = print_attr_dict(self.entries)
         super().__init__(text)

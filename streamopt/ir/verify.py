@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError
-from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
+from streamopt.ir.core import Block, BlockArgument, DetachedValue, Operation, OpResult, Value
 from streamopt.ir.module import Module
 
 
@@ -40,7 +40,7 @@ def verify_module(module: Module, max_errors: int = 64) -> None:
     for op in module.op.walk():
         if len(errors) >= max_errors:
             break
-        problem = _check_operands(op)
+        problem = _check_operands(op) or _check_terminators(op)
         if problem is not None:
             errors.append(problem)
             continue
@@ -48,6 +48,11 @@ def verify_module(module: Module, max_errors: int = 64) -> None:
             op.verify()
         except DiagnosticError as exc:
             errors.extend(exc.diagnostics)
+            continue
+        # After the op's own checks, which may word a wrong type more precisely.
+        problem = _check_operand_types(op)
+        if problem is not None:
+            errors.append(problem)
             continue
         if type(op).verify_in_module is not Operation.verify_in_module:
             needs_context.append(op)
@@ -66,7 +71,7 @@ def verify_operation(op: Operation) -> None:
     """Verify one op and everything nested in it."""
     errors: list[Diagnostic] = []
     for nested in op.walk():
-        problem = _check_operands(nested)
+        problem = _check_operands(nested) or _check_terminators(nested)
         if problem is not None:
             errors.append(problem)
             continue
@@ -74,8 +79,63 @@ def verify_operation(op: Operation) -> None:
             nested.verify()
         except DiagnosticError as exc:
             errors.extend(exc.diagnostics)
+            continue
+        problem = _check_operand_types(nested)
+        if problem is not None:
+            errors.append(problem)
     if errors:
         raise DiagnosticError(errors)
+
+
+def _check_terminators(op: Operation) -> Diagnostic | None:
+    """MLIR's rules for terminators: a terminator is the last op of its block, and in a known
+    op's regions every block ends in one. The last op of a block may be one streamopt does not
+    model (MLIR assumes such an op may be a terminator)."""
+    if op.is_terminator and op.parent is not None and op.parent.last_op is not op:
+        message = f"'{op.name}' op must be the last operation in the parent block"
+        return Diagnostic("error", message, op.location)
+    if not op.regions or op.has_no_terminator or not op.is_known:
+        return None
+    for region in op.regions:
+        for block in region.blocks:
+            last = block.last_op
+            if last is None:
+                if _is_empty_region(block):
+                    continue
+                message = f"'{op.name}' op empty block: expect at least a terminator"
+                return Diagnostic("error", message, op.location)
+            if last.is_known and not last.is_terminator:
+                return Diagnostic(
+                    "error", f"block with no terminator, has '{last.name}'", last.location
+                )
+    return None
+
+
+def _is_empty_region(block: Block) -> bool:
+    """True for the block streamopt makes for `{}`, which MLIR reads as a region with no
+    block at all (valid wherever a region may be empty)."""
+    region = block.parent
+    return (
+        region is not None
+        and len(region.blocks) == 1
+        and not block.arguments
+        and not block.label_hint
+    )
+
+
+def _check_operand_types(op: Operation) -> Diagnostic | None:
+    """The op definition's type constraints (`Operation.constrained_operands`), worded as
+    MLIR's verifier words them. An operand of unknown type is not checked."""
+    for value, constraint, variadic in op.constrained_operands():
+        if value.type is None or constraint.accepts(value.type):
+            continue
+        # The value's position; the last one when it is the op's operand more than once (a
+        # resource misused as its own size: sizes follow the operands they size).
+        index = max(i for i, operand in enumerate(op.operands) if operand is value)
+        what = f"variadic of {constraint.description}" if variadic else constraint.description
+        message = f"'{op.name}' op operand #{index} must be {what}, but got '{value.type}'"
+        return Diagnostic("error", message, op.location)
+    return None
 
 
 def _check_operands(op: Operation) -> Diagnostic | None:

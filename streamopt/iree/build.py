@@ -14,11 +14,14 @@ FILE is one of:
 * a dump before the *first* ElideAsyncCopies (lifetimes still `*`): IREE's own passes between
   the two runs (canonicalize, EmplaceAllocations, RefineUsage) refine it first, through
   `iree-opt` (stage `refine`);
-* cmd IR (already lowered): compiled from the stream phase as it is.
+* cmd IR (already lowered): compiled from the stream phase as it is, once its moves are
+  lowered by the passes that follow `lower-to-cmd` in the build's.
 
 The streamopt passes (`STREAMOPT_PASSES`) leave the IR in the form IREE's stream phase ends
-in, so `iree-compile --compile-from=stream` takes it with nothing in between. Each stage is
-timed (`Build.timings`).
+in, so `iree-compile --compile-from=stream` takes it with nothing in between; its moves are
+calls of an imported `streamopt.queue_move.*` (`streamopt.move_api`), which the program gets
+from `streamopt.iree.moves` when it runs (`EXPANDED_MOVES_PASSES` expands them instead).
+Each stage is timed (`Build.timings`).
 """
 
 from __future__ import annotations
@@ -32,9 +35,14 @@ from pathlib import Path
 from streamopt.diagnostics import DiagnosticError
 from streamopt.iree.tools import StageTiming, find_tool, run_stage
 
-STREAMOPT_PASSES: list[str] = ["elide-async-copies", "lower-to-cmd", "expand-cmd-moves"]
+STREAMOPT_PASSES: list[str] = ["elide-async-copies", "lower-to-cmd", "lower-cmd-moves-to-calls"]
 """streamopt's part of the streamopt build: elide (moves), lower to cmd as IREE's stream phase
-ends (constants and dispatch operands packed, scf as cf), moves expanded into copies."""
+ends (constants and dispatch operands packed, scf as cf), moves as calls of the runtime's
+`queue_move` (which `streamopt.iree.moves` supplies when the program runs)."""
+
+EXPANDED_MOVES_PASSES: list[str] = ["elide-async-copies", "lower-to-cmd", "expand-cmd-moves"]
+"""The streamopt build with every move expanded into alloca + copy + dealloca at compile time
+(made of IREE's own ops: the program needs no module at run time)."""
 
 TARGET_FLAGS: list[str] = [
     "--iree-hal-local-target-device-backends=llvm-cpu",
@@ -167,10 +175,14 @@ def build_streamopt(
         )  # fmt: skip
         text, name = refined.read_text(encoding="utf-8"), str(refined)
         build.intermediate["refine"] = refined
+    passes = passes or STREAMOPT_PASSES
     if program.kind is InputKind.CMD:
+        # Lowered already: only its moves (streamopt's op, which IREE lacks) are left to do.
+        passes = passes[passes.index("lower-to-cmd") + 1 :] if "lower-to-cmd" in passes else []
+    if program.kind is InputKind.CMD and ("stream.cmd.move" not in text or not passes):
         lowered_path = program.path
     else:
-        lowered = run_streamopt(text, name, passes or STREAMOPT_PASSES, build, verify)
+        lowered = run_streamopt(text, name, passes, build, verify)
         lowered_path = work / f"{stem}.streamopt.mlir"
         lowered_path.write_text(lowered, encoding="utf-8")
         build.intermediate["streamopt"] = lowered_path

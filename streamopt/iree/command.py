@@ -1,9 +1,14 @@
 """`streamopt-run FILE --backend iree`: build FILE with streamopt's passes inside IREE's
 pipeline, run it on IREE's runtime and print its results as the reference backend does.
 
-`--compare` also builds FILE with plain IREE and fails (exit 1) unless both builds give
-byte-identical results. Errors of IREE's tools and runtime are streamopt diagnostics naming the
-failing stage (exit 1). `--iree-module FILE.py` adds a module supplied at run time: the file
+The streamopt build's moves are calls of the runtime's `queue_move`, which `moves.QueueMoves`
+supplies (each move aliases or copies as the run decides; `--iree-moves` can force every move
+to copy, require every move to alias, or expand moves into copies at compile time instead).
+The results print with a table of the stages and one of the moves per device pair (aliased,
+copied and why, bytes). `--compare` also runs the same .vmfb with every move forced to copy and
+builds FILE with plain IREE, and fails (exit 1) unless all of them give byte-identical
+results. Errors of IREE's tools and runtime are streamopt diagnostics naming the failing stage
+(exit 1). `--iree-module FILE.py` adds a module supplied at run time: the file
 defines `extension()`, returning a `run.RuntimeExtension` whose VM modules are put in the
 context beside the HAL module (how an implementation of a function the program imports is
 supplied).
@@ -33,15 +38,27 @@ from streamopt.diagnostics import (
     render,
 )
 from streamopt.iree.build import (
+    EXPANDED_MOVES_PASSES,
     STREAMOPT_PASSES,
     Build,
     Program,
     build_plain,
     build_streamopt,
 )
+from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import IreeRun, RuntimeExtension, RuntimeMissing, run_vmfb
 from streamopt.iree.tools import ToolMissing
+from streamopt.move_api import MoveFlags
 from streamopt.run_cli import first_difference
+
+MOVE_CHOICES: dict[str, MoveFlags | None] = {
+    "runtime": MoveFlags.NONE,
+    "force-copy": MoveFlags.FORCE_COPY,
+    "require-alias": MoveFlags.REQUIRE_ALIAS,
+    "expand": None,
+}
+"""`--iree-moves`: the flags added to every move at run time, or None for moves expanded into
+copies at compile time (`EXPANDED_MOVES_PASSES`)."""
 
 
 @dataclass
@@ -59,9 +76,29 @@ class IreeOptions:
     extension_paths: Sequence[str]
     no_table: bool
     verify: bool
-    passes: Sequence[str] = tuple(STREAMOPT_PASSES)
-    """streamopt's passes in the streamopt build (a later layer may lower moves instead of
-    expanding them)."""
+    moves: str = "runtime"
+    """A key of `MOVE_CHOICES`."""
+
+    @property
+    def passes(self) -> list[str]:
+        """streamopt's passes in the streamopt build."""
+        return EXPANDED_MOVES_PASSES if self.moves == "expand" else STREAMOPT_PASSES
+
+    @property
+    def forced_flags(self) -> MoveFlags:
+        return MOVE_CHOICES[self.moves] or MoveFlags.NONE
+
+
+@dataclass
+class BuildRun:
+    """One run of a build: its label, the build, what it gave and what its moves did."""
+
+    label: str
+    build: Build
+    run: IreeRun
+    moves: QueueMoves
+    new_build: bool = True
+    """False when it reruns the .vmfb of the run before it."""
 
 
 def load_extension(path: str) -> RuntimeExtension:
@@ -91,14 +128,21 @@ def run_iree(options: IreeOptions) -> int:
                 path = work / "stdin.mlir"
                 path.write_text(options.text, encoding="utf-8")
             program = Program.read(path, options.text, list(options.devices) or None)
-            builds: list[tuple[Build, IreeRun]] = []
             streamopt_build = build_streamopt(
                 program, work, list(options.passes), verify=options.verify
             )
-            builds.append((streamopt_build, _run(streamopt_build, program, options, extensions)))
+            runs = [
+                _run("streamopt", streamopt_build, program, options, options.forced_flags,
+                     extensions),
+            ]  # fmt: skip
             if options.compare:
+                if options.moves != "expand" and options.forced_flags != MoveFlags.FORCE_COPY:
+                    forced = _run("streamopt, moves forced to copy", streamopt_build, program,
+                                  options, MoveFlags.FORCE_COPY)  # fmt: skip
+                    forced.new_build = False
+                    runs.append(forced)
                 plain = build_plain(program, work)
-                builds.append((plain, _run(plain, program, options, ())))
+                runs.append(_run("plain", plain, program, options, MoveFlags.NONE))
     except (DiagnosticError, ToolMissing, RuntimeMissing) as exc:
         diagnostics = (
             exc.diagnostics
@@ -108,23 +152,30 @@ def run_iree(options: IreeOptions) -> int:
         for diagnostic in diagnostics:
             click.echo(render(_at_input(diagnostic, options.path)), err=True)
         return 1
-    result = builds[0][1]
+    result = runs[0].run
     for index, output in enumerate(result.outputs):
         click.echo(f"result[{index}]: {output.text}")
     if not options.no_table:
-        console.print(_stage_table(builds, program))
+        console.print(_stage_table(runs, program))
+        if options.moves != "expand":
+            console.print(moves_table(runs))
     failed = False
     if options.compare:
-        difference = first_difference(builds[1][1], result)
-        if difference is not None:
-            failed = True
-            message = f"the streamopt build computes different bytes than plain IREE: {difference}"
-            click.echo(
-                render(_at_input(Diagnostic("error", message, UNKNOWN_LOCATION), options.path)),
-                err=True,
-            )
+        reference = runs[-1]
+        for other in runs[:-1]:
+            difference = first_difference(reference.run, other.run)
+            if difference is not None:
+                failed = True
+                message = (
+                    f"the {other.label} build computes different bytes than plain IREE: "
+                    f"{difference}"
+                )
+                click.echo(
+                    render(_at_input(Diagnostic("error", message, UNKNOWN_LOCATION), options.path)),
+                    err=True,
+                )
     if options.report_path:
-        report = _report(builds, program, options)
+        report = _report(runs, program, options)
         with open(options.report_path, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=1)
             handle.write("\n")
@@ -140,58 +191,109 @@ def _at_input(diagnostic: Diagnostic, path: str) -> Diagnostic:
 
 
 def _run(
-    build: Build, program: Program, options: IreeOptions, extensions: Sequence[RuntimeExtension]
-) -> IreeRun:
-    return run_vmfb(build.vmfb, program.devices, options.function, options.inputs, extensions)
+    label: str,
+    build: Build,
+    program: Program,
+    options: IreeOptions,
+    forced_flags: MoveFlags,
+    extensions: Sequence[RuntimeExtension] = (),
+) -> BuildRun:
+    """Run `build` with a fresh move module (every build gets one: a cmd-level input built by
+    plain IREE imports it too) and `extensions`."""
+    moves = QueueMoves(program.devices, forced_flags)
+    run = run_vmfb(
+        build.vmfb, program.devices, options.function, options.inputs, [moves, *extensions]
+    )
+    return BuildRun(label, build, run, moves)
 
 
-def _stage_table(builds: list[tuple[Build, IreeRun]], program: Program) -> Table:
+def _stage_table(runs: list[BuildRun], program: Program) -> Table:
     devices = ", ".join(program.devices)
     table = Table(
-        title=f"@{builds[0][1].function} on IREE's runtime ({len(program.devices)} local-task "
+        title=f"@{runs[0].run.function} on IREE's runtime ({len(program.devices)} local-task "
         f"devices: {devices})",
         title_justify="left",
     )
     for column in ("build", "stage", "seconds", "same bytes"):
         table.add_column(column, justify="right" if column == "seconds" else "left")
-    reference = builds[-1][1] if len(builds) > 1 else None
-    for build, run in builds:
+    reference = runs[-1].run if len(runs) > 1 else None
+    for entry in runs:
         same = (
             ""
             if reference is None
-            else ("yes" if first_difference(reference, run) is None else "NO")
+            else ("yes" if first_difference(reference, entry.run) is None else "NO")
         )
-        for index, timing in enumerate(build.timings):
-            table.add_row(build.name if index == 0 else "", timing.stage, f"{timing.seconds:.2f}",
-                          same if index == 0 else "")  # fmt: skip
-        table.add_row("", "run", f"{run.seconds:.2f}", "")
+        timings = entry.build.timings if entry.new_build else []
+        for index, timing in enumerate(timings):
+            table.add_row(entry.label if index == 0 else "", timing.stage,
+                          f"{timing.seconds:.2f}", same if index == 0 else "")  # fmt: skip
+        if timings:
+            table.add_row("", "run", f"{entry.run.seconds:.2f}", "")
+        else:
+            table.add_row(entry.label, "run (same .vmfb)", f"{entry.run.seconds:.2f}", same)
     return table
 
 
-def _report(
-    builds: list[tuple[Build, IreeRun]], program: Program, options: IreeOptions
-) -> dict[str, Any]:
-    result = builds[0][1]
+def moves_table(runs: list[BuildRun]) -> Table:
+    """The moves of each run that made any, per device pair: how many aliased and copied, why
+    they copied, and the bytes moved and copied."""
+    from streamopt.runtime.interpreter.report import human_bytes
+
+    table = Table(title="moves on IREE's runtime (queue_move)", title_justify="left")
+    left = ("build", "from -> to", "why copied")
+    for column in (*left[:2], "moves", "aliased", "copied", left[2], "moved", "copied bytes"):
+        table.add_column(column, justify="left" if column in left else "right")
+    for entry in runs:
+        pairs = entry.moves.pairs
+        if not pairs:
+            continue
+        for index, ((source, target), pair) in enumerate(pairs.items()):
+            why = ", ".join(f"{name} {count}" for name, count in sorted(pair.reasons.items()))
+            notes = [n for n in (f"{pair.rejected} rejected" if pair.rejected else "",
+                                 f"{pair.failed} failed" if pair.failed else "") if n]  # fmt: skip
+            table.add_row(
+                entry.label if index == 0 else "",
+                f"{source} -> {target}",
+                str(pair.moves),
+                str(pair.aliased),
+                str(pair.copied),
+                "; ".join([why, *notes] if why else notes) or "-",
+                human_bytes(pair.bytes_moved),
+                human_bytes(pair.bytes_copied),
+            )
+    if not table.rows:
+        table.add_row("", "(no moves ran)", "", "", "", "", "", "")
+    return table
+
+
+def _report(runs: list[BuildRun], program: Program, options: IreeOptions) -> dict[str, Any]:
+    result = runs[0].run
     report: dict[str, Any] = {
         "backend": "iree",
         "function": result.function,
         "outputs": [o.text for o in result.outputs],
         "input_kind": program.kind.value,
         "devices": program.devices,
+        "moves": options.moves,
         "builds": [
             {
-                "build": build.name,
-                "vmfb": str(build.vmfb) if options.keep_dir else None,
-                "stages": [{"stage": t.stage, "seconds": t.seconds} for t in build.timings],
-                "run_seconds": run.seconds,
-                "outputs": [o.text for o in run.outputs],
-                "allocator_statistics": run.allocator_statistics,
+                "build": entry.label,
+                "vmfb": str(entry.build.vmfb) if options.keep_dir else None,
+                "stages": [{"stage": t.stage, "seconds": t.seconds} for t in entry.build.timings]
+                if entry.new_build
+                else [],
+                "run_seconds": entry.run.seconds,
+                "outputs": [o.text for o in entry.run.outputs],
+                "allocator_statistics": entry.run.allocator_statistics,
+                **entry.moves.report(),
             }
-            for build, run in builds
+            for entry in runs
         ],
     }
     for extension_report in result.extension_reports:
         report.update(extension_report)
     if options.compare:
-        report["same_bytes"] = first_difference(builds[1][1], result) is None
+        report["same_bytes"] = all(
+            first_difference(runs[-1].run, entry.run) is None for entry in runs[:-1]
+        )
     return report

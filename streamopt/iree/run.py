@@ -89,6 +89,8 @@ class IreeRun:
     devices: list[str]
     seconds: float
     extension_reports: list[dict[str, Any]] = field(default_factory=list)
+    call_seconds: list[float] = field(default_factory=list)
+    """Wall seconds of each call of the function alone (`repeat` calls)."""
     allocator_statistics: dict[str, int] = field(default_factory=dict)
     """IREE's allocator statistics over the call: bytes allocated and freed during it
     (`device_bytes_allocated`, ...) and the peak so far (`device_bytes_peak`). The local-task
@@ -212,9 +214,10 @@ def run_vmfb(
     function: str | None,
     inputs: Sequence[str],
     extensions: Sequence[RuntimeExtension] = (),
+    repeat: int = 1,
 ) -> IreeRun:
     """Run `function` (default `main`) of `vmfb` with one local-task device per name in
-    `devices` and return its results."""
+    `devices` and return its results (of the last of `repeat` calls, each timed)."""
     import time
 
     rt = import_runtime()
@@ -227,7 +230,16 @@ def run_vmfb(
         hal = rt.create_hal_module(instance, devices=hal_devices)
         extra = [m for e in extensions for m in e.modules(instance, hal_devices)]
         program = rt.VmModule.copy_buffer(instance, vmfb.read_bytes())
-        context = rt.VmContext(instance, modules=[hal, *extra, program])
+        try:
+            context = rt.VmContext(instance, modules=[hal, *extra, program])
+        except (RuntimeError, ValueError) as exc:  # A missing import or device, ...
+            raise DiagnosticError(
+                Diagnostic(
+                    "error",
+                    f"[iree runtime] cannot load the program: {runtime_error_message(str(exc))}",
+                    UNKNOWN_LOCATION,
+                )
+            ) from None
         vm_function = program.lookup_function(name)
         if vm_function is None:
             raise DiagnosticError(
@@ -242,11 +254,15 @@ def run_vmfb(
         arguments = make_arguments(declaration, inputs)
         invoker = rt.FunctionInvoker(context, hal_devices[0], vm_function)
         before = dict(hal_devices[0].allocator.statistics)
+        call_seconds: list[float] = []
         try:
-            results = invoker(*arguments)
+            for _ in range(repeat):
+                results = None  # The last call's results only stay alive.
+                called = time.perf_counter()
+                results = invoker(*arguments)
+                call_seconds.append(time.perf_counter() - called)
         except Exception as exc:  # The runtime raises plain RuntimeErrors with IREE's status.
-            message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            message = message.removeprefix("Error invoking function: ").rstrip("; ")
+            message = runtime_error_message(str(exc)) or type(exc).__name__
             raise DiagnosticError(
                 Diagnostic("error", f"[iree runtime] @{name}: {message}", UNKNOWN_LOCATION)
             ) from None
@@ -269,8 +285,27 @@ def run_vmfb(
         list(devices),
         time.perf_counter() - started,
         [e.report() for e in extensions],
+        call_seconds,
         statistics,
     )
+
+
+_PYTHON_MODULE_ERROR = "Exception raised from Python module: Traceback"
+_TRACEBACK_FRAME = re.compile(r"^\s+File |^\s")
+
+
+def runtime_error_message(text: str) -> str:
+    """The first line of an error IREE's runtime raised, or, when a module supplied in Python
+    raised it, that exception (`MoveUnavailable: ...`) without the traceback IREE wraps it in."""
+    lines = text.strip().splitlines()
+    if not lines:
+        return ""
+    first = lines[0].removeprefix("Error invoking function: ")
+    if _PYTHON_MODULE_ERROR in first:
+        for line in lines[1:]:
+            if not _TRACEBACK_FRAME.match(line):
+                return line.split("; while calling import", 1)[0].strip()
+    return first.rstrip("; ")
 
 
 def _to_host(value: Any) -> Any:

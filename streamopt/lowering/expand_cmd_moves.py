@@ -75,7 +75,7 @@ class ExpandCmdMovesPass(Pass):
             [(source, source_size), (target, result_size)], execution, alloca.results[1]
         )
         block.insert_before(execute, move)
-        zero = _index_zero(move, zeros)
+        zero = function_index_zero(move, zeros)
         source_arg, target_arg = execute.body.arguments
         copy = CmdCopyOp.create(
             source_arg, source_size, zero, target_arg, result_size, zero, source_size
@@ -96,8 +96,9 @@ class ExpandCmdMovesPass(Pass):
         move.erase()
 
 
-def _index_zero(op: Operation, zeros: dict[Block, Value]) -> Value:
-    """An index 0 at the top of the function (or initializer) holding `op`."""
+def function_index_zero(op: Operation, zeros: dict[Block, Value]) -> Value:
+    """An index 0 at the top of the function (or initializer) holding `op`; `zeros` remembers
+    the one of each entry block already found."""
     region = op.parent.parent if op.parent is not None else None
     while region is not None and region.parent is not None:
         owner = region.parent

@@ -8,7 +8,9 @@ or `stream.cmd.move` for moves) and frees it with `stream.resource.dealloca` aft
 * a root the lowering allocates (the result of alloca, splat, clone, slice, transfer, move or
   an untied dispatch result), or a merge (a block argument, a control-flow result) every one
   of whose sources is such a root or another such merge, handed over as its last use: the
-  source is forwarded by that op alone, once, and none of its names is used after it;
+  source is forwarded by that op alone, once, and none of its names is used after it, nor
+  inside the loop it is the initial value of (each iteration frees the loop-carried value,
+  which is the initial storage at first, while the body may read that storage again);
 * that never escapes: not returned, passed to a call, stored in a global, exported, used by an
   op streamopt does not model (or inside its regions);
 * freed on every path from its definition that neither consumes it (`stream.async.move`) nor
@@ -273,8 +275,18 @@ class DeallocaPlan:
         for index, operand in enumerate(op.operands):
             if index != edge.operand_index and alias.root(operand) is source:
                 return False
+        if op.regions and self._used_inside(source, op):
+            # A loop's initial value read in the loop itself: the body may read it again after
+            # an iteration is done with the loop-carried value (the same storage at first).
+            return False
         positions = self.last_use.group_positions(source)
         return self.last_use.later_use_in(op, source, positions) is None
+
+    def _used_inside(self, root: Value, op: Operation) -> bool:
+        """True if a name of `root`'s storage is used by an op nested in `op`'s regions."""
+        return any(
+            op.is_ancestor_of(use.operation) for name in self.alias.group(root) for use in name.uses
+        )
 
     def _solve_merges(self) -> None:
         """For every merge: are all storages flowing in allocated by the lowering, and on

@@ -444,23 +444,7 @@ class _Lowering:
         return self.module.resolve(attr) if attr is not None else None
 
     def lookup_affinity(self, op: Operation) -> Attribute | None:
-        """IREE's `AffinityAttr::lookupOrDefault`: the op's own affinity or an ancestor's, then
-        the nearest `stream.affinity.default`."""
-        node: Operation | None = op
-        while node is not None:
-            affinity = node.attributes.get("stream.affinity")
-            if affinity is None and node.name.startswith("stream."):
-                affinity = node.attributes.get("affinity")
-            if affinity is not None:
-                return self.resolve(affinity)
-            node = node.parent_op
-        node = op
-        while node is not None:
-            affinity = node.attributes.get("stream.affinity.default")
-            if affinity is not None:
-                return self.resolve(affinity)
-            node = node.parent_op
-        return None
+        return lookup_affinity(self.module, op)
 
     def device_and_queue(self, affinity: Attribute | None) -> tuple[Value, Value]:
         """The device an affinity names and its queue mask (for an optimal affinity, its
@@ -1259,3 +1243,23 @@ def _usable_at(value: Value, at: Operation) -> bool:
         return False
     anchor = producer.parent.find_ancestor_op_in_block(at)
     return anchor is not None and anchor is not producer and producer.is_before_in_block(anchor)
+
+
+def lookup_affinity(module: Module, op: Operation) -> Attribute | None:
+    """IREE's `AffinityAttr::lookupOrDefault`: the op's own affinity or an ancestor's, then
+    the nearest `stream.affinity.default` (aliases followed)."""
+    node: Operation | None = op
+    while node is not None:
+        affinity = node.attributes.get("stream.affinity")
+        if affinity is None and node.name.startswith("stream."):
+            affinity = node.attributes.get("affinity")
+        if affinity is not None:
+            return module.resolve(affinity)
+        node = node.parent_op
+    node = op
+    while node is not None:
+        affinity = node.attributes.get("stream.affinity.default")
+        if affinity is not None:
+            return module.resolve(affinity)
+        node = node.parent_op
+    return None

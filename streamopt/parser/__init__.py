@@ -8,13 +8,15 @@ location of the offending token.
 
 from __future__ import annotations
 
+import bisect
 import gc
+import itertools
 import os
 import re
 from functools import cache
 from typing import cast
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
+from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source, undecoded_bytes
 from streamopt.ir.module import Module
 from streamopt.parser.lalr import (
     ParseError,
@@ -104,7 +106,10 @@ _NEWLINES = re.compile(r"\n(?:[ \t\f\r]*\n)*[ \t\f]*")
 _RESULT_LIST = re.compile(
     r"%[A-Za-z0-9_$.\-]+(?::\w+)?(?:[ \t]*,[ \t]*%[A-Za-z0-9_$.\-]+(?::\w+)?)*[ \t]*=(?!=)"
 )
-_OP_NAME = re.compile(r"(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|module)(?=[ \t<(@%\"{:\[]|\n|$)")
+_OP_NAME = re.compile(
+    r"(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|module|return|call_indirect|call|unrealized_conversion_cast)"
+    r"(?=[ \t<(@%\"{:\[]|\n|$)"
+)
 _ATTRIBUTE_ENTRY = re.compile(r"[\w$.]+[ \t]*=")
 _BLOCK_LABEL = re.compile(r"\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)")
 _ALIAS = re.compile(r"[#!][\w$.\-]+[ \t]*=")
@@ -186,9 +191,30 @@ def blank_comments(text: str) -> str:
     return _STRING_OR_COMMENT.sub(blank, text)
 
 
+def _check_undecoded_bytes(source: Source) -> None:
+    """Reject a byte that is not UTF-8 (see `decode_source`) outside comments and strings.
+
+    MLIR's lexer takes any byte in a comment or a string literal and no other byte that is
+    not UTF-8; such bytes are kept as they are (and printed back as the same bytes).
+    """
+    text = source.text
+    undecoded = undecoded_bytes(text)
+    first = next(undecoded, None)
+    if first is None:
+        return
+    spans = [(m.start(), m.end()) for m in _STRING_OR_COMMENT.finditer(text)]
+    starts = [start for start, _ in spans]
+    for position, byte in itertools.chain([first], undecoded):
+        index = bisect.bisect_right(starts, position) - 1
+        if index < 0 or spans[index][1] <= position:
+            message = f"invalid UTF-8: byte 0x{byte:02X} outside a comment or string"
+            raise DiagnosticError(Diagnostic("error", message, source.location_at(position)))
+
+
 def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Module:
     """Parse a file's text into a Module. Raises DiagnosticError on malformed input."""
     source = Source(name, text, line_offset)
+    _check_undecoded_bytes(source)
     parser = get_parser()
     builder = _builder()
     to_parse = join_continuation_lines(blank_comments(blank_verbatim_bodies(text)))

@@ -13,6 +13,7 @@ declare the arguments a header gives its region (`util_func_header`, ...). The b
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -27,9 +28,11 @@ from streamopt.dialects.builtin import (
     OpaqueOp,
     VerbatimOp,
 )
+from streamopt.dialects.common import dynamic_dim_count
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
+    TIMEPOINT,
     ArrayAttr,
     Attribute,
     DictAttr,
@@ -37,9 +40,14 @@ from streamopt.ir.types import (
     FunctionType,
     IntegerAttr,
     OpaqueAttr,
+    ResourceType,
+    ShapedType,
+    StringAttr,
     Type,
     TypeAttr,
     UnitAttr,
+    _symbol_spelling,
+    nesting_depth,
     symbol_ref_from_text,
     unescape_string,
 )
@@ -66,6 +74,12 @@ from streamopt.parser.parts import (
 )
 
 _UNIT = UnitAttr()
+
+# How deep regions, and arrays and dictionaries in attributes, may nest. MLIR has no limit but
+# its stack (iree-opt overflows near 3,500 nested regions); streamopt's recursive code (printer,
+# verifiers, analyses) runs in a thread sized for this many levels (see streamopt.cli).
+MAX_NESTING = 4096
+_TOO_DEEP = f"attribute arrays and dictionaries nest more than {MAX_NESTING} levels deep"
 
 
 class _RegionState:
@@ -113,6 +127,8 @@ class Builder:
         self.alias_values: dict[str, Attribute | Type] = {}
         self.metadata: str | None = None
         self.region_spans: dict[Region, tuple[int, int]] = {}
+        # `#alias` names used in locations, checked once the whole file is read.
+        self.location_aliases: list[tuple[str, TokenLike, bool]] = []
 
     def begin(self, source: Source, parsed_text: str | None = None) -> None:
         """Prepare to build IR for `source`, whose text Lark sees as `parsed_text` (the same
@@ -206,6 +222,12 @@ class Builder:
         if self.forward_refs:
             spelling, (_, token) = next(iter(self.forward_refs.items()))
             raise self.error(f"use of undeclared SSA value name '{spelling}'", token)
+        for alias, token, in_alias in self.location_aliases:
+            if alias not in self.alias_values:
+                # MLIR's words: an alias's body names a symbol, an op's location an alias.
+                if in_alias:
+                    raise self.error(f"undefined symbol alias id '{alias[1:]}'", token)
+                raise self.error("operation location alias was never defined", token)
         ops = list(self.top_block.ops)
         if len(ops) == 1 and isinstance(ops[0], ModuleOp):
             module_op = ops[0]
@@ -231,7 +253,13 @@ class Builder:
         end = self.parsed_text.find("\n", token.start_pos)
         line = self.text[token.start_pos : end if end >= 0 else len(self.text)]
         value = children[1]
+        if isinstance(value, Attribute) and nesting_depth(value) > MAX_NESTING:
+            raise self.error(_TOO_DEEP, token)
+        if str(token) in self.alias_values:
+            raise self.error(f"redefinition of attribute alias id '{str(token)[1:]}'", token)
         is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
+        if is_location:
+            self.note_location(value, in_alias=True)
         # MLIR prints location aliases that only locations use after the module, and only those
         # may follow their uses: keep a location alias written after an op there, and print
         # every other alias before the module.
@@ -242,7 +270,9 @@ class Builder:
         self.alias_values[str(token)] = OpaqueAttr(str(value)) if is_location else value
 
     def file_metadata(self, children: list[Any]) -> None:
-        self.metadata = str(children[0])
+        token: TokenLike = children[0]
+        # As written, with its line breaks (Lark saw it with continuation lines joined).
+        self.metadata = self.text[token.start_pos : token.end_pos]
 
     # -- operations ------------------------------------------------------------------------
 
@@ -277,6 +307,11 @@ class Builder:
             rest = children[1:]
         if rest:
             op.debug_loc = str(rest[0])
+            self.note_location(rest[0])
+        properties = op.properties if isinstance(op, GenericOp) else None
+        for attr in (*op.attributes.values(), *(properties or {}).values()):
+            if nesting_depth(attr) > MAX_NESTING:
+                raise DiagnosticError(Diagnostic("error", _TOO_DEEP, op.location))
         if groups:
             count = sum(n for _, n in groups)
             results = op.results
@@ -378,7 +413,19 @@ class Builder:
                         operands.append(value)
                 cursor = end = piece.end_pos
             else:
+                if piece.type == "TYPE_REF":
+                    # Kept as written, but a hal/stream/util type must be one IREE defines.
+                    problem = interpret.dialect_type_problem(str(piece))
+                    if problem is not None:
+                        raise self.error(problem, piece)
                 end = piece.end_pos
+        # Blanks that end the line are part of the op as written (IREE prints some ops, such
+        # as an operand-less `transform.yield`, with a trailing space).
+        blank_end = end
+        while blank_end < len(text) and text[blank_end] in " \t":
+            blank_end += 1
+        if blank_end == len(text) or text[blank_end] == "\n":
+            end = blank_end
         if end > cursor:
             template.append(text[cursor:end])
         op = OpaqueOp(
@@ -398,7 +445,7 @@ class Builder:
         location = self.location(name_token)
         return VerbatimOp(str(name_token), text, location.column, location)
 
-    def generic_op(self, children: list[Any]) -> GenericOp:
+    def generic_op(self, children: list[Any]) -> Operation:
         name_token: TokenLike = children[0]
         operands: list[Value] = []
         successors: list[Successor] = []
@@ -431,8 +478,13 @@ class Builder:
             )
         for value, type in zip(operands, function_type.inputs):
             self.check_type(value, type, name_token)
+        name = unescape_string(str(name_token))
+        if name == ModuleOp.name and not (operands or successors or function_type.results):
+            module = self._generic_module(regions, attributes, properties, location)
+            if module is not None:
+                return module
         op = GenericOp(
-            unescape_string(str(name_token)),
+            name,
             operands,
             list(function_type.results),
             attributes,
@@ -442,6 +494,25 @@ class Builder:
             location,
         )
         return op
+
+    @staticmethod
+    def _generic_module(
+        regions: list[Region],
+        attributes: dict[str, Attribute],
+        properties: dict[str, Attribute] | None,
+        location: Location,
+    ) -> ModuleOp | None:
+        """`"builtin.module"() ({...}) : () -> ()` is a module, which MLIR prints in its
+        custom form (and a top-level one is the file's module, not wrapped in another)."""
+        if len(regions) != 1 or len(regions[0].blocks) != 1 or regions[0].blocks[0].arguments:
+            return None
+        properties = dict(properties or {})
+        name = properties.pop("sym_name", None)
+        if name is not None and not isinstance(name, StringAttr):
+            return None
+        merged = {**properties, **attributes}
+        sym_name = f"@{_symbol_spelling(name.value)}" if name is not None else None
+        return ModuleOp(regions[0], merged, sym_name, location)
 
     def generic_successors(self, children: list[Any]) -> SuccessorList:
         return SuccessorList(children)
@@ -455,6 +526,8 @@ class Builder:
     # -- regions and blocks ----------------------------------------------------------------
 
     def region_open(self, children: list[Any]) -> TokenLike:
+        if len(self.regions) >= MAX_NESTING:
+            raise self.error(f"regions nest more than {MAX_NESTING} levels deep", children[0])
         block = Block()
         region = Region([block])
         state = _RegionState(region, children[0])
@@ -526,7 +599,18 @@ class Builder:
 
     def block_arg(self, children: list[Any]) -> tuple[TokenLike, Type, str | None]:
         loc = str(children[2]) if len(children) > 2 else None
+        if len(children) > 2:
+            self.note_location(children[2])
         return (children[0], children[1], loc)
+
+    def note_location(self, token: TokenLike, in_alias: bool = False) -> None:
+        """Remember the aliases a `loc(...)` names: kept as text, but each must be defined
+        (location aliases may be defined after their uses, at the end of the file)."""
+        text = str(token)
+        if "#" in text:
+            for match in _LOCATION_ALIAS.finditer(text):
+                if match.group(1) is not None:
+                    self.location_aliases.append((match.group(1), token, in_alias))
 
     def successor(self, children: list[Any]) -> Successor:
         token: TokenLike = children[0]
@@ -564,10 +648,10 @@ class Builder:
         return TypeList(children)
 
     def check_type(self, value: Value, type: Type, token: TokenLike) -> None:
-        """Check that `value` has `type`; give forward placeholders their type."""
+        """Check that `value` has `type`; give values of unknown type (forward placeholders,
+        results of unmodelled ops) the type this use states, as MLIR knows it."""
         if value.type is None:
-            if isinstance(value, DetachedValue):
-                value.type = type
+            value.type = type
             return
         if value.type != type:
             raise self.error(
@@ -582,12 +666,35 @@ class Builder:
             # SIZED_TYPE: `T{%a, %b}` lexed as one token.
             text = str(first)
             brace = text.index("{%")
-            type = interpret.type_from_text(text[:brace])
+            type = self._type_from_token(text[:brace], first)
             sizes = [
                 self.lookup_name(name.strip(), first) for name in text[brace + 1 : -1].split(",")
             ]
+            self._check_size_count(type, sizes, first, brace)
             return Sized(type, sizes)
-        return Sized(first, children[1] if len(children) > 1 else [])
+        # `T {` sizes? `}`: the brace tokens are kept to locate a wrong count.
+        sizes = children[2] if len(children) == 4 else []
+        self._check_size_count(first, sizes, children[1], 0)
+        return Sized(first, sizes)
+
+    def _check_size_count(self, type: Type, sizes: list[Value], token: TokenLike, at: int) -> None:
+        """A resource takes one size and a shaped type one per dynamic dimension, as IREE's
+        custom<SizeAwareType> and custom<ShapedTypeList> parse them."""
+        if isinstance(type, ResourceType):
+            expected = 1
+        elif isinstance(type, ShapedType):
+            expected = dynamic_dim_count(type)
+        else:
+            return
+        if len(sizes) != expected:
+            if isinstance(type, ResourceType):
+                message = f"expected one size for '{type}'"
+            else:
+                message = (
+                    f"expected {expected} dynamic dimension sizes for '{type}', got {len(sizes)}"
+                )
+            position = self.source.location_at(token.start_pos + at)
+            raise DiagnosticError(Diagnostic("error", message, position))
 
     def tied_result(self, children: list[Any]) -> Tied:
         return Tied(children[0], None, children[1] if len(children) > 1 else [])
@@ -599,8 +706,14 @@ class Builder:
     def type(self, children: list[Any]) -> Type:
         child = children[0]
         if isinstance(child, TOKEN_CLASSES):
-            return interpret.type_from_text(str(child))
+            return self._type_from_token(str(child), child)
         return child  # type: ignore[no-any-return]
+
+    def _type_from_token(self, text: str, token: TokenLike) -> Type:
+        problem = interpret.dialect_type_problem(text)
+        if problem is not None:
+            raise self.error(problem, token)
+        return interpret.type_from_text(text)
 
     def function_type(self, children: list[Any]) -> FunctionType:
         inputs = children[0] if len(children) == 2 else []
@@ -629,7 +742,7 @@ class Builder:
         core = children[0]
         type: Type | None = children[1] if len(children) > 1 else None
         if isinstance(core, TOKEN_CLASSES):
-            return interpret.attribute_from_token(core.type, str(core), type)
+            return self._checked(interpret.attribute_from_token(core.type, str(core), type), core)
         if isinstance(core, AttrDict):
             core = DictAttr(core)
         elif isinstance(core, FunctionType):
@@ -656,16 +769,31 @@ class Builder:
         return Clause("attributes", children[-1])
 
     def affinity_on(self, children: list[Any]) -> Clause:
-        return Clause("on", _clause_attribute(children[-1]))
+        return Clause("on", self._checked(_clause_attribute(children[-1]), children[-1]))
 
     def from_clause(self, children: list[Any]) -> Clause:
-        return Clause("from", _clause_attribute(children[-1]))
+        return Clause("from", self._checked(_clause_attribute(children[-1]), children[-1]))
 
     def to_clause(self, children: list[Any]) -> Clause:
-        return Clause("to", _clause_attribute(children[-1]))
+        return Clause("to", self._checked(_clause_attribute(children[-1]), children[-1]))
+
+    def _checked(self, attr: Attribute, token: TokenLike) -> Attribute:
+        """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
+        syntax for those is fixed (`<@device>` or `<@device, [queues]>`) and IREE rejects any
+        other, so streamopt does too, instead of keeping it as written."""
+        if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
+            kind = attr.text[: attr.text.index("<")]
+            raise self.error(
+                f"invalid '{kind}' attribute: expected <@device> or <@device, [queues]>", token
+            )
+        return attr
 
     def await_clause(self, children: list[Any]) -> Clause:
-        return Clause("await", children[-1])
+        value: Value = children[-1]
+        if value.type is None:
+            # `await(%t)` spells no type: it is a timepoint (an unmodelled op's result, say).
+            value.type = TIMEPOINT
+        return Clause("await", value)
 
     def operand_range(self, children: list[Any]) -> OperandRange:
         values = [c for c in children if not isinstance(c, TOKEN_CLASSES)]
@@ -730,6 +858,11 @@ _KEPT_TOKENS = frozenset(
 )
 
 
+_DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
+# An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
+_LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')
+
+
 def _clause_attribute(token: Any) -> Attribute:
     """The attribute of `on(#a)`, given the ATTR_REF token or the whole ON_AFFINITY token."""
     text = str(token)
@@ -749,8 +882,17 @@ def _is_numeric_name(name: str) -> bool:
 
 
 def _flatten(children: list[Any], out: list[Any]) -> None:
-    for child in children:
-        if isinstance(child, list):
-            _flatten(child, out)
+    """Append the leaves of the nested lists `children` to `out`, in order."""
+    # An explicit stack: an unmodelled op's brackets may nest arbitrarily deep.
+    stack = [iter(children)]
+    while stack:
+        child = next(stack[-1], _DONE)
+        if child is _DONE:
+            stack.pop()
+        elif isinstance(child, list):
+            stack.append(iter(child))
         else:
             out.append(child)
+
+
+_DONE = object()

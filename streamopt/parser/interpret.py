@@ -88,6 +88,50 @@ _PARAMETERLESS = frozenset(
 )
 
 
+# The types IREE's dialects define (their mnemonics): any other `!hal.x` is an error in IREE.
+_DIALECT_TYPES = {
+    "hal": (
+        "unknown HAL type",
+        frozenset(
+            [
+                "allocator",
+                "buffer",
+                "buffer_view",
+                "channel",
+                "command_buffer",
+                "device",
+                "event",
+                "executable",
+                "fence",
+                "file",
+                "semaphore",
+            ]
+        ),
+    ),
+    "stream": (
+        "unknown stream type",
+        frozenset(["binding", "channel", "file", "resource", "test.fence", "timepoint"]),
+    ),
+    "util": (
+        "unknown util type",
+        frozenset(["buffer", "list", "object", "ptr", "unused", "variant"]),
+    ),
+}
+_DIALECT_TYPE = re.compile(r"!(hal|stream|util)\.([A-Za-z0-9_$.\-]*)")
+
+
+def dialect_type_problem(text: str) -> str | None:
+    """Why type `text` is not a type of the hal, stream or util dialect it names, or None."""
+    match = _DIALECT_TYPE.match(text)
+    if match is None:
+        return None
+    message, known = _DIALECT_TYPES[match.group(1)]
+    mnemonic = match.group(2)
+    if mnemonic in known:
+        return None
+    return f"{message}: {mnemonic}"
+
+
 def type_from_text(text: str) -> Type:
     """The type spelled `text` (a TYPE_REF, SHAPED or builtin BARE_ID token)."""
     cached = _type_cache.get(text)

@@ -70,6 +70,11 @@ PASS_INDEX: dict[str, PassEntry] = {
         "Rewrite each stream.cmd.move into stream.resource.alloca, a one-copy"
         " stream.cmd.execute and a stream.resource.dealloca of the source",
     ),
+    "lower-cmd-moves-to-calls": PassEntry(
+        "streamopt.lowering.lower_cmd_moves_to_calls",
+        "Rewrite each stream.cmd.move into a util.call of the imported "
+        "streamopt.queue_move.<lifetimes>, decided at run time (see streamopt.move_api)",
+    ),
     "pack-dispatch-operands": PassEntry(
         "streamopt.lowering.pack_dispatch_operands",
         "Pack stream.cmd.dispatch operands into i32 push constants (index: two words), and the"

@@ -7,6 +7,7 @@ move API (`Device.query_buffer_move`, `Device.queue_move`). Statistics and a Chr
 what ran. See `system.Runtime` for an example.
 """
 
+from streamopt.move_api import MoveFlags, MoveMode, MoveReason
 from streamopt.runtime.buffers import Allocation, AllocationState, Buffer, Placement, Residency
 from streamopt.runtime.commands import (
     BindingSlot,
@@ -25,9 +26,6 @@ from streamopt.runtime.params import (
     DeallocaFlags,
     MemoryAccess,
     MemoryType,
-    MoveFlags,
-    MoveMode,
-    MoveReason,
     format_flags,
     parse_flags,
 )

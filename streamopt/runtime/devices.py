@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from streamopt.move_api import MoveFlags
 from streamopt.runtime.buffers import (
     Allocation,
     AllocationState,
@@ -45,7 +46,6 @@ from streamopt.runtime.params import (
     AllocaFlags,
     BufferParams,
     DeallocaFlags,
-    MoveFlags,
     format_flags,
 )
 from streamopt.runtime.queue import BufferUse, QueueOp
@@ -423,7 +423,8 @@ class Device:
 
         PREFER_ORIGIN runs it on the allocation's placement device and queue. Buffers that were
         not queue-allocated, have indeterminate lifetime or are external get a barrier instead.
-        A second dealloca of one allocation is rejected. A failed wait frees nothing.
+        A second dealloca of one allocation is rejected. A failed wait frees nothing and leaves
+        the buffer as it was, so it can be deallocated again.
         """
         buffer.check_not_moved("deallocated", location)
         allocation = buffer.allocation
@@ -460,11 +461,17 @@ class Device:
             device.allocator.free(allocation)
             return 0
 
+        def not_freed() -> None:
+            # The buffer was not freed: it may be deallocated (or moved) again.
+            allocation.dealloca_enqueued = False
+
         kind = "dealloca" if move_id is None else "move.dealloca"
-        return device.enqueue_op(
+        op = device.enqueue_op(
             kind, affinity, wait, signal, action, [BufferUse(buffer, "deallocated")],
             location, queue=queue, move_id=move_id, args=args, counted=counted,
         )  # fmt: skip
+        op.on_failure = not_freed
+        return op
 
     def queue_fill(
         self,

@@ -48,7 +48,7 @@ class DeterministicKernel:
     def __call__(
         self, views: Sequence[Bytes], accesses: Sequence[MemoryAccess], constants: Sequence[int]
     ) -> None:
-        digest = hashlib.blake2b(self._name.encode(), digest_size=16)
+        digest = hashlib.blake2b(self._name.encode("utf-8", "surrogateescape"), digest_size=16)
         for constant in constants:
             digest.update(int(constant).to_bytes(8, "little", signed=constant < 0))
         for view, access in zip(views, accesses):

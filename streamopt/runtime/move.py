@@ -23,7 +23,8 @@ The source is freed only when the caller owned all of it (its handle covers the 
 is terminal, not external, no KEEP_SOURCE), even if only part of it was moved (memory that
 queue deallocas do not free, such as synchronous allocations, is released by its last owner
 instead); otherwise a barrier ends the chain. A failed wait fails every part in turn: nothing
-is allocated and the source is not freed.
+is allocated, the source is not freed, and once the failure is known the source is exactly as
+it was before the move (readable, copyable, movable and freeable; its owners as before).
 """
 
 from __future__ import annotations
@@ -31,18 +32,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from streamopt.move_api import MoveFlags, MoveMode, MoveReason
 from streamopt.runtime.buffers import AllocationState, Buffer, Residency
 from streamopt.runtime.commands import CopyCommand
 from streamopt.runtime.params import (
     BufferParams,
     DeallocaFlags,
     MemoryAccess,
-    MoveFlags,
-    MoveMode,
-    MoveReason,
     format_flags,
 )
-from streamopt.runtime.queue import BufferUse
+from streamopt.runtime.queue import BufferUse, QueueOp
 from streamopt.runtime.semaphores import Timepoint, WaitList
 from streamopt.runtime.status import MoveRecord, StatusCode, hal_error
 from streamopt.runtime.topology import AccessMode, MemoryEdge
@@ -229,13 +228,14 @@ def enqueue_move(
         "bytes": length,
         "mode": info.describe(),
     }
+    owners = source.allocation.owners
     if info.mode.is_zero_copy:
-        result = _enqueue_alias(
+        result, last = _enqueue_alias(
             target, affinity, wait, signal, source, offset, length, info, queue, result_name,
             move_id, location, args,
         )  # fmt: skip
     else:
-        result = _enqueue_copy(
+        result, last = _enqueue_copy(
             target, affinity, wait, signal, source, offset, length, pool, info, queue,
             result_name, move_id, flags, location, args,
         )  # fmt: skip
@@ -243,7 +243,29 @@ def enqueue_move(
     runtime.stats.moves.record(info.mode, info.reasons)
     if not flags & MoveFlags.KEEP_SOURCE:
         source.moved = record
+    _give_back_on_failure(last, source, record, owners - source.allocation.owners)
     return MoveResult(result, info.mode, info, move_id)
+
+
+def _give_back_on_failure(
+    last: QueueOp, source: Buffer, record: MoveRecord, owners_taken: int
+) -> None:
+    """If the move does not complete (a wait failed, or one of its parts), leave `source`
+    exactly as it was before the move: not consumed, its logical owners counted as before and
+    no dealloca pending, so it can be read, copied, moved or deallocated again. Its last part
+    (`last`) fails whenever any part does, and runs only after every part touching the source.
+    """
+    undo_part = last.on_failure
+
+    def give_back() -> None:
+        if undo_part is not None:
+            undo_part()
+        if source.moved is record:
+            source.moved = None
+            source.moved_executed = False
+        source.allocation.owners += owners_taken
+
+    last.on_failure = give_back
 
 
 def _enqueue_alias(
@@ -260,7 +282,7 @@ def _enqueue_alias(
     move_id: int,
     location: object | None,
     args: dict[str, object],
-) -> Buffer:
+) -> tuple[Buffer, QueueOp]:
     """A wrapper over the source's root with the target's residency, made ready by one op
     that waits on `wait` (so a pending writer of the source is honoured)."""
     provided = info.provided
@@ -285,12 +307,12 @@ def _enqueue_alias(
         source.moved_executed = True
         return 0
 
-    target.enqueue_op(
+    last = target.enqueue_op(
         f"move.{info.mode.value}", affinity, wait, signal, action,
         [BufferUse(source, "moved")], location, queue=queue, move_id=move_id, args=args,
         counted=False,
     )  # fmt: skip
-    return result
+    return result, last
 
 
 def _enqueue_copy(
@@ -309,8 +331,9 @@ def _enqueue_copy(
     flags: MoveFlags,
     location: object | None,
     args: dict[str, object],
-) -> Buffer:
-    """alloca(target) -> copy -> dealloca(source, at its origin) or a barrier."""
+) -> tuple[Buffer, QueueOp]:
+    """alloca(target) -> copy -> dealloca(source, at its origin) or a barrier; the result and
+    the last of those ops."""
     runtime = target.runtime
     result = target.allocator.new_allocation(info.provided, length, queue, pool, name=result_name)
     allocated = Timepoint(runtime.create_semaphore(name=f"move{move_id}.allocated"), 1)
@@ -348,7 +371,7 @@ def _enqueue_copy(
     placement = allocation.placement
     owns_all = source.is_whole_root and not info.reasons & _COPY_KEEPS_SOURCE
     if owns_all and placement.asynchronous and not placement.indeterminate_lifetime:
-        target.queue_dealloca(
+        last = target.queue_dealloca(
             affinity, [copied], signal, source, DeallocaFlags.PREFER_ORIGIN,
             location=location, move_id=move_id,
         )  # fmt: skip
@@ -361,7 +384,7 @@ def _enqueue_copy(
                 placement.device.allocator.free(allocation)
             return 0
 
-        placement.device.enqueue_op(
+        last = placement.device.enqueue_op(
             "move.release", 0, [copied], signal, release, [BufferUse(source, "released")],
             location, queue=placement.device.select_queue(placement.queue_affinity),
             move_id=move_id, args=args, counted=False,
@@ -371,8 +394,8 @@ def _enqueue_copy(
             # The move consumed the caller's ownership; another owner (or the importer)
             # keeps the allocation alive.
             source.allocation.owners -= 1
-        target.enqueue_op(
+        last = target.enqueue_op(
             "move.release", affinity, [copied], signal, lambda: 0, (), location, queue=queue,
             move_id=move_id, args=args, counted=False,
         )  # fmt: skip
-    return result
+    return result, last

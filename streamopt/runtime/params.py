@@ -3,7 +3,8 @@ affinities, buffer parameters and the flags of each queue operation.
 
 The bit values follow IREE's HAL enums (HALAttrs.td), and `parse_flags` accepts IREE's spelling
 (`"DeviceLocal|HostVisible"`), so an interpreter can turn IR attributes into these values
-directly. Move modes, flags and reasons follow the proposed `hal_device_queue_move` API.
+directly. The vocabulary of queue moves (modes, flags, reasons) is `streamopt.move_api`, which
+IREE's backend shares.
 """
 
 from __future__ import annotations
@@ -173,78 +174,3 @@ class DeallocaFlags(enum.IntFlag):
     NONE = 0
     PREFER_ORIGIN = 1 << 0
     """Run the dealloca on the buffer's placement (origin) device and queue."""
-
-
-class MoveMode(enum.Enum):
-    """How `queue_move` produces its result."""
-
-    ALIAS = "alias"
-    """A wrapper over the same root with a new residency; no bytes touched."""
-    ALIAS_AFTER_GRANT = "alias_after_grant"
-    """Alias once the target device is granted access to the allocation."""
-    IMPORT = "import"
-    """Alias through an export/import of the allocation into the target device."""
-    COPY = "copy"
-    """alloca on the target, copy, then dealloca of the source at its origin."""
-    UNSUPPORTED = "unsupported"
-    """Neither aliasing nor copying can produce a buffer with the requested params."""
-
-    @property
-    def is_zero_copy(self) -> bool:
-        return self in (MoveMode.ALIAS, MoveMode.ALIAS_AFTER_GRANT, MoveMode.IMPORT)
-
-
-class MoveFlags(enum.IntFlag):
-    """Flags of `query_buffer_move` / `queue_move`."""
-
-    NONE = 0
-    REQUIRE_ALIAS = 1 << 0
-    """Fail with UNAVAILABLE (nothing enqueued) instead of copying."""
-    FORCE_COPY = 1 << 1
-    """Always copy (tests, determinism)."""
-    ALLOW_GRANT = 1 << 2
-    """The device may program access to the allocation to alias it."""
-    KEEP_SOURCE = 1 << 3
-    """Transfer semantics: the caller keeps the source, so it is copied and never freed."""
-    ALLOW_LOW_PERFORMANCE = 1 << 4
-    """Aliasing memory that is reachable only remotely (slowly) is acceptable."""
-
-
-class MoveReason(enum.IntFlag):
-    """Why a move copies (or cannot alias)."""
-
-    NONE = 0
-    FORCED = 1 << 0
-    """FORCE_COPY was given."""
-    NO_PEER = 1 << 1
-    """The target device cannot reach the source's memory."""
-    POOL_ACCESS = 1 << 2
-    """The target needs a grant to reach the memory and ALLOW_GRANT was not given."""
-    LOW_PERFORMANCE = 1 << 3
-    """The memory is reachable only remotely and ALLOW_LOW_PERFORMANCE was not given."""
-    TYPE_WIDENED = 1 << 4
-    """The requested memory type is not a subset of what the backing is from the target."""
-    USAGE_WIDENED = 1 << 5
-    """The requested usage is not a subset of the source's usage."""
-    ACCESS_WIDENED = 1 << 6
-    """The requested access is not a subset of the source's access."""
-    SUBSPAN = 1 << 7
-    """The moved range is not the whole root allocation."""
-    EXTERNAL = 1 << 8
-    """The source is imported/external memory, which the runtime never frees."""
-    NOT_TERMINAL = 1 << 9
-    """The source allocation has other logical owners."""
-    KEEP_SOURCE = 1 << 10
-    """KEEP_SOURCE was given: the source stays live, so the result must not alias it."""
-
-    def names(self) -> list[str]:
-        """The names of the single reasons set, in declaration order."""
-        # Plain ints: iterating an IntFlag and testing membership is slow, and this runs for
-        # every move (trace arguments and statistics).
-        value = int(self)
-        return [name for name, bit in _MOVE_REASON_BITS if value & bit]
-
-
-_MOVE_REASON_BITS: tuple[tuple[str, int], ...] = tuple(
-    (member.name, int(member)) for member in MoveReason if member.name and int(member)
-)

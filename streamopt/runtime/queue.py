@@ -7,7 +7,10 @@ waits (`Semaphore.wait`, `Fence.wait`) or on `Runtime.drain()` / `Device.flush()
 
 An op whose wait failed is skipped: its signals fail with a clone of the wait's status and its
 action never runs (a skipped dealloca frees nothing). An op whose action raises `HalError` fails
-its signals with that status, which poisons everything downstream.
+its signals with that status, which poisons everything downstream. Either way the op's
+`on_failure` gives back what enqueueing it claimed (a skipped dealloca leaves its buffer
+freeable again; a skipped move leaves its source usable), before anyone waiting on its signals
+sees the failure.
 
 Time is logical: an op starts when its queue is free and its waits were reached, and lasts
 `1 + bytes // 1024` ticks (one tick per KiB touched), so traces are identical between runs.
@@ -70,6 +73,9 @@ class QueueOp:
     move_id: int | None = None
     """The move this op is part of (its own uses of the moved source are allowed)."""
     args: dict[str, Any] = field(default_factory=dict)
+    on_failure: Callable[[], None] | None = None
+    """Undoes what enqueueing claimed (a dealloca pending, a move's hold on its source) when
+    the op is skipped or fails, so that what it would have consumed stays usable."""
     state: OpState = OpState.PENDING
     status: Status | None = None
     start: int = 0
@@ -179,6 +185,8 @@ class Scheduler:
         self.executed += 1
         if op.status is not None:
             stats.failed_ops += 1
+            if op.on_failure is not None:
+                op.on_failure()
             for timepoint in op.signal:
                 timepoint.semaphore.fail(op.status, op.end)
         else:

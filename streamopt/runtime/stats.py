@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from streamopt.runtime.params import MoveMode, MoveReason
+from streamopt.move_api import MoveStats
 
 
 @dataclass
@@ -54,39 +54,6 @@ class DeviceStats:
             "resident_bytes": self.resident_bytes,
             "peak_resident_bytes": self.peak_resident_bytes,
             "deallocas_off_origin": self.deallocas_off_origin,
-        }
-
-
-@dataclass
-class MoveStats:
-    """What queue moves did."""
-
-    modes: Counter[str] = field(default_factory=Counter)
-    reasons: Counter[str] = field(default_factory=Counter)
-    rejected: int = 0
-    """REQUIRE_ALIAS moves that failed synchronously."""
-
-    @property
-    def aliased(self) -> int:
-        """Moves that touched no bytes (ALIAS, ALIAS_AFTER_GRANT, IMPORT)."""
-        return sum(n for mode, n in self.modes.items() if MoveMode(mode).is_zero_copy)
-
-    @property
-    def copied(self) -> int:
-        return self.modes[MoveMode.COPY.value]
-
-    def record(self, mode: MoveMode, reasons: MoveReason) -> None:
-        self.modes[mode.value] += 1
-        for name in reasons.names():
-            self.reasons[name] += 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "aliased": self.aliased,
-            "copied": self.copied,
-            "rejected": self.rejected,
-            "modes": dict(sorted(self.modes.items())),
-            "reasons": dict(sorted(self.reasons.items())),
         }
 
 

@@ -8,6 +8,7 @@ module in a subprocess to check the same through a real process boundary.
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -136,6 +137,76 @@ def test_output_file(streamopt: Streamopt, tmp_path: Path) -> None:
     run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", str(out))
     assert (run.code, run.stdout, run.stderr) == (0, "", "")
     assert out.read_text() == CANONICAL
+
+
+def test_failed_run_leaves_the_output_file_alone(streamopt: Streamopt, tmp_path: Path) -> None:
+    out = write(tmp_path, "out.mlir", "previous output\n")
+    for bad in ("util.func public @f( {\n", VERIFIER_ERROR):
+        run = streamopt(str(write(tmp_path, "bad.mlir", bad)), "-o", str(out))
+        assert run.code == 1 and "error:" in run.stderr
+        assert out.read_text() == "previous output\n"
+    # A pass error is a failed run too.
+    unlowerable = """\
+util.func public @wide_splat(%size: index) -> !stream.resource<*> {
+  %c1_i64 = arith.constant 1 : i64
+  %0 = stream.async.splat %c1_i64 : i64 -> !stream.resource<*>{%size}
+  util.return %0 : !stream.resource<*>
+}
+"""
+    run = streamopt(str(write(tmp_path, "p.mlir", unlowerable)), "--lower-to-cmd", "-o", str(out))
+    assert run.code == 1 and "cannot be lowered" in run.stderr
+    assert out.read_text() == "previous output\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.mlir", "out.mlir", "p.mlir"]
+
+
+def test_successful_run_replaces_the_output_file(streamopt: Streamopt, tmp_path: Path) -> None:
+    out = write(tmp_path, "out.mlir", "previous output, longer than the new one " * 10)
+    out.chmod(0o640)
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", str(out))
+    assert (run.code, run.stderr) == (0, "")
+    assert out.read_text() == CANONICAL
+    # The replaced file keeps its permissions; no temporary file is left beside it.
+    assert out.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.mlir", "out.mlir"]
+
+
+def test_output_through_a_symlink_writes_its_target(streamopt: Streamopt, tmp_path: Path) -> None:
+    target = write(tmp_path, "target.mlir", "old\n")
+    link = tmp_path / "link.mlir"
+    link.symlink_to(target)
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", str(link))
+    assert run.code == 0
+    assert link.is_symlink() and target.read_text() == CANONICAL
+
+
+@pytest.mark.parametrize("where", ["missing folder", "/dev/full"])
+def test_unwritable_output_is_an_error(streamopt: Streamopt, tmp_path: Path, where: str) -> None:
+    if where == "/dev/full" and not Path("/dev/full").exists():
+        pytest.skip("no /dev/full on this system")
+    out = str(tmp_path / "absent" / "out.mlir") if where == "missing folder" else where
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", out)
+    assert run.code == 1
+    assert run.stderr.startswith(f"streamopt: error: cannot write '{out}': ")
+    assert "Traceback" not in run.stderr and "internal error" not in run.stderr
+
+
+def test_read_only_output_file_is_an_error(
+    streamopt: Streamopt, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = write(tmp_path, "out.mlir", "previous output\n")
+    out.chmod(0o444)
+    if os.geteuid() == 0:
+        # Root may write any file; everyone else is refused this one. Ask as they would.
+        real_access = os.access
+        monkeypatch.setattr(
+            os,
+            "access",
+            lambda path, mode, **kw: mode & os.W_OK == 0 and real_access(path, mode, **kw),
+        )
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", str(out))
+    assert run.code == 1
+    assert run.stderr == f"streamopt: error: cannot write '{out}': Permission denied\n"
+    assert out.read_text() == "previous output\n"
 
 
 def test_missing_input_file_is_a_diagnostic(streamopt: Streamopt, tmp_path: Path) -> None:

@@ -10,9 +10,7 @@ line and a caret under the column; an internal error (exit 70) or an escaping ex
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,8 +18,7 @@ import pytest
 from fuzzing import fuzz_examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from streamopt.cli import main
+from test_fuzz_mutations import run_cli as run_cli_bytes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -151,18 +148,8 @@ mutations = st.builds(
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:
     """Run the console-script entry point in-process; return (exit code, stdout, stderr)."""
-    saved = sys.argv, sys.stdout, sys.stderr
-    out, err = io.StringIO(), io.StringIO()
-    sys.argv, sys.stdout, sys.stderr = ["streamopt", *args], out, err
-    try:
-        main()
-        code: object = 0
-    except SystemExit as exc:
-        code = 0 if exc.code is None else exc.code
-    finally:
-        sys.argv, sys.stdout, sys.stderr = saved
-    assert isinstance(code, int), code
-    return code, out.getvalue(), err.getvalue()
+    code, out, err = run_cli_bytes(args)
+    return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "replace")
 
 
 def check_error_report(stderr: str, path: Path, text: str) -> None:

@@ -61,7 +61,7 @@ def serialized_bytes(module: Module, attr: Attribute, location: Location) -> byt
             raise error(f"composite of {length} bytes holds {len(data)} bytes of values", location)
         return data
     if text.startswith('"') and text.endswith('"'):
-        return unescape_string(text).encode()
+        return unescape_string(text).encode("utf-8", "surrogateescape")
     match = _DENSE.match(text)
     if match is not None:
         return _dense_bytes(match.group(1).strip(), match.group(2), location)
@@ -161,7 +161,7 @@ def _derived_bytes(text: str, size: int) -> bytes:
     out = bytearray()
     counter = 0
     while len(out) < size:
-        digest = hashlib.blake2b(f"{counter}:{text}".encode(), digest_size=64).digest()
-        out += digest
+        seed = f"{counter}:{text}".encode("utf-8", "surrogateescape")
+        out += hashlib.blake2b(seed, digest_size=64).digest()
         counter += 1
     return bytes(out[:size])

@@ -44,6 +44,7 @@ from streamopt.dialects.hal import (
 )
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import HAL_ALLOCATOR, HAL_DEVICE, INDEX, IntegerType
+from streamopt.move_api import MoveFlags
 from streamopt.runtime.buffers import Buffer
 from streamopt.runtime.commands import (
     BindingSlot,
@@ -59,7 +60,6 @@ from streamopt.runtime.params import (
     BufferUsage,
     DeallocaFlags,
     MemoryType,
-    MoveFlags,
     parse_flags,
 )
 from streamopt.runtime.semaphores import Fence

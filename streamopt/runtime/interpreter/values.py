@@ -18,12 +18,12 @@ a builtin type, for inputs, constants, buffer views and printing.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from streamopt.ir.types import split_shaped_type
 from streamopt.runtime.buffers import Buffer
 from streamopt.runtime.semaphores import Fence, Timepoint
 
@@ -247,9 +247,6 @@ def element_type_from_code(code: int) -> ElementType | None:
     return None
 
 
-_SHAPE = re.compile(r"((?:(?:\d+|\?)x)*)(.+)")
-
-
 @dataclass(frozen=True)
 class TensorType:
     """`tensor<2x?x4xf32>`: dims (None when dynamic) and element type."""
@@ -272,23 +269,8 @@ def parse_tensor_type(text: str) -> TensorType:
     (a rank-0 tensor). Raises ValueError when it is neither."""
     text = text.strip()
     if text.startswith("tensor<") and text.endswith(">"):
-        body = text[len("tensor<") : -1]
-        # Drop an encoding (`, #encoding<...>`) that follows the element type.
-        depth = 0
-        for i, ch in enumerate(body):
-            if ch in "<([{":
-                depth += 1
-            elif ch in ">)]}":
-                depth -= 1
-            elif ch == "," and depth == 0:
-                body = body[:i]
-                break
-        match = _SHAPE.fullmatch(body.strip())
-        if match is None:
+        dims, element = split_shaped_type(text)
+        if not element:
             raise ValueError(f"bad tensor type '{text}'")
-        dims: list[int | None] = [
-            None if part == "?" else int(part) for part in match.group(1).split("x")[:-1]
-        ]
-        element = match.group(2)
-        return TensorType(tuple(dims), element_type(element))
+        return TensorType(dims, element_type(element))
     return TensorType((), element_type(text))

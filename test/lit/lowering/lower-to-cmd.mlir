@@ -742,6 +742,92 @@ util.func public @cf_read_in_successors(%size: index, %cond: i1) -> !stream.reso
 
 // -----
 
+// The loop's initial value is also read in the body: every iteration reads it, so no iteration
+// may free the loop-carried value (which is that storage in the first one). The storage stays
+// allocated (reported as not freed by --stats) rather than freed before the body reads it.
+
+// CHECK-LABEL: util.func public @for_init_read_in_body
+util.func public @for_init_read_in_body(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[X:.+]], %{{.+}} = stream.resource.alloca
+  %x = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: scf.for {{.+}} iter_args(%[[ACC:[^ ]+]] = %[[X]],
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (!stream.resource<*>) {
+    // CHECK: stream.cmd.execute {{.+}} with(%[[ACC]] as %{{.+}}, %[[X]] as
+    %y = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%acc[%c0 to %size for %size], %x[%c0 to %size for %size]) : (!stream.resource<*>{%size}, !stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    // CHECK-NOT: stream.resource.dealloca
+    // CHECK: scf.yield
+    scf.yield %y : !stream.resource<*>
+  }
+  // CHECK-NOT: stream.resource.dealloca {{.+}} => %[[X]]
+  // CHECK: util.return
+  util.return %r : !stream.resource<*>
+}
+
+// -----
+
+// The same with scf.while: the initial value is read in the `after` region.
+
+// CHECK-LABEL: util.func public @while_init_read_in_body
+util.func public @while_init_read_in_body(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[X:.+]], %{{.+}} = stream.resource.alloca
+  %x = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: scf.while (%[[ACC:[^ ]+]] = %[[X]],
+  %r:2 = scf.while (%acc = %x, %i = %c0) : (!stream.resource<*>, index) -> (!stream.resource<*>, index) {
+    %go = arith.cmpi slt, %i, %n : index
+    // CHECK-NOT: stream.resource.dealloca
+    // CHECK: scf.condition
+    scf.condition(%go) %acc, %i : !stream.resource<*>, index
+  } do {
+  ^bb0(%a: !stream.resource<*>, %j: index):
+    // CHECK: stream.cmd.execute {{.+}} with(%{{.+}} as %{{.+}}, %[[X]] as
+    %y = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%a[%c0 to %size for %size], %x[%c0 to %size for %size]) : (!stream.resource<*>{%size}, !stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+    %k = arith.addi %j, %c1 : index
+    // CHECK-NOT: stream.resource.dealloca
+    // CHECK: scf.yield
+    scf.yield %y, %k : !stream.resource<*>, index
+  }
+  // CHECK-NOT: stream.resource.dealloca {{.+}} => %[[X]]
+  // CHECK: util.return
+  util.return %r#0 : !stream.resource<*>
+}
+
+// -----
+
+// The same as a cf loop: the loop header block receives the initial value and reads it again
+// by its own name.
+
+// CHECK-LABEL: util.func public @cf_init_read_in_loop
+util.func public @cf_init_read_in_loop(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[X:.+]], %{{.+}} = stream.resource.alloca
+  %x = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: cf.br ^bb1(%[[X]],
+  cf.br ^bb1(%x, %c0 : !stream.resource<*>, index)
+// CHECK: ^bb1(%[[ACC:[^:]+]]: !stream.resource<*>,
+^bb1(%acc: !stream.resource<*>, %i: index):
+  // CHECK: stream.cmd.execute {{.+}} with(%[[ACC]] as %{{.+}}, %[[X]] as
+  %y = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%acc[%c0 to %size for %size], %x[%c0 to %size for %size]) : (!stream.resource<*>{%size}, !stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  %k = arith.addi %i, %c1 : index
+  %go = arith.cmpi slt, %k, %n : index
+  // CHECK-NOT: stream.resource.dealloca
+  // CHECK: cf.cond_br
+  cf.cond_br %go, ^bb1(%y, %k : !stream.resource<*>, index), ^bb2
+^bb2:
+  // CHECK-NOT: stream.resource.dealloca {{.+}} => %[[X]]
+  // CHECK: util.return
+  util.return %y : !stream.resource<*>
+}
+
+// -----
+
 // Host readbacks (as IREE's ScheduleAllocation lowers them): the host waits for the staging
 // resource's writer, then reads with stream.resource.load; a store waits for every use first.
 

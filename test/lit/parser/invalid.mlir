@@ -91,6 +91,41 @@ util.func public @shadowing(%arg0: index) -> index {
 
 // -----
 
+// expected-error @+1 {{'builtin.module' op can only contain attributes with dialect-prefixed names, found: 'plain'}}
+module @named attributes {plain} {
+}
+
+// -----
+
+util.func public @return_attributes_after_operands(%arg0: i32) -> i32 {
+  // expected-error @+1 {{unexpected '{', expected end of line}}
+  util.return %arg0 : i32 {some.note}
+}
+
+// -----
+
+#map = affine_map<(d0) -> (d0)>
+// expected-error @+1 {{redefinition of attribute alias id 'map'}}
+#map = affine_map<(d0) -> (d0 + 1)>
+
+// -----
+
+util.func public @undefined_location_alias() {
+  // expected-error @+1 {{operation location alias was never defined}}
+  util.return loc(#loc7)
+}
+
+// -----
+
+#loc1 = loc("a.py":1:2)
+// expected-error @+1 {{undefined symbol alias id 'loc2'}}
+#loc3 = loc(callsite(#loc1 at #loc2))
+util.func public @f() {
+  util.return loc(#loc3)
+}
+
+// -----
+
 // A function whose '{' is missing: its branch lands at module level, outside any region.
 
 util.func public @no_body(%arg0: index) -> index

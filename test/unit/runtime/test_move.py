@@ -30,6 +30,7 @@ from streamopt.runtime import (
     Topology,
     UseAfterMoveError,
 )
+from streamopt.runtime.buffers import Buffer
 from streamopt.runtime.topology import REMOTE_HOST_MEMORY_TYPES
 
 from .conftest import make_buffer, pattern
@@ -279,6 +280,83 @@ def test_a_failed_wait_leaves_the_source_alive(runtime: Runtime, target_name: st
     assert not result.buffer.ready
     assert runtime.stats.devices[target_name].allocations == 0  # nothing was allocated
     assert runtime.stats.devices["cpu0"].frees == 0
+
+
+def _failed_move(runtime: Runtime, target_name: str, data: bytes) -> Buffer:
+    """A buffer on cpu0 holding `data` whose move to `target_name` failed: its wait failed."""
+    source, written = make_buffer(runtime.device("cpu0"), data)
+    written.wait()
+    gate, moved = runtime.create_fence(), runtime.create_fence()
+    runtime.device(target_name).queue_move(0, gate, moved, source)
+    gate.fail(Status(StatusCode.ABORTED, "producer failed"))
+    with pytest.raises(HalError):
+        moved.wait()
+    return source
+
+
+@pytest.mark.parametrize("target_name", ["cpu0", "cpu1", "gpu0"])
+def test_after_a_failed_wait_the_source_is_readable(runtime: Runtime, target_name: str) -> None:
+    data = pattern(SIZE)
+    source = _failed_move(runtime, target_name, data)
+    assert source.moved is None
+    assert source.read() == data
+    other, ready = make_buffer(runtime.device("cpu0"), bytes(SIZE), name="other")
+    copied = runtime.create_fence()
+    runtime.device("cpu0").queue_copy(0, ready, copied, source, 0, other, 0, SIZE)
+    copied.wait()
+    assert other.read() == data
+
+
+@pytest.mark.parametrize("target_name", ["cpu0", "cpu1", "gpu0"])
+def test_after_a_failed_wait_the_source_is_freeable(runtime: Runtime, target_name: str) -> None:
+    source = _failed_move(runtime, target_name, pattern(SIZE))
+    freed = runtime.create_fence()
+    runtime.device("cpu0").queue_dealloca(0, None, freed, source)
+    freed.wait()
+    assert source.allocation.state is AllocationState.FREED
+    assert runtime.stats.devices["cpu0"].frees == 1
+    assert runtime.stats.resident_bytes == 0  # its storage was reclaimed
+
+
+@pytest.mark.parametrize("target_name", ["cpu1", "gpu0"])
+def test_after_a_failed_wait_the_source_moves_again(runtime: Runtime, target_name: str) -> None:
+    data = pattern(SIZE)
+    source = _failed_move(runtime, target_name, data)
+    moved = runtime.create_fence()
+    result = runtime.device(target_name).queue_move(0, None, moved, source)
+    moved.wait()
+    assert result.buffer.read() == data
+    with pytest.raises(UseAfterMoveError):
+        source.read()
+
+
+def test_a_failed_wait_gives_back_the_ownership_a_move_took(runtime: Runtime) -> None:
+    cpu0, gpu = runtime.device("cpu0"), runtime.device("gpu0")
+    source, written = make_buffer(cpu0, pattern(64))
+    written.wait()
+    source.preserve()  # another logical owner: the move copies and gives up one ownership
+    gate, moved = runtime.create_fence(), runtime.create_fence()
+    result = gpu.queue_move(0, gate, moved, source)
+    assert result.info.reasons & MoveReason.NOT_TERMINAL
+    assert source.allocation.owners == 1
+    gate.fail(Status(StatusCode.ABORTED, "producer failed"))
+    with pytest.raises(HalError):
+        moved.wait()
+    assert source.allocation.owners == 2
+    assert source.discard() is False and source.discard() is True
+
+
+def test_a_pending_move_still_holds_its_source(runtime: Runtime) -> None:
+    """Until the failure is known the source stays consumed: the move may yet run."""
+    cpu0, cpu1 = runtime.device("cpu0"), runtime.device("cpu1")
+    source, written = make_buffer(cpu0, pattern(64))
+    written.wait()
+    gate = runtime.create_fence()
+    cpu1.queue_move(0, gate, None, source)
+    with pytest.raises(UseAfterMoveError):
+        source.read()
+    with pytest.raises(UseAfterMoveError):
+        cpu0.queue_dealloca(0, None, None, source)
 
 
 def test_use_after_move_is_reported_at_enqueue_with_both_locations(runtime: Runtime) -> None:

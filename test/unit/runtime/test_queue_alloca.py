@@ -129,6 +129,12 @@ def test_failed_dealloca_wait_does_not_dealloca(runtime: Runtime) -> None:
     assert op.state is OpState.SKIPPED
     assert buffer.allocation.state is AllocationState.COMMITTED
     assert runtime.stats.devices["cpu0"].frees == 0
+    # The buffer is as it was: a later dealloca frees it.
+    freed_now = runtime.create_fence()
+    cpu0.queue_dealloca(0, None, freed_now, buffer)
+    freed_now.wait()
+    assert buffer.allocation.state is AllocationState.FREED
+    assert runtime.stats.devices["cpu0"].resident_bytes == 0
 
 
 def test_second_dealloca_is_rejected(runtime: Runtime) -> None:

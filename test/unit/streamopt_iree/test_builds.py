@@ -4,8 +4,11 @@ names, seeded inputs).
 
 Each program runs from its dump before IREE's second ElideAsyncCopies (the resume point:
 streamopt's passes, then `iree-compile --compile-from=stream`; plain: `--compile-from=flow`)
-and from its source program (streamopt's build compiles it to the elide point first). Nothing
-is cached between runs.
+and from its source program (streamopt's build compiles it to the elide point first). The
+streamopt build's moves are runtime calls (`streamopt.iree.moves`): in both forms its .vmfb
+runs twice, with each move decided at run time (between local-task devices every one aliases)
+and with every move forced to copy, and all three runs give the same bytes. Each build is
+made once per session (`builds` in conftest.py).
 """
 
 from __future__ import annotations
@@ -18,11 +21,13 @@ from streamopt.iree.build import (
     STREAMOPT_PASSES,
     InputKind,
     Program,
-    build_plain,
-    build_streamopt,
 )
+from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import run_vmfb
+from streamopt.move_api import MoveFlags
 from streamopt.run_cli import first_difference
+
+from .conftest import Builds
 
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "examples" / "iree"
@@ -41,50 +46,61 @@ def test_the_corpus_has_every_kind_of_program() -> None:
     assert "stream.async.load" in readback
 
 
-def _check_same(path: Path, tmp_path: Path) -> None:
-    program = Program.read(path, path.read_text(encoding="utf-8"))
-    plain = build_plain(program, tmp_path)
-    streamopt = build_streamopt(program, tmp_path)
+def _check_three_builds(builds: Builds, path: Path) -> None:
+    program, plain, streamopt = builds.get(path)
     expected = run_vmfb(plain.vmfb, program.devices, None, [])
-    got = run_vmfb(streamopt.vmfb, program.devices, None, [])
+    moves = QueueMoves(program.devices)
+    got = run_vmfb(streamopt.vmfb, program.devices, None, [], [moves])
     assert expected.outputs, "the program returns nothing to compare"
     assert first_difference(expected, got) is None, first_difference(expected, got)
+    # Local-task devices share the process's memory: every move aliases (and every program
+    # on more than one device moves something).
+    assert moves.stats.copied == 0 and moves.stats.rejected == 0 and moves.failed == 0
+    assert (moves.stats.aliased > 0) == (len(program.devices) > 1)
+    # The third build: the same .vmfb with every move forced to copy (running it is cheap next
+    # to compiling it).
+    forced = QueueMoves(program.devices, MoveFlags.FORCE_COPY)
+    copied = run_vmfb(streamopt.vmfb, program.devices, None, [], [forced])
+    assert first_difference(expected, copied) is None, first_difference(expected, copied)
+    assert forced.stats.aliased == 0 and forced.stats.copied == moves.stats.aliased
+    assert dict(forced.stats.reasons) == (
+        {"FORCED": moves.stats.aliased} if moves.stats.aliased else {}
+    )
+    copied_bytes = forced.report()["bytes_copied_by_moves"]["total"]
+    assert copied_bytes == sum(p.bytes_moved for p in moves.pairs.values())
+    assert (copied_bytes > 0) == (moves.stats.aliased > 0)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
-def test_dump_builds_match(name: str, tmp_path: Path) -> None:
+def test_dump_builds_match(name: str, builds: Builds) -> None:
     path = EXAMPLES / name / "before-elide-2.mlir"
     assert Program.read(path, path.read_text()).kind is InputKind.DUMP
-    _check_same(path, tmp_path)
+    _check_three_builds(builds, path)
 
 
 @pytest.mark.parametrize("name", PROGRAMS)
-def test_source_builds_match(name: str, tmp_path: Path) -> None:
-    _check_same(EXAMPLES / name / "program.mlir", tmp_path)
+def test_source_builds_match(name: str, builds: Builds) -> None:
+    _check_three_builds(builds, EXAMPLES / name / "program.mlir")
 
 
-def test_streamopt_output_is_in_the_final_stream_form(tmp_path: Path) -> None:
+def test_streamopt_output_is_in_the_final_stream_form(builds: Builds) -> None:
     # What iree-compile --compile-from=stream gets: no scf on the host, no async ops, no
-    # index operands in executables, host readbacks as stream.resource.load.
-    path = EXAMPLES / "data-dependent-loop" / "before-elide-2.mlir"
-    build = build_streamopt(Program.read(path, path.read_text()), tmp_path)
+    # index operands in executables, host readbacks as stream.resource.load, moves as calls.
+    _program, _plain, build = builds.get(EXAMPLES / "data-dependent-loop" / "before-elide-2.mlir")
     text = build.intermediate["streamopt"].read_text()
     assert "scf." not in text.split("util.func", 1)[1]
-    assert "stream.async." not in text
+    assert "stream.async." not in text and "stream.cmd.move" not in text
     assert "stream.resource.load" in text
+    assert "util.call @streamopt.queue_move." in text
     assert [t.stage for t in build.timings] == ["streamopt", "iree-compile --compile-from=stream"]
-    assert STREAMOPT_PASSES == ["elide-async-copies", "lower-to-cmd", "expand-cmd-moves"]
+    assert STREAMOPT_PASSES == ["elide-async-copies", "lower-to-cmd", "lower-cmd-moves-to-calls"]
 
 
-def test_unrefined_dump_is_refined_by_iree_first(tmp_path: Path) -> None:
+def test_unrefined_dump_is_refined_by_iree_first(builds: Builds) -> None:
     path = EXAMPLES / "mlp-deep" / "before-elide-1.mlir"
-    program = Program.read(path, path.read_text())
+    program, _plain, build = builds.get(path)
     assert program.kind is InputKind.UNREFINED_DUMP
-    build = build_streamopt(program, tmp_path)
     assert build.timings[0].stage == "refine"
     refined = build.intermediate["refine"].read_text()
     assert "!stream.resource<*>" not in refined
-    plain = build_plain(program, tmp_path)
-    expected = run_vmfb(plain.vmfb, program.devices, None, [])
-    got = run_vmfb(build.vmfb, program.devices, None, [])
-    assert first_difference(expected, got) is None
+    _check_three_builds(builds, path)

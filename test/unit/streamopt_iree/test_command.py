@@ -46,7 +46,11 @@ def test_compare_a_source_program(run_cli, tmp_path: Path) -> None:  # type: ign
     assert report["backend"] == "iree" and report["same_bytes"] is True
     assert report["outputs"] == ["4xf32=1 18 51 100"]
     assert report["devices"] == ["dev_a", "dev_b"]
-    assert [b["build"] for b in report["builds"]] == ["streamopt", "plain"]
+    assert [b["build"] for b in report["builds"]] == [
+        "streamopt",
+        "streamopt, moves forced to copy",
+        "plain",
+    ]
     for build in report["builds"]:
         assert Path(build["vmfb"]).is_file()
 
@@ -115,7 +119,8 @@ def test_streamopt_error_names_the_stage(run_cli, tmp_path: Path) -> None:  # ty
     assert code == 1
     assert (
         f"{path}:" in err
-        and "error: [streamopt --elide-async-copies --lower-to-cmd --expand-cmd-moves]" in err
+        and "error: [streamopt --elide-async-copies --lower-to-cmd --lower-cmd-moves-to-calls]"
+        in err
     )
     assert "staging" in err and "Traceback" not in err
 
@@ -146,6 +151,8 @@ def test_runtime_module_extension(run_cli, tmp_path: Path) -> None:  # type: ign
 def test_iree_options_need_the_iree_backend(run_cli) -> None:  # type: ignore[no-untyped-def]
     code, _out, err = run_cli(str(REPO / "examples" / "two-devices.mlir"), "--keep-vmfb", "x")
     assert code == 2 and "need --backend iree" in err
+    code, _out, err = run_cli(str(REPO / "examples" / "two-devices.mlir"), "--iree-moves", "expand")
+    assert code == 2 and "--iree-moves need --backend iree" in err
 
 
 def test_kinds_and_devices() -> None:

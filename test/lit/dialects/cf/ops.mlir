@@ -66,3 +66,24 @@ util.func public @unreachable() {
 ^bb1:
   util.return
 }
+
+// -----
+
+// A branch operand defined by an op streamopt does not model has the type the branch states.
+
+// CHECK-LABEL: util.func public @unmodelled_branch_operands
+util.func public @unmodelled_branch_operands(%arg0: i1) -> i32 {
+  // CHECK: %[[A:.+]] = my.op : i32
+  %0 = my.op : i32
+  // CHECK-NEXT: cf.cond_br %arg0, ^bb1(%[[A]] : i32), ^bb2
+  cf.cond_br %arg0, ^bb1(%0 : i32), ^bb2
+^bb1(%a: i32):
+  util.return %a : i32
+^bb2:
+  // CHECK: %[[B:.+]] = "my.generic"() : () -> i32
+  %1 = "my.generic"() : () -> i32
+  // CHECK-NEXT: %[[C:.+]] = my.other
+  %2 = my.other
+  // CHECK-NEXT: cf.br ^bb1(%[[C]] : i32)
+  cf.br ^bb1(%2 : i32)
+}

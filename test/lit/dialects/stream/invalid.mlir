@@ -330,3 +330,21 @@ util.func public @move_not_resource(%arg0: index, %arg1: index) -> index {
   %0 = stream.async.move %arg0 : index{%arg1} -> index{%arg1}
   util.return %0 : index
 }
+
+// -----
+
+util.func public @dispatch_without_operand_size(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{expected one size for '!stream.resource<*>'}}
+  %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{}) -> !stream.resource<*>{%arg1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func public @dispatch_without_result_size(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{expected one size for '!stream.resource<*>'}}
+  %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{}
+  util.return %0 : !stream.resource<*>
+}

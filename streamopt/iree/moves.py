@@ -1,0 +1,379 @@
+"""Queue moves on IREE's runtime: the module that implements `streamopt.queue_move.*`.
+
+`--lower-cmd-moves-to-calls` turns each `stream.cmd.move` into a call of an imported function
+(the ABI is `streamopt.move_api`'s); `QueueMoves` supplies it to IREE's VM as a Python module
+(`iree.runtime.PyModuleInterface`) beside the HAL module, on the devices the program runs on.
+Each call decides at run time, from the actual `iree_hal_buffer_t` and the target device's
+allocator, with the reference runtime's modes, flags and reasons:
+
+* ALIAS when the move covers the whole buffer and either the target is the source's device or
+  the target's allocator reports a buffer of the source's memory type and allowed usage usable
+  for dispatch and transfer (`query_buffer_compatibility` gives QUEUE_DISPATCH and
+  QUEUE_TRANSFER; a source of unknown origin always asks). No queue op runs: the result is the
+  source buffer, ready when its pending work is, so the result fence is the fence the move
+  waited on.
+* COPY otherwise (reasons SUBSPAN, NO_PEER), or with FORCE_COPY (FORCED) or KEEP_SOURCE: queue
+  alloca of `length` bytes on the target, a queue copy (a one-copy command buffer for a part of
+  the buffer: the Python binding's `queue_copy` copies whole buffers), then a queue dealloca of
+  the source on the device it came from (the target's when unknown), unless KEEP_SOURCE is given
+  or only part of the buffer moved (the caller does not own the rest). The result fence signals
+  after the dealloca, as in `--expand-cmd-moves`.
+* REQUIRE_ALIAS on a move that must copy raises `MoveUnavailable` before anything is enqueued;
+  the VM call fails with its message.
+* A failed wait fence fails the result fence and frees nothing: an alias hands the failed fence
+  on; for a copy, local-task's queue alloca waits for the fence and returns its error, the
+  result fence fails with it and no copy or dealloca is enqueued.
+
+What IREE's runtime lets this observe: a buffer's memory type, allowed usage and byte length,
+and the allocator's answer for *parameters* (it never looks at an existing buffer or where it
+lives), so "usable" is only sound where every device reaches every buffer, as the local-task
+devices of one process do (they share the driver's allocator, whose statistics therefore count
+every device). A buffer that is a subspan of a larger allocation, or imported memory, looks like
+any other buffer here. The queue affinity goes unused: the binding's queue operations take none.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from streamopt.move_api import (
+    QUEUE_MOVE_FUNCTION,
+    QUEUE_MOVE_MODULE,
+    RESOURCE_LIFETIMES,
+    UNKNOWN_DEVICE,
+    MoveFlags,
+    MoveMode,
+    MoveReason,
+    MoveStats,
+)
+
+CCONV = "0rIIIIIIr_rr"
+"""The VM calling convention of every `queue_move` import: a buffer, six i64s, a fence ->
+a buffer and a fence."""
+
+_BUFFER_COMPATIBILITY_QUEUE_TRANSFER = 1 << 10
+_BUFFER_COMPATIBILITY_QUEUE_DISPATCH = 1 << 11
+_BUFFER_USAGE_TRANSFER = 0x3
+_BUFFER_USAGE_DISPATCH_STORAGE = 0xC00
+
+
+class MoveUnavailable(Exception):
+    """A REQUIRE_ALIAS move must copy (UNAVAILABLE in the proposed API); nothing was enqueued."""
+
+
+@dataclass
+class PairStats:
+    """What the moves from one device to another did."""
+
+    moves: int = 0
+    aliased: int = 0
+    copied: int = 0
+    failed: int = 0
+    """Moves whose wait fence had failed (the result fails; nothing is freed)."""
+    rejected: int = 0
+    bytes_moved: int = 0
+    bytes_copied: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "moves": self.moves,
+            "aliased": self.aliased,
+            "copied": self.copied,
+            "failed": self.failed,
+            "rejected": self.rejected,
+            "bytes_moved": self.bytes_moved,
+            "bytes_copied": self.bytes_copied,
+            "reasons": dict(sorted(self.reasons.items())),
+        }
+
+
+@dataclass(frozen=True)
+class MoveDecision:
+    """How one move runs, decided before anything is enqueued."""
+
+    mode: MoveMode
+    reasons: MoveReason
+    frees_source: bool
+    """A copy deallocates the source (not with KEEP_SOURCE, nor when only part of it moved)."""
+
+
+class QueueMoves:
+    """The `streamopt` VM module for one run, and what its moves did.
+
+    `device_names` label the devices by ordinal in the report; `forced_flags` are added to
+    every move's flags (FORCE_COPY for the build `--compare` forces to copy, REQUIRE_ALIAS to
+    insist that every move aliases). A `RuntimeExtension` of `streamopt.iree.run`.
+    """
+
+    def __init__(
+        self, device_names: Sequence[str], forced_flags: MoveFlags = MoveFlags.NONE
+    ) -> None:
+        self.device_names = list(device_names)
+        self.forced_flags = forced_flags
+        self.stats = MoveStats()
+        self.failed = 0
+        self.pairs: dict[tuple[str, str], PairStats] = {}
+        self.bytes_copied_by_device: Counter[str] = Counter()
+        self.seconds = 0.0
+        """Wall seconds spent in `queue_move`: deciding and enqueuing (a copy runs later, but
+        local-task's queue alloca first waits for the move's wait fence)."""
+
+    # -- RuntimeExtension -------------------------------------------------------------------
+
+    def modules(self, instance: Any, devices: Sequence[Any]) -> list[Any]:
+        """The `streamopt` module exporting `queue_move.L1.L2` for every pair of lifetimes,
+        moving between `devices` (by ordinal)."""
+        from streamopt.iree.run import import_runtime
+
+        rt = import_runtime()
+        implementation = QueueMoveImplementation(self, rt, list(devices))
+        # The interface owns the implementation (and through it the devices): both go when the
+        # VM module does, before the devices are released.
+        interface = rt.PyModuleInterface(QUEUE_MOVE_MODULE, lambda _: implementation)
+        for source in RESOURCE_LIFETIMES:
+            for result in RESOURCE_LIFETIMES:
+                interface.export(
+                    f"{QUEUE_MOVE_FUNCTION}.{source}.{result}",
+                    CCONV,
+                    QueueMoveImplementation.vm_queue_move,
+                )
+        return [interface.create()]
+
+    def report(self) -> dict[str, Any]:
+        """The reference backend's move keys (`moves_aliased`, `moves_copied`, `move_modes`,
+        `move_reasons`, `bytes_copied_by_moves`), plus rejected and failed moves and the
+        moves per device pair."""
+        by_device = {name: self.bytes_copied_by_device.get(name, 0) for name in self.device_names}
+        return {
+            "moves_aliased": self.stats.aliased,
+            "moves_copied": self.stats.copied,
+            "moves_rejected": self.stats.rejected,
+            "moves_failed": self.failed,
+            "move_modes": dict(sorted(self.stats.modes.items())),
+            "move_reasons": dict(sorted(self.stats.reasons.items())),
+            "move_flags_forced": flag_names(self.forced_flags),
+            "move_seconds": self.seconds,
+            "bytes_copied_by_moves": {
+                "total": sum(self.bytes_copied_by_device.values()),
+                "by_device": by_device,
+            },
+            "moves_by_device_pair": [
+                {"source": source, "target": target, **pair.to_dict()}
+                for (source, target), pair in self.pairs.items()
+            ],
+        }
+
+    # -- bookkeeping ------------------------------------------------------------------------
+
+    def device_name(self, ordinal: int) -> str:
+        if ordinal == UNKNOWN_DEVICE:
+            return "?"
+        if 0 <= ordinal < len(self.device_names):
+            return self.device_names[ordinal]
+        return f"device{ordinal}"
+
+    def pair(self, source_device: int, target_device: int) -> PairStats:
+        key = (self.device_name(source_device), self.device_name(target_device))
+        stats = self.pairs.get(key)
+        if stats is None:
+            stats = self.pairs[key] = PairStats()
+        return stats
+
+
+class QueueMoveImplementation:
+    """`queue_move` on the HAL devices of one VM context (the module's state object)."""
+
+    def __init__(self, owner: QueueMoves, rt: Any, devices: list[Any]) -> None:
+        self.owner = owner
+        self.rt = rt
+        self.devices = devices
+        self._reached: dict[int, Any] = {}
+
+    def vm_queue_move(
+        self,
+        source: Any,
+        source_offset: int,
+        length: int,
+        source_device: int,
+        target_device: int,
+        queue_affinity: int,
+        flags: int,
+        wait: Any,
+    ) -> tuple[Any, Any]:
+        """The VM export: refs in, refs out (see `queue_move`)."""
+        rt = self.rt
+        started = time.perf_counter()
+        try:
+            buffer, fence = self.queue_move(
+                source.deref(rt.HalBuffer),
+                source_offset,
+                length,
+                source_device,
+                target_device,
+                queue_affinity,
+                _move_flags(flags),
+                wait.deref(rt.HalFence, True),
+            )
+        finally:
+            self.owner.seconds += time.perf_counter() - started
+        return buffer.ref, fence.ref
+
+    def decide(
+        self,
+        source: Any,
+        source_offset: int,
+        length: int,
+        source_device: int,
+        target_device: int,
+        flags: MoveFlags,
+    ) -> MoveDecision:
+        """How the move runs (pure: it asks the target's allocator and enqueues nothing)."""
+        reasons = MoveReason.NONE
+        if flags & MoveFlags.FORCE_COPY:
+            reasons |= MoveReason.FORCED
+        if flags & MoveFlags.KEEP_SOURCE:
+            reasons |= MoveReason.KEEP_SOURCE
+        whole = source_offset == 0 and length == source.byte_length()
+        if not whole:
+            reasons |= MoveReason.SUBSPAN
+        if target_device != source_device:
+            compatibility = self.device(target_device).allocator.query_buffer_compatibility(
+                source.memory_type(),
+                source.allowed_usage(),
+                _BUFFER_USAGE_DISPATCH_STORAGE | _BUFFER_USAGE_TRANSFER,
+                length,
+            )
+            needed = _BUFFER_COMPATIBILITY_QUEUE_DISPATCH | _BUFFER_COMPATIBILITY_QUEUE_TRANSFER
+            if compatibility & needed != needed:
+                reasons |= MoveReason.NO_PEER
+        mode = MoveMode.COPY if reasons else MoveMode.ALIAS
+        return MoveDecision(mode, reasons, whole and not flags & MoveFlags.KEEP_SOURCE)
+
+    def queue_move(
+        self,
+        source: Any,
+        source_offset: int,
+        length: int,
+        source_device: int,
+        target_device: int,
+        queue_affinity: int,
+        flags: MoveFlags,
+        wait: Any,
+    ) -> tuple[Any, Any]:
+        """Move `length` bytes of `source` (a HalBuffer) from `source_offset` to device
+        `target_device` once `wait` (a HalFence, or None for none) is reached; return the
+        result buffer (usable now as a handle) and the fence at which its contents are
+        valid."""
+        owner = self.owner
+        flags |= owner.forced_flags
+        pair = owner.pair(source_device, target_device)
+        pair.moves += 1
+        pair.bytes_moved += length
+        decision = self.decide(source, source_offset, length, source_device, target_device, flags)
+        if flags & MoveFlags.REQUIRE_ALIAS and decision.mode is not MoveMode.ALIAS:
+            owner.stats.rejected += 1
+            pair.rejected += 1
+            raise MoveUnavailable(
+                f"move of {length} bytes from {owner.device_name(source_device)} to "
+                f"{owner.device_name(target_device)} requires aliasing (REQUIRE_ALIAS) but must "
+                f"copy: {', '.join(decision.reasons.names())}"
+            )
+        owner.stats.record(decision.mode, decision.reasons)
+        for name in decision.reasons.names():
+            pair.reasons[name] += 1
+        if decision.mode is MoveMode.ALIAS:
+            pair.aliased += 1
+            return source, wait if wait is not None else self.reached(target_device)
+        pair.copied += 1
+        return self._copy(source, source_offset, length, source_device, target_device,
+                          decision, wait, pair)  # fmt: skip
+
+    def _copy(
+        self,
+        source: Any,
+        source_offset: int,
+        length: int,
+        source_device: int,
+        target_device: int,
+        decision: MoveDecision,
+        wait: Any,
+        pair: PairStats,
+    ) -> tuple[Any, Any]:
+        """alloca(target) -> copy -> dealloca(source) on its own device, chained by one
+        semaphore of the target (values 1, 2, 3); the last fence is the result's."""
+        rt = self.rt
+        target = self.device(target_device)
+        semaphore = target.create_semaphore(0)
+        allocated = rt.HalFence.create_at(semaphore, 1)
+        copied = rt.HalFence.create_at(semaphore, 2)
+        try:
+            result = target.queue_alloca(
+                length, wait if wait is not None else self.reached(target_device), allocated
+            )
+        except RuntimeError as exc:
+            # local-task's alloca waits for `wait` and returns its failure: fail the result,
+            # copy nothing, free nothing (the source stands in as the result's handle).
+            self.owner.failed += 1
+            pair.failed += 1
+            _fail(semaphore, str(exc))
+            return source, copied
+        if source_offset == 0 and length == source.byte_length():
+            target.queue_copy(source, result, allocated, copied)
+        else:
+            command_buffer = rt.HalCommandBuffer(target, 0, True)
+            command_buffer.copy(source, result, source_offset, 0, length, True)
+            target.queue_execute(command_buffer, allocated, copied)
+        pair.bytes_copied += length
+        self.owner.bytes_copied_by_device[self.owner.device_name(target_device)] += length
+        if not decision.frees_source:
+            return result, copied
+        freed = rt.HalFence.create_at(semaphore, 3)
+        # At its origin; a source of unknown origin is freed where the copy ran.
+        origin = target_device if source_device == UNKNOWN_DEVICE else source_device
+        self.device(origin).queue_dealloca(source, copied, freed)
+        return result, freed
+
+    def device(self, ordinal: int) -> Any:
+        if not 0 <= ordinal < len(self.devices):
+            raise ValueError(
+                f"queue_move names device {ordinal}, but the program runs on "
+                f"{len(self.devices)} devices"
+            )
+        return self.devices[ordinal]
+
+    def reached(self, ordinal: int) -> Any:
+        """A fence of `ordinal`'s that is already reached (for a move that waits on nothing)."""
+        fence = self._reached.get(ordinal)
+        if fence is None:
+            fence = self._reached[ordinal] = self.rt.HalFence.create_at(
+                self.device(ordinal).create_semaphore(1), 1
+            )
+        return fence
+
+
+_ALL_MOVE_FLAGS = 0
+for _flag in MoveFlags:
+    _ALL_MOVE_FLAGS |= int(_flag)
+
+
+def _move_flags(bits: int) -> MoveFlags:
+    if bits & ~_ALL_MOVE_FLAGS:
+        raise ValueError(f"queue_move flags {bits:#x} hold bits that are not MoveFlags")
+    return MoveFlags(bits)
+
+
+def flag_names(flags: MoveFlags) -> str:
+    """`"FORCE_COPY|KEEP_SOURCE"`, or `"NONE"`."""
+    return "|".join(f.name for f in MoveFlags if f and f.name and f & flags) or "NONE"
+
+
+def _fail(semaphore: Any, message: str) -> None:
+    """Fail `semaphore` unless it already failed (the first failure sticks)."""
+    with contextlib.suppress(RuntimeError):
+        semaphore.fail(message)
