@@ -197,6 +197,13 @@ class ElideAsyncCopiesPass(Pass):
                 # callee that wrote only its copy now writes its argument, which its callers'
                 # read-only sharing relied on.
                 moved_uses.add_roots(roots)
+                # The source may also have been handed on before this op, to a path this op
+                # is not on (the other successor of a branch, a loop's exit): those names now
+                # share a group that holds every use of the result, escapes included, so
+                # whether their handovers were exclusive is decided again next sweep.
+                source_root = alias.root(source)
+                if alias.passes_from.get(source_root):
+                    moved_uses.add_roots(alias.forward_roots(source_root))
                 new_writes.add_connected(source, op.results[0])
             else:
                 moved_uses.add_connected(source, op.results[0])
