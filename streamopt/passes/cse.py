@@ -18,7 +18,9 @@ different bytes. So an op that reads or makes a resource is merged only when no 
 connected to its operands' or results' storage (`ResourceAnalysis.affected_roots`) is ever
 written, freed, leaked or returned to a caller in the module (`ResourceAnalysis.changing_use`).
 Such a merge changes those facts for the storages connected to it, so other candidates among
-them wait for the next round, which recomputes the analyses.
+them wait for the next round, which recomputes the analyses. An unused pure op that touches
+no resource is erased when the walk reaches it, as mlir-opt's `--cse` erases trivially dead
+ops.
 """
 
 from __future__ import annotations
@@ -64,6 +66,14 @@ def _key(op: Operation) -> Hashable | None:
     except TypeError:
         return None  # An attribute streamopt keeps opaque and unhashable: leave the op.
     return key
+
+
+def _trivially_dead(op: Operation) -> bool:
+    """True for a mergeable op whose results nobody uses and that neither reads nor makes a
+    resource (storage is left to the passes that reason about it)."""
+    return not any(result.uses for result in op.results) and not any(
+        is_resource_like(v) for v in (*op.operands, *op.results)
+    )
 
 
 class _Scopes:
@@ -132,6 +142,12 @@ class CSEPass(Pass):
             if op.parent is None:
                 continue
             key = _key(op)
+            if key is not None and _trivially_dead(op):
+                # As mlir-opt's --cse: an unused pure op goes when it is reached, before it
+                # could absorb a later equal op (which would keep the earlier position).
+                op.erase()
+                self.stat("num-dce'd", "Number of operations DCE'd")
+                continue
             if key is not None:
                 earlier = scopes.table.get(key)
                 if earlier is None:

@@ -33,15 +33,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from streamopt.analysis import ResourceAnalysis
+from streamopt.analysis.effects import RETURN_OP
 from streamopt.analysis.last_use import UsePositions
 from streamopt.analysis.ownership import ConflictKind, describe_use
-from streamopt.analysis.ranges import ByteRange, disjoint, same_range, use_range
-from streamopt.dialects.arith import ConstantOp
+from streamopt.analysis.ranges import (
+    ByteRange,
+    constant_index,
+    disjoint,
+    dispatch_range_position,
+    same_range,
+    use_range,
+)
+from streamopt.dialects.arith import AddIOp, ConstantOp
 from streamopt.dialects.stream import (
     AsyncCloneOp,
     AsyncCopyOp,
+    AsyncDispatchOp,
     AsyncFillOp,
     AsyncMoveOp,
+    AsyncSliceOp,
     AsyncTransferOp,
     AsyncUpdateOp,
     StreamOp,
@@ -115,15 +125,20 @@ class ElideAsyncCopiesPass(Pass):
     def run(self, module: Module) -> None:
         topology = _topology(module)
         kept: dict[Operation, str] = {}
+        kept_slices: dict[Operation, str] = {}
         # Another sweep is needed only when this one left candidates for later or removed an op
         # (which removes a use, so an earlier transfer may now be a last use); turning a
         # transfer into a move only makes other facts more conservative.
-        while self._sweep(module, ResourceAnalysis(module), topology, kept):
+        while self._sweep(module, ResourceAnalysis(module), topology, kept, kept_slices):
             pass
         for op, reason in kept.items():
             if op.parent is not None:
                 self.report_lines.append(f"kept transfer at {op.location}: {reason}")
                 self.stat("num-transfers-kept", "Number of transfers left as copies")
+        for op, reason in kept_slices.items():
+            if op.parent is not None:
+                self.report_lines.append(f"kept slice at {op.location}: {reason}")
+                self.stat("num-slices-kept", "Number of slices left as copies")
 
     # -- one sweep -------------------------------------------------------------------------
 
@@ -133,12 +148,13 @@ class ElideAsyncCopiesPass(Pass):
         analysis: ResourceAnalysis,
         topology: TopologyAttr | None,
         kept: dict[Operation, str],
+        kept_slices: dict[Operation, str],
     ) -> bool:
         """Decide every candidate once; True if another sweep may find more to do."""
         candidates = [
             op
             for op in module.walk()
-            if isinstance(op, AsyncCloneOp | AsyncTransferOp | AsyncUpdateOp)
+            if isinstance(op, AsyncCloneOp | AsyncTransferOp | AsyncUpdateOp | AsyncSliceOp)
         ]
         # Two kinds of facts go stale as a sweep rewrites: where a storage's uses are (a clone
         # or copy removed merges its result's uses into its source) and who writes it (a move
@@ -164,6 +180,21 @@ class ElideAsyncCopiesPass(Pass):
                 writes=not any(root in new_writes for root in roots),
             )
             if not fresh.uses and not fresh.writes:
+                again = True
+                continue
+            if isinstance(op, AsyncSliceOp):
+                if not (fresh.uses and fresh.writes):
+                    again = True
+                    continue
+                reason = _slice_fold_blocker(op, analysis)
+                if reason is not None:
+                    kept_slices[op] = reason
+                    continue
+                # The source gains the consumers' reads: every fact about it is stale.
+                moved_uses.add_connected(source, op.results[0])
+                new_writes.add_connected(source, op.results[0])
+                kept_slices.pop(op, None)
+                self._fold_slice(op)
                 again = True
                 continue
             if isinstance(op, AsyncCloneOp):
@@ -217,6 +248,31 @@ class ElideAsyncCopiesPass(Pass):
                 created.add(made)
             again = again or decision.action != "move"
         return again
+
+    def _fold_slice(self, op: AsyncSliceOp) -> None:
+        """Make every consumer of the slice read its range of the source, and drop it."""
+        for use in list(op.result.uses):
+            user = use.operation
+            if isinstance(user, AsyncCopyOp):
+                user.set_operand(5, op.source_size)
+                user.set_operand(6, _add_offset(op.source_offset, user.operands[6], user))
+                user.set_operand(7, _add_offset(op.source_offset, user.operands[7], user))
+                user.set_operand(4, op.source)
+            else:
+                assert isinstance(user, AsyncDispatchOp)
+                position = dispatch_range_position(user, use.index)
+                assert position is not None
+                for segment, value in (
+                    (2, op.source_size),
+                    (3, _add_offset(op.source_offset, user.segment(3)[position], user)),
+                    (4, _add_offset(op.source_offset, user.segment(4)[position], user)),
+                ):
+                    user.set_operand(user.segment_start(segment) + position, value)
+                user.set_operand(use.index, op.source)
+        size = _slice_bytes(op)
+        op.erase()
+        self.stat("num-slices-folded", "Number of stream.async.slice ops folded into consumers")
+        self.stat("bytes-slices-folded", "Bytes no longer sliced (constant sizes)", size)
 
     def _apply(self, op: Operation, decision: Decision) -> Value | None:
         """Rewrite `op` as decided; the value a move made in place of the transfer's result."""
@@ -444,6 +500,83 @@ def _copy_of_borrowed(source: Value, analysis: ResourceAnalysis) -> str | None:
     ):
         return "its source is a same-lifetime transfer of borrowed storage, which may be removed"
     return None
+
+
+def _slice_fold_blocker(op: AsyncSliceOp, analysis: ResourceAnalysis) -> str | None:
+    """Why the consumers of slice `op` may not read its range of the source in place, or None.
+
+    Every consumer must only read the slice (a copy's source, a dispatch operand not tied to a
+    result) on the slice's device, and use no other name of the source's storage. Then the
+    bytes it reads are the slice's as long as nothing writes, frees or leaks them after the
+    slice runs: every such use of any name that may share the source's storage (tied names,
+    handovers, callers and callees, globals) either runs only before the slice or touches
+    bytes that constant offsets prove apart from the sliced ones. A write after the consumer
+    counts too (as in IREE): that keeps the rule independent of how the consumer and the
+    writer are ordered. IREE looks only at the source value's own users, so it also folds when
+    a tied name of the source, or a storage it is handed to, writes the sliced bytes.
+    """
+    component = analysis.affected_roots(op.source)
+    for use in op.result.uses:
+        user = use.operation
+        if isinstance(user, AsyncCopyOp):
+            if use.index != 4:
+                return f"'{user.name}' at {user.location} writes into the slice"
+        elif isinstance(user, AsyncDispatchOp):
+            if user.operand_access(use.index) & Access.WRITE:
+                return f"'{user.name}' at {user.location} writes the slice in place"
+        else:
+            return f"'{user.name}' at {user.location} reads the slice as a whole"
+        if _device(user.affinity) != _device(op.affinity):
+            return f"'{user.name}' at {user.location} runs on another device than the slice"
+        for index, other in enumerate(user.operands):
+            if index != use.index and analysis.alias.root(other) in component:
+                return f"'{user.name}' at {user.location} also uses the source's storage"
+    sliced = ByteRange(op.source_offset, op.source_end, Access.READ)
+    alias, mutation, last_use = analysis.alias, analysis.mutation, analysis.last_use
+    for name in alias.names(component):
+        for use in name.uses:
+            user = use.operation
+            if user is op or not mutation.use_effect(use)[0]:
+                continue
+            if user.name == RETURN_OP:
+                # A return ends the slice's function (its consumers have run): whoever gets
+                # the storage back acts after them, through names counted here or unseen ones
+                # that cannot run while this function does.
+                continue
+            if not last_use.may_run_before(op, user):
+                continue
+            touched = use_range(user, use.index)
+            if touched is not None and disjoint(touched, sliced):
+                continue
+            return f"the sliced bytes may change after the slice: '{user.name}' at {user.location}"
+    return None
+
+
+def _add_offset(base: Value, offset: Value, anchor: Operation) -> Value:
+    """`base + offset` before `anchor`: a new constant when both are constants, one of them
+    when the other is zero, else an `arith.addi`."""
+    a, b = constant_index(base), constant_index(offset)
+    if a == 0:
+        return offset
+    if b == 0:
+        return base
+    block = anchor.parent
+    assert block is not None
+    new: Operation
+    if a is not None and b is not None:
+        assert base.type is not None
+        new = ConstantOp.create(a + b, base.type)
+    else:
+        new = AddIOp.create(base, offset)
+    block.insert_before(new, anchor)
+    return new.results[0]
+
+
+def _slice_bytes(op: AsyncSliceOp) -> int:
+    producer = op.result_size_value.defining_op
+    if isinstance(producer, ConstantOp):
+        return producer.int_value or 0
+    return 0
 
 
 def _topology(module: Module) -> TopologyAttr | None:
