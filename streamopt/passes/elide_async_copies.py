@@ -512,8 +512,7 @@ def _slice_fold_blocker(op: AsyncSliceOp, analysis: ResourceAnalysis) -> str | N
     handovers, callers and callees, globals) either runs only before the slice or touches
     bytes that constant offsets prove apart from the sliced ones. A write after the consumer
     counts too (as in IREE): that keeps the rule independent of how the consumer and the
-    writer are ordered. IREE looks only at the source value's own users, so it also folds when
-    a tied name of the source, or a storage it is handed to, writes the sliced bytes.
+    writer are ordered.
     """
     component = analysis.affected_roots(op.source)
     for use in op.result.uses:

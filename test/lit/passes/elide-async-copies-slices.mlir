@@ -45,8 +45,8 @@ util.func private @fold_writes_elsewhere(%src: !stream.resource<*>) -> (!stream.
 
 // -----
 
-// IREE folds here: it looks only at the source value's own users, and the write goes through
-// a tied name of the source (the first fill's result). The consumer would read the new bytes.
+// The write goes through a tied name of the source (the first fill's result): folding would
+// let the consumer read the new bytes.
 
 // CHECK-LABEL: util.func private @keep_write_through_tied_name
 util.func private @keep_write_through_tied_name(%src: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
