@@ -319,8 +319,8 @@ class FunctionWriter:
         self.note("in-place dispatch")
         return scope.add(Resource(name, target.device, exclusive=True))
 
-    def slice(self, scope: Scope, source: Resource) -> str:
-        """An 8-byte slice of `source` at one of three offsets; its name."""
+    def update(self, scope: Scope, value: Resource, source: Resource) -> Resource:
+        # A slice of `source` written over part of (a writable) `value`.
         piece = self.fresh("s")
         offset = self.chooser.choice(("%c0", "%c4", "%c8"))
         end = {"%c0": "%c8", "%c4": "%c12", "%c8": "%c16"}[offset]
@@ -328,11 +328,6 @@ class FunctionWriter:
             f"{piece} = stream.async.slice {self.on(source.device, scope)}{source.name}[{offset} to {end}] : {T16} -> {T8}"
         )
         self.note("slice")
-        return piece
-
-    def update(self, scope: Scope, value: Resource, source: Resource) -> Resource:
-        # A slice of `source` written over part of (a writable) `value`.
-        piece = self.slice(scope, source)
         target = self.writable(scope, value)
         name = self.fresh()
         at = self.chooser.choice(("%c0", "%c4", "%c8"))
@@ -347,7 +342,13 @@ class FunctionWriter:
         """A slice of `source` read by a dispatch, a copy or a transfer (the reads slice
         folding serves), sometimes after `source` is written in place (or cloned and the
         clone written) between the slice and its reader."""
-        piece = self.slice(scope, source)
+        piece = self.fresh("s")
+        offset = self.chooser.choice(("%c0", "%c4", "%c8"))
+        end = {"%c0": "%c8", "%c4": "%c12", "%c8": "%c16"}[offset]
+        self.emit(
+            f"{piece} = stream.async.slice {self.on(source.device, scope)}{source.name}[{offset} to {end}] : {T16} -> {T8}"
+        )
+        self.note("slice")
         if self.chooser.integer(0, 3) == 0:
             self.in_place(scope, source)
             self.note("slice source written before its reader")
