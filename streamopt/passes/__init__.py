@@ -35,6 +35,10 @@ PASS_INDEX: dict[str, PassEntry] = {
     "canonicalize": PassEntry(
         "streamopt.passes.canonicalize", "Fold ops and remove unused side-effect-free ops"
     ),
+    "cse": PassEntry(
+        "streamopt.passes.cse",
+        "Eliminate common subexpressions: merge equal pure ops (mlir-opt's --cse)",
+    ),
     "elide-async-copies": PassEntry(
         "streamopt.passes.elide_async_copies",
         "Remove unneeded clones and turn last-use transfers into stream.async.move",

@@ -143,17 +143,21 @@ util.func public @clone_changes_lifetime(%size: index) -> !stream.resource<exter
 
 // -----
 
-// Returned from a public function: the caller may write it, so a clone of a value still used
-// here stays.
+// Returned to the host only (a public function nothing here calls): the host gets the
+// results once the call is done, when nothing here reads the source any more, and IREE's ABI
+// does not promise results distinct storage, so a clone of a value still read here goes.
 
 // CHECK-LABEL: util.func public @clone_returned
 util.func public @clone_returned(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
   %c0 = arith.constant 0 : index
   %c1_i32 = arith.constant 1 : i32
+  // CHECK: [[SPLAT:%.+]] = stream.async.splat
   %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
-  // CHECK: stream.async.clone
+  // CHECK-NOT: stream.async.clone
   %1 = stream.async.clone %0 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  // CHECK: [[READ:%.+]] = stream.async.dispatch @ex::@read([[SPLAT]]
   %2 = stream.async.dispatch @ex::@read(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  // CHECK: util.return [[SPLAT]], [[READ]]
   util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
 }
 
@@ -197,4 +201,45 @@ util.func public @clone_chain(%size: index) -> !stream.resource<*> {
   // CHECK: stream.async.fill %c2_i32, %[[SPLAT]]
   %4 = stream.async.fill %c2_i32, %3[%c0 to %size for %size] : i32 -> %3 as !stream.resource<*>{%size}
   util.return %4 : !stream.resource<*>
+}
+
+// -----
+
+// A clone of a same-lifetime transfer of borrowed storage (a non-consume import) stays even
+// as the last use: a later elision may remove the transfer (IREE's, or this pass on a
+// topology where the devices share memory), and the fill would then write the host's buffer.
+
+// CHECK-LABEL: util.func public @clone_of_borrowed_transfer
+util.func public @clone_of_borrowed_transfer(%buffer: !util.buffer) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) %buffer : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%c16}
+  // CHECK: [[COPY:%.+]] = stream.async.transfer
+  %1 = stream.async.transfer %0 : !stream.resource<external>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%c16}
+  // CHECK: [[CLONE:%.+]] = stream.async.clone [[COPY]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.fill %c7_i32, [[CLONE]]
+  %3 = stream.async.fill %c7_i32, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
+  util.return %3 : !stream.resource<external>
+}
+
+// -----
+
+// Imported with consume, the storage is owned: the transfer becomes a move and the clone of
+// its result, its last use, goes.
+
+// CHECK-LABEL: util.func public @clone_of_owned_transfer
+util.func public @clone_of_owned_transfer(%buffer: !util.buffer) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  %0 = stream.tensor.import on(#hal.device.affinity<@dev_a>) consume %buffer : !util.buffer -> tensor<4xf32> in !stream.resource<external>{%c16}
+  // CHECK: [[MOVED:%.+]] = stream.async.move
+  %1 = stream.async.transfer %0 : !stream.resource<external>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.clone
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.fill %c7_i32, [[MOVED]]
+  %3 = stream.async.fill %c7_i32, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
+  util.return %3 : !stream.resource<external>
 }

@@ -427,3 +427,69 @@ module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @d
     util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
   }
 }
+
+// -----
+
+// A cf loop hands its carried storage to the exit block, and the body's same-device transfer
+// of it is its last use there: the transfer goes, so the storage's group now holds the
+// global store the transfer's result had, an escape on the path back to the branch. The exit
+// block's transfer was a move only while the body copied; it stays a transfer (decided again
+// once the removal is known, not in the same sweep: the verifier rejects a move of storage
+// that escaped before its handover).
+
+util.global private mutable @seen : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @cf_loop_body_escape
+util.func public @cf_loop_body_escape(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+// CHECK: ^bb1({{.+}}, [[ACC:%.+]]: !stream.resource<*>)
+^bb1(%i: index, %acc: !stream.resource<*>):
+  %cond = arith.cmpi slt, %i, %n : index
+  cf.cond_br %cond, ^bb2, ^bb3(%acc : !stream.resource<*>)
+^bb2:
+  // CHECK-NOT: stream.async.transfer
+  // CHECK: util.global.store [[ACC]], @seen
+  %1 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  util.global.store %1, @seen : !stream.resource<*>
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %2 : index, !stream.resource<*>)
+// CHECK: ^bb3([[OUT:%.+]]: !stream.resource<*>)
+^bb3(%out: !stream.resource<*>):
+  // CHECK: stream.async.transfer [[OUT]]
+  %3 = stream.async.transfer %out : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// The same loop without the store: the body's transfer goes and the exit's becomes a move.
+
+// CHECK-LABEL: util.func public @cf_loop_body_no_escape
+util.func public @cf_loop_body_no_escape(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+// CHECK: ^bb1({{.+}}, [[ACC:%.+]]: !stream.resource<*>)
+^bb1(%i: index, %acc: !stream.resource<*>):
+  %cond = arith.cmpi slt, %i, %n : index
+  cf.cond_br %cond, ^bb2, ^bb3(%acc : !stream.resource<*>)
+^bb2:
+  // CHECK-NOT: stream.async.transfer
+  // CHECK: stream.async.dispatch {{.+}}([[ACC]]
+  %1 = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@read(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %2 : index, !stream.resource<*>)
+// CHECK: ^bb3([[OUT:%.+]]: !stream.resource<*>)
+^bb3(%out: !stream.resource<*>):
+  // CHECK: stream.async.move [[OUT]]
+  %3 = stream.async.transfer %out : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
