@@ -179,7 +179,10 @@ def test_a_thousand_nested_regions(streamopt: Streamopt, tmp_path: Path, passes:
     code, out, err = streamopt(str(write(tmp_path, nested_ifs(1000))), *passes)
     assert (code, err) == (0, "")
     assert out.count(b"scf.if %arg0 ") == 1000
-    assert out.count(b"stream.async.transfer" if not passes else b"hal.device.queue.copy") == 1
+    # The op at the bottom went through every pass: with passes, the transfer is gone (a
+    # same-device transfer of storage nothing writes is removed, or else lowered to a copy).
+    assert out.count(b"stream.async.transfer") == (0 if passes else 1)
+    assert out.count(b"util.optimization_barrier") == 1
     printed = tmp_path / "printed.mlir"
     printed.write_bytes(out)
     assert streamopt(str(printed)) == (0, out, "")
