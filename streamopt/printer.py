@@ -399,8 +399,8 @@ class Printer:
                     write(", ")
                 self.print_region(region, True, True, True)
             write(")")
-        if op.attributes:
-            write(" " + print_attr_dict(op.attributes))
+        if op.attribute_map:
+            write(" " + print_attr_dict(op.attribute_map))
         ins = ", ".join(type_text(v.type) for v in op.operands)
         outs = [type_text(r.type) for r in op.results]
         out_text = (
@@ -415,7 +415,7 @@ class Printer:
     def attr_dict(self, op: Operation, elided: Iterable[str] = (), keyword: bool = False) -> None:
         """Print the attributes not in `elided` as ` {..}` (or ` attributes {..}`)."""
         skip = set(elided)
-        rest = {k: v for k, v in op.attributes.items() if k not in skip}
+        rest = {k: v for k, v in op.attribute_map.items() if k not in skip}
         if rest:
             self.write(" attributes " if keyword else " ")
             self.write(print_attr_dict(rest))

@@ -218,6 +218,16 @@ class DetachedValue(Value):
 
 OpT = TypeVar("OpT", bound="Operation")
 
+
+class SharedAttributes(dict[str, "Attribute"]):
+    """An attribute dictionary several ops hold (the copies of one parsed line, see
+    `streamopt.parser.builder.LineTemplates`): `Operation.attributes` gives an op its own copy
+    before anyone can change it, `Operation.attribute_map` reads it as it is. A large module
+    saves a dictionary per op."""
+
+    __slots__ = ()
+
+
 # What an op without regions or successors holds: immutable, so it can be shared.
 _NONE: tuple[Any, ...] = ()
 
@@ -226,12 +236,12 @@ class Operation:
     """An operation. Known ops subclass it; `name` is the op's full name."""
 
     __slots__ = (
+        "_attributes",
         "_next",
         "_operands",
         "_order",
         "_prev",
         "_uses",
-        "attributes",
         "debug_loc",
         "location",
         "parent",
@@ -268,20 +278,20 @@ class Operation:
         # Lists of exactly their length, and one shared empty tuple for the regions and
         # successors most ops do not have: a large module has millions of ops.
         self._operands: list[Value] = list(operands)
-        uses: list[Use] = [None] * len(self._operands)  # type: ignore[list-item]
-        for i, value in enumerate(self._operands):
-            use = uses[i] = Use(self, i)
+        # A tuple (only ever replaced whole): a list would take another allocation per op.
+        uses = tuple([Use(self, i) for i in range(len(self._operands))])
+        for value, use in zip(self._operands, uses):
             value_uses = value.uses
             if type(value_uses) is list and len(value_uses) < _FEW_USES:
                 value_uses.append(use)
             else:
                 _add_use(value, use)
-        self._uses = uses
+        self._uses: tuple[Use, ...] = uses
         results: list[OpResult] = [None] * len(result_types)  # type: ignore[list-item]
         for i, result_type in enumerate(result_types):
             results[i] = OpResult(self, i, result_type)
         self.results = results
-        self.attributes: dict[str, Attribute] = attributes if attributes is not None else {}
+        self._attributes: dict[str, Attribute] = attributes if attributes is not None else {}
         self.regions: Sequence[Region] = _NONE
         for region in regions:
             self.add_region(region)
@@ -292,6 +302,25 @@ class Operation:
         self._prev: Operation | None = None
         self._next: Operation | None = None
         self._order = 0
+
+    # -- attributes ------------------------------------------------------------------------
+
+    @property
+    def attributes(self) -> dict[str, Attribute]:
+        """The attribute dictionary, this op's own to change (a shared one is copied first)."""
+        found = self._attributes
+        if found.__class__ is SharedAttributes:
+            found = self._attributes = dict(found)
+        return found
+
+    @attributes.setter
+    def attributes(self, value: dict[str, Attribute]) -> None:
+        self._attributes = value
+
+    @property
+    def attribute_map(self) -> Mapping[str, Attribute]:
+        """The attributes, to read only: no copy of a dictionary shared with other ops."""
+        return self._attributes
 
     # -- operands --------------------------------------------------------------------------
 
@@ -314,7 +343,7 @@ class Operation:
         """Replace the whole operand list."""
         self.drop_operand_uses()
         self._operands = list(values)
-        self._uses = [Use(self, i) for i in range(len(self._operands))]
+        self._uses = tuple([Use(self, i) for i in range(len(self._operands))])
         for value, use in zip(self._operands, self._uses):
             _add_use(value, use)
 
@@ -412,7 +441,7 @@ class Operation:
         for op in self.walk():
             op.drop_operand_uses()
             op._operands = []
-            op._uses = []
+            op._uses = ()
 
     def replace_all_uses_with(self, values: Sequence[Value]) -> None:
         """Replace each result's uses with the matching value."""
@@ -429,7 +458,7 @@ class Operation:
             new,
             [mapping.get(v, v) for v in self._operands],
             [r.type for r in self.results],
-            dict(self.attributes),
+            dict(self._attributes),
             (),
             [],
             self.location,
@@ -521,7 +550,7 @@ class Operation:
         return True
 
     def get_attr(self, key: str, default: Any = None) -> Any:
-        return self.attributes.get(key, default)
+        return self._attributes.get(key, default)
 
     def __repr__(self) -> str:
         return f"<{self.name} at {self.location}>"

@@ -29,7 +29,7 @@ from streamopt.dialects.builtin import (
     VerbatimOp,
 )
 from streamopt.dialects.common import dynamic_dim_count
-from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
+from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     TIMEPOINT,
@@ -75,6 +75,9 @@ from streamopt.parser.parts import (
 
 _UNIT = UnitAttr()
 
+# What a name in scope stands for: the value, or the values of a result group (`%x:2`).
+_Definition = Value | list[Value]
+
 # How deep regions, and arrays and dictionaries in attributes, may nest. MLIR has no limit but
 # its stack (iree-opt overflows near 3,500 nested regions); streamopt's recursive code (printer,
 # verifiers, analyses) runs in a thread sized for this many levels (see streamopt.cli).
@@ -117,10 +120,10 @@ class Builder:
     def _reset(self) -> None:
         self.regions: list[_RegionState] = []
         self.top_block = Block()
-        self.top_scope: dict[str, list[Value]] = {}
+        self.top_scope: dict[str, _Definition] = {}
         # Every name defined in an open region, for lookups in one probe: names are unique
         # across enclosing regions, so the innermost definition is the only one.
-        self.visible: dict[str, list[Value]] = {}
+        self.visible: dict[str, _Definition] = {}
         self.forward_refs: dict[str, tuple[DetachedValue, TokenLike]] = {}
         self.pending_entry_args: list[tuple[TokenLike, Type, str | None]] | None = None
         self.aliases: list[str] = []
@@ -164,11 +167,11 @@ class Builder:
             if name in self.visible:
                 raise self.error(f"redefinition of SSA value '{name}'", token)
             self.regions[-1].scope.append(name)
-            self.visible[name] = values
+            self.visible[name] = values[0] if len(values) == 1 else values
         else:
             if name in self.top_scope:
                 raise self.error(f"redefinition of SSA value '{name}'", token)
-            self.top_scope[name] = values
+            self.top_scope[name] = values[0] if len(values) == 1 else values
         if self.forward_refs:
             self._resolve_forward(name, values)
 
@@ -207,6 +210,9 @@ class Builder:
         if group is None:
             group = self.top_scope.get(name)
         if group is not None:
+            if group.__class__ is not list:
+                group = [group]  # type: ignore[list-item]
+            assert isinstance(group, list)
             if number:
                 index = int(number)
                 if index >= len(group):
@@ -921,6 +927,17 @@ _NAME_OR_BODY = re.compile(
 )
 
 
+def _first_value(builder: Builder, name: str) -> Value | None:
+    """The value `name` (no `#N`) denotes in `builder`'s scopes, if defined."""
+    group = builder.visible.get(name)
+    if group is None:
+        group = builder.top_scope.get(name)
+    if group is None or group.__class__ is not list:
+        return group  # type: ignore[return-value]
+    assert isinstance(group, list)
+    return group[0] if group else None
+
+
 def _abstract_names(pieces: list[str]) -> tuple[str, list[str]] | None:
     """The text of `_VALUE_NAME.split` pieces with each name replaced by `%N`, N the number of
     its first occurrence, and the names in that order; None if a name has a result number."""
@@ -967,8 +984,8 @@ def _split_outside_bodies(line: str) -> list[str]:
 # The `_NL` terminal: a line break with any blank or comment lines and indentation after it.
 _NEWLINE = re.compile(r"(?:\r?\n[\t \f]*(?://[^\n]*)?)+")
 # A template: the op, the name number of each operand, the operand types, the number of
-# results, and the lexer of the token after the line.
-_Template = tuple[Operation, tuple[int, ...], list[Any], int, int]
+# results, the lexer of the token after the line, and the attributes its copies share.
+_Template = tuple[Operation, tuple[int, ...], list[Any], int, int, SharedAttributes]
 _TemplateKey = tuple[int, str, int, str]
 # Templates kept per parse: enough for the distinct op shapes of any real dump, and a bound on
 # what a file of all-different lines makes the parser keep.
@@ -1072,10 +1089,10 @@ class LineTemplates:
         builder = self._builder
         number_of: dict[int, int] = {}
         for number in range(results, len(names)):
-            group = builder.visible.get(names[number]) or builder.top_scope.get(names[number])
-            if not group:
+            value = _first_value(builder, names[number])
+            if value is None:
                 return
-            number_of[id(group[0])] = number
+            number_of[id(value)] = number
         slots: list[int] = []
         for operand in op.operands:
             found = number_of.get(id(operand))
@@ -1085,7 +1102,9 @@ class LineTemplates:
         if len(set(slots)) != len(names) - results:
             return  # A name on the line that is no operand: maybe not a value at all.
         types = [operand.type for operand in op.operands]
-        self._templates[key] = (op, tuple(slots), types, results, lexer)
+        # The template and its copies share one attribute dictionary until one is changed.
+        shared = op.attributes = SharedAttributes(op.attribute_map)
+        self._templates[key] = (op, tuple(slots), types, results, lexer, shared)
 
     def _instantiate(
         self,
@@ -1096,7 +1115,7 @@ class LineTemplates:
         builder = self._builder
         if builder.forward_refs:
             return None  # Defining a result may resolve one: the parse checks that.
-        prototype, slots, types, results, _ = template
+        prototype, slots, types, results, _, shared = template
         visible = builder.visible
         top_scope = builder.top_scope
         taken = visible if builder.regions else top_scope
@@ -1105,10 +1124,10 @@ class LineTemplates:
                 return None
         values: list[Value] = []
         for name in names[results:]:
-            group = visible.get(name) or top_scope.get(name)
-            if not group:
+            value = _first_value(builder, name)
+            if value is None:
                 return None
-            values.append(group[0])
+            values.append(value)
         operands = [values[slot - results] for slot in slots]
         for operand, expected in zip(operands, types):
             if operand.type is not expected and operand.type != expected:
@@ -1119,7 +1138,7 @@ class LineTemplates:
             op,
             operands,
             [result.type for result in prototype.results],
-            dict(prototype.attributes),
+            shared,
             location=builder.source.location_at(begin),
         )
         prototype._copy_extra_state(op)
