@@ -16,7 +16,7 @@ import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location, Source
 
 if TYPE_CHECKING:
     from streamopt.ir.types import Attribute, Type, TypeConstraint
@@ -237,13 +237,14 @@ class Operation:
 
     __slots__ = (
         "_attributes",
+        "_location",
         "_next",
         "_operands",
         "_order",
         "_prev",
+        "_source",
         "_uses",
         "debug_loc",
-        "location",
         "parent",
         "regions",
         "results",
@@ -296,12 +297,34 @@ class Operation:
         for region in regions:
             self.add_region(region)
         self.successors: Sequence[Block] = list(successors) if successors else _NONE
-        self.location = location
+        self._location: Location | int = location
+        self._source: Source | None = None
         self.debug_loc: str | None = None
         self.parent: Block | None = None
         self._prev: Operation | None = None
         self._next: Operation | None = None
         self._order = 0
+
+    # -- location --------------------------------------------------------------------------
+
+    @property
+    def location(self) -> Location:
+        """Where the op was written (its first token), or where a pass says it comes from."""
+        source = self._source
+        if source is None:
+            return self._location  # type: ignore[return-value]
+        return source.location_at(self._location)  # type: ignore[arg-type]
+
+    @location.setter
+    def location(self, value: Location) -> None:
+        self._location = value
+        self._source = None
+
+    def locate_at(self, source: Source, offset: int) -> None:
+        """Set the location to character `offset` of `source`, kept as the offset: a parsed
+        module holds one per op, and an offset takes a quarter of a Location's memory."""
+        self._location = offset
+        self._source = source
 
     # -- attributes ------------------------------------------------------------------------
 

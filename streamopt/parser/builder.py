@@ -337,7 +337,7 @@ class Builder:
                     )
                 )
             # MLIR locates an op at its first token, the first result name.
-            op.location = self.location(groups[0][0])
+            op.locate_at(self.source, groups[0][0].start_pos)
             index = 0
             for token, n in groups:
                 name = str(token)
@@ -370,6 +370,8 @@ class Builder:
                 location = first.location
             parts = [c for c in children if c.__class__ is not Token or c.type in _KEPT_TOKENS]
             op: Operation = from_parse(self, parts, location)
+            if first.__class__ is Token and op.location == location:
+                op.locate_at(self.source, first.start_pos)
             return op
 
         return build
@@ -1139,8 +1141,8 @@ class LineTemplates:
             operands,
             [result.type for result in prototype.results],
             shared,
-            location=builder.source.location_at(begin),
         )
+        op.locate_at(builder.source, begin)
         prototype._copy_extra_state(op)
         for result, name in zip(op.results, names):
             if not _is_numeric_name(name):
