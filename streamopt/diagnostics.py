@@ -58,7 +58,7 @@ def displayable(text: str) -> str:
 class Source:
     """A named text buffer that diagnostics can quote from."""
 
-    __slots__ = ("_line_starts", "line_offset", "name", "text")
+    __slots__ = ("_last_line", "_line_starts", "line_offset", "name", "text")
 
     def __init__(self, name: str, text: str, line_offset: int = 0) -> None:
         self.name = name
@@ -67,6 +67,8 @@ class Source:
         # still reports the line numbers of the file.
         self.line_offset = line_offset
         self._line_starts: array[int] | None = None
+        # The index of the line `location_at` found last: the parser asks in text order.
+        self._last_line = 0
 
     def line_text(self, line: int) -> str:
         """Return the text of `line` (numbered as reported, without its newline)."""
@@ -81,7 +83,9 @@ class Source:
     def location_at(self, pos: int) -> Location:
         """Return the location of character offset `pos` in `text`."""
         starts = self._starts()
-        index = bisect_right(starts, pos) - 1
+        index = self._last_line
+        if pos < starts[index] or (index + 1 < len(starts) and pos >= starts[index + 1]):
+            index = self._last_line = bisect_right(starts, pos) - 1
         return Location(self, index + 1 + self.line_offset, pos - starts[index] + 1)
 
     def _starts(self) -> array[int]:

@@ -79,7 +79,8 @@ class Printer:
         self._blocks: list[str] = []
         self.indent_width = 0
         self._indent = ""
-        self.names: dict[Value, str] = {}
+        # A value's name, or its number (an int takes half the memory of its text).
+        self.names: dict[Value, str | int] = {}
         self.block_names: dict[Block, str] = {}
         self._block_order: dict[Block, int] = {}
         self._predecessor_cache: dict[Region, dict[Block, list[Block]]] = {}
@@ -136,7 +137,7 @@ class Printer:
                     arg_id += 1
                     names[arg] = name
                 else:
-                    names[arg] = str(value_id)
+                    names[arg] = value_id
                     value_id += 1
             for op in block.ops:
                 results = op.results
@@ -162,7 +163,7 @@ class Printer:
                     name, conflict_id = self._unique(hint, scope, conflict_id)
                     names[first] = name
                 else:
-                    names[first] = str(value_id)
+                    names[first] = value_id
                     value_id += 1
                 for result in results[1:]:
                     hint = result.name_hint or op.asm_result_name(result.index)
@@ -205,12 +206,12 @@ class Printer:
                 if isinstance(value, DetachedValue):
                     return value.spelling
                 return "%<<UNKNOWN SSA VALUE>>"
-            return "%" + name
+            return f"%{name}"
         op = value.op  # type: ignore[attr-defined]
         results = op.results
         if len(results) == 1:
             name = self.names.get(value)
-            return "%" + name if name is not None else "%<<UNKNOWN SSA VALUE>>"
+            return f"%{name}" if name is not None else "%<<UNKNOWN SSA VALUE>>"
         # Groups start at result 0 and at every result that has a name of its own.
         index = value.index  # type: ignore[attr-defined]
         start = index
@@ -223,7 +224,7 @@ class Printer:
         if head is None:
             return "%<<UNKNOWN SSA VALUE>>"
         if end - start == 1:
-            return "%" + head
+            return f"%{head}"
         return f"%{head}#{index - start}"
 
     def _starts_group(self, op: Operation, index: int) -> bool:
@@ -267,7 +268,7 @@ class Printer:
         results = op.results
         names = self.names
         if len(results) == 1:
-            return "%" + names[results[0]]
+            return f"%{names[results[0]]}"
         groups: list[str] = []
         start = 0
         count = len(results)
@@ -399,8 +400,8 @@ class Printer:
                     write(", ")
                 self.print_region(region, True, True, True)
             write(")")
-        if op.attributes:
-            write(" " + print_attr_dict(op.attributes))
+        if op.attribute_map:
+            write(" " + print_attr_dict(op.attribute_map))
         ins = ", ".join(type_text(v.type) for v in op.operands)
         outs = [type_text(r.type) for r in op.results]
         out_text = (
@@ -415,7 +416,7 @@ class Printer:
     def attr_dict(self, op: Operation, elided: Iterable[str] = (), keyword: bool = False) -> None:
         """Print the attributes not in `elided` as ` {..}` (or ` attributes {..}`)."""
         skip = set(elided)
-        rest = {k: v for k, v in op.attributes.items() if k not in skip}
+        rest = {k: v for k, v in op.attribute_map.items() if k not in skip}
         if rest:
             self.write(" attributes " if keyword else " ")
             self.write(print_attr_dict(rest))

@@ -211,7 +211,7 @@ class ConstantOp(Operation):
 
     def print(self, p: Printer) -> None:
         p.write("arith.constant ")
-        rest = {k: v for k, v in self.attributes.items() if k != "value"}
+        rest = {k: v for k, v in self.attribute_map.items() if k != "value"}
         if rest:
             p.write(print_attr_dict(rest) + " ")
         p.write(self.value.text)
@@ -319,7 +319,7 @@ class ArithOp(Operation):
     def _print_flags(self, p: Printer) -> None:
         if self.flag_kind is None:
             return
-        attr = self.attributes.get(_FLAG_ATTRIBUTES[self.flag_kind])
+        attr = self.attribute_map.get(_FLAG_ATTRIBUTES[self.flag_kind])
         if attr is None:
             return
         if isinstance(attr, FlagsAttr):
@@ -337,9 +337,9 @@ class ArithOp(Operation):
     def has_flag(self, kind: str) -> bool:
         """Whether flag `kind` (`nsw`, `nuw`, `exact`, `nneg`, a fastmath flag) is set."""
         if kind in ("exact", "nneg"):
-            return _FLAG_ATTRIBUTES[kind] in self.attributes
+            return _FLAG_ATTRIBUTES[kind] in self.attribute_map
         for name in ("overflowFlags", "fastmath"):
-            attr = self.attributes.get(name)
+            attr = self.attribute_map.get(name)
             if isinstance(attr, FlagsAttr) and kind in attr.flags:
                 return True
         return False

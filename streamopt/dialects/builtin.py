@@ -66,7 +66,7 @@ class ModuleOp(Operation):
 
     def verify(self) -> None:
         # MLIR's ModuleOp::verify: a module's own attributes belong to dialects.
-        for name in self.attributes:
+        for name in self.attribute_map:
             if "." not in name and name not in ("sym_name", "sym_visibility"):
                 raise error(
                     "'builtin.module' op can only contain attributes with dialect-prefixed "

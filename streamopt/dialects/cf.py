@@ -224,7 +224,7 @@ class CondBranchOp(BranchLikeOp):
 
     def print(self, p: Printer) -> None:
         p.write(f"cf.cond_br {p.v(self.condition)}")
-        weights = self.attributes.get("branch_weights")
+        weights = self.attribute_map.get("branch_weights")
         if isinstance(weights, ArrayAttr):
             values = ", ".join(str(getattr(w, "value", w)) for w in weights.elements)
             p.write(f" weights([{values}])")

@@ -1317,7 +1317,7 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
 
     @property
     def affinity(self) -> Attribute | None:
-        return self.attributes.get("affinity")
+        return self.attribute_map.get("affinity")
 
     @property
     def lifetime(self) -> str:
@@ -1619,7 +1619,7 @@ class DeviceResolveOp(Operation):
 
     @property
     def affinity(self) -> Attribute | None:
-        return self.attributes.get("affinity")
+        return self.attribute_map.get("affinity")
 
     def asm_result_name(self, index: int) -> str | None:
         type = self.results[index].type
@@ -1824,14 +1824,14 @@ class EncodingTypeOp(Operation):
         return cls((), [I32], {})
 
     def asm_result_name(self, index: int) -> str | None:
-        return None if "encoding" in self.attributes else "dense_row_major"
+        return None if "encoding" in self.attribute_map else "dense_row_major"
 
     def verify(self) -> None:
-        if "encoding" in self.attributes:
+        if "encoding" in self.attribute_map:
             raise _op_error(self, "unsupported encoding type")
 
     def print(self, p: Printer) -> None:
-        encoding = self.attributes.get("encoding")
+        encoding = self.attribute_map.get("encoding")
         p.write(f"{self.name}<{encoding.text if encoding is not None else 'dense_row_major'}>")
         p.attr_dict(self, ("encoding",))
         p.write(f" : {self.result.type}")

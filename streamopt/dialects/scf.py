@@ -535,7 +535,7 @@ class ForOp(Operation):
 
     @property
     def is_unsigned(self) -> bool:
-        return "unsignedCmp" in self.attributes
+        return "unsignedCmp" in self.attribute_map
 
     def operand_access(self, index: int) -> Access:
         return Access.NONE if index < 3 else Access.ESCAPE

@@ -101,10 +101,10 @@ class StreamOp(Operation):
     @property
     def affinity(self) -> Attribute | None:
         """Where the op executes (`on(...)`), if set."""
-        return self.attributes.get(self.affinity_attr_name)
+        return self.attribute_map.get(self.affinity_attr_name)
 
     def print_affinity(self, p: Printer) -> None:
-        affinity = self.attributes.get(self.affinity_attr_name)
+        affinity = self.attribute_map.get(self.affinity_attr_name)
         if affinity is not None:
             p.write(f" on({affinity.text})")
 
@@ -264,21 +264,21 @@ class _TransferLikeOp(StreamOp):
 
     @property
     def source_affinity(self) -> Attribute | None:
-        return self.attributes.get("source_affinity")
+        return self.attribute_map.get("source_affinity")
 
     @property
     def target_affinity(self) -> Attribute | None:
-        return self.attributes.get("target_affinity")
+        return self.attribute_map.get("target_affinity")
 
     def print(self, p: Printer) -> None:
         p.write(self.name)
         self.print_affinity(p)
         p.write(f" {p.v(self.source)} : {_sized(p, self.source.type, self.source_size)}")
-        source_affinity = self.attributes.get("source_affinity")
+        source_affinity = self.attribute_map.get("source_affinity")
         if source_affinity is not None:
             p.write(f" from({source_affinity.text})")
         p.write(" ->")
-        target_affinity = self.attributes.get("target_affinity")
+        target_affinity = self.attribute_map.get("target_affinity")
         if target_affinity is not None:
             p.write(f" to({target_affinity.text})")
         p.write(" " + _sized(p, self.result.type, self.result_size_value))
@@ -2649,7 +2649,7 @@ class TensorImportOp(StreamOp):
     @property
     def consume(self) -> bool:
         """True for `consume`: ownership of the storage moves to the imported resource."""
-        return "consume" in self.attributes
+        return "consume" in self.attribute_map
 
     @property
     def result_encoding(self) -> Type:
@@ -2977,7 +2977,7 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
 
     @property
     def sync(self) -> bool:
-        return "sync" in self.attributes
+        return "sync" in self.attribute_map
 
     def tied_operand_index(self, result_index: int) -> int | None:
         return result_index
@@ -3231,7 +3231,7 @@ class ResourceAllocaOp(_TimelineOp):
 
     @property
     def indeterminate_lifetime(self) -> bool:
-        return "indeterminate_lifetime" in self.attributes
+        return "indeterminate_lifetime" in self.attribute_map
 
     def result_size(self, index: int) -> Value | None:
         return self.storage_size if index == 0 else None
@@ -3320,7 +3320,7 @@ class ResourceDeallocaOp(_TimelineOp):
 
     @property
     def prefer_origin(self) -> bool:
-        return "prefer_origin" in self.attributes
+        return "prefer_origin" in self.attribute_map
 
     def operand_access(self, index: int) -> Access:
         # Freeing ends the storage's life: nothing may use it afterwards.
@@ -3443,15 +3443,15 @@ class CmdMoveOp(_TimelineOp):
 
     @property
     def source_affinity(self) -> Attribute | None:
-        return self.attributes.get("source_affinity")
+        return self.attribute_map.get("source_affinity")
 
     @property
     def target_affinity(self) -> Attribute | None:
-        return self.attributes.get("target_affinity")
+        return self.attribute_map.get("target_affinity")
 
     @property
     def prefer_origin(self) -> bool:
-        return "prefer_origin" in self.attributes
+        return "prefer_origin" in self.attribute_map
 
     def operand_access(self, index: int) -> Access:
         # Reads the bytes and frees the storage: nothing may use the source afterwards.
@@ -3826,7 +3826,7 @@ class ResourceAllocOp(StreamOp):
 
     def print(self, p: Printer) -> None:
         p.write("stream.resource.alloc")
-        if "uninitialized" in self.attributes:
+        if "uninitialized" in self.attribute_map:
             p.write(" uninitialized")
         self.print_affinity(p)
         p.attr_dict(self, ("affinity", "uninitialized"))
@@ -4325,7 +4325,7 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
 
     @property
     def once(self) -> bool:
-        return "once" in self.attributes
+        return "once" in self.attribute_map
 
     def captured_value(self, argument: Value) -> Value:
         """The operand a region argument stands for."""
@@ -4501,7 +4501,7 @@ class _CmdSubrangeOp(Operation):
 
     @property
     def source_affinity(self) -> Attribute | None:
-        return self.attributes.get("source_affinity")
+        return self.attribute_map.get("source_affinity")
 
     def operand_access(self, index: int) -> Access:
         return self.target_access if index == 0 else Access.NONE

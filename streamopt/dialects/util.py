@@ -747,7 +747,7 @@ class GlobalOp(Operation):
 
     @property
     def visibility(self) -> str:
-        attr = self.attributes.get("sym_visibility")
+        attr = self.attribute_map.get("sym_visibility")
         return attr.value if isinstance(attr, StringAttr) else "public"
 
     @property
@@ -756,7 +756,7 @@ class GlobalOp(Operation):
 
     @property
     def is_mutable(self) -> bool:
-        return "is_mutable" in self.attributes
+        return "is_mutable" in self.attribute_map
 
     @property
     def global_type(self) -> Type:
@@ -766,14 +766,14 @@ class GlobalOp(Operation):
 
     @property
     def initial_value(self) -> Attribute | None:
-        return self.attributes.get("initial_value")
+        return self.attribute_map.get("initial_value")
 
     def print(self, p: Printer) -> None:
         p.write(f"util.global {self.visibility}")
         if self.is_mutable:
             p.write(" mutable")
         p.write(" @" + _symbol(self.sym_name))
-        properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attributes}
+        properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attribute_map}
         if properties:
             p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
         p.attr_dict(self, self._STRUCTURAL + self._PROPERTIES)
@@ -859,7 +859,7 @@ class GlobalLoadOp(Operation):
 
     @property
     def is_immutable(self) -> bool:
-        return "is_immutable" in self.attributes
+        return "is_immutable" in self.attribute_map
 
     @property
     def is_pure(self) -> bool:  # type: ignore[override]
@@ -1256,7 +1256,7 @@ class StatusCheckOkOp(Operation):
 
     @property
     def message(self) -> str | None:
-        attr = self.attributes.get("message")
+        attr = self.attribute_map.get("message")
         return attr.value if isinstance(attr, StringAttr) else None
 
     def operand_access(self, index: int) -> Access:
@@ -1264,7 +1264,7 @@ class StatusCheckOkOp(Operation):
 
     def print(self, p: Printer) -> None:
         p.write(f"util.status.check_ok {p.v(self.status)}")
-        message = self.attributes.get("message")
+        message = self.attribute_map.get("message")
         if message is not None:
             p.write(f", {message.text}")
         p.attr_dict(self, ("message",))
@@ -1347,12 +1347,12 @@ class BufferConstantOp(Operation):
 
     @property
     def alignment(self) -> int | None:
-        alignment = self.attributes.get("alignment")
+        alignment = self.attribute_map.get("alignment")
         return alignment.value if isinstance(alignment, IntegerAttr) else None
 
     @property
     def buffer_name(self) -> str | None:
-        name = self.attributes.get("name")
+        name = self.attribute_map.get("name")
         return name.value if isinstance(name, StringAttr) else None
 
     def asm_result_name(self, index: int) -> str | None:
@@ -1371,15 +1371,15 @@ class BufferConstantOp(Operation):
 
     def print(self, p: Printer) -> None:
         p.write(self.name)
-        name = self.attributes.get("name")
+        name = self.attribute_map.get("name")
         if name is not None:
             p.write(f" {name.text}")
         properties = []
-        alignment = self.attributes.get("alignment")
+        alignment = self.attribute_map.get("alignment")
         if isinstance(alignment, IntegerAttr):
             # A property prints its value without the `: index` an attribute would carry.
             properties.append(f"alignment = {alignment.value}")
-        mime_type = self.attributes.get("mime_type")
+        mime_type = self.attribute_map.get("mime_type")
         if mime_type is not None:
             properties.append(f"mime_type = {mime_type.text}")
         if properties:

@@ -16,7 +16,7 @@ import enum
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location, Source
 
 if TYPE_CHECKING:
     from streamopt.ir.types import Attribute, Type, TypeConstraint
@@ -218,6 +218,16 @@ class DetachedValue(Value):
 
 OpT = TypeVar("OpT", bound="Operation")
 
+
+class SharedAttributes(dict[str, "Attribute"]):
+    """An attribute dictionary several ops hold (the copies of one parsed line, see
+    `streamopt.parser.builder.LineTemplates`): `Operation.attributes` gives an op its own copy
+    before anyone can change it, `Operation.attribute_map` reads it as it is. A large module
+    saves a dictionary per op."""
+
+    __slots__ = ()
+
+
 # What an op without regions or successors holds: immutable, so it can be shared.
 _NONE: tuple[Any, ...] = ()
 
@@ -226,14 +236,15 @@ class Operation:
     """An operation. Known ops subclass it; `name` is the op's full name."""
 
     __slots__ = (
+        "_attributes",
+        "_location",
         "_next",
         "_operands",
         "_order",
         "_prev",
+        "_source",
         "_uses",
-        "attributes",
         "debug_loc",
-        "location",
         "parent",
         "regions",
         "results",
@@ -268,30 +279,71 @@ class Operation:
         # Lists of exactly their length, and one shared empty tuple for the regions and
         # successors most ops do not have: a large module has millions of ops.
         self._operands: list[Value] = list(operands)
-        uses: list[Use] = [None] * len(self._operands)  # type: ignore[list-item]
-        for i, value in enumerate(self._operands):
-            use = uses[i] = Use(self, i)
+        # A tuple (only ever replaced whole): a list would take another allocation per op.
+        uses = tuple([Use(self, i) for i in range(len(self._operands))])
+        for value, use in zip(self._operands, uses):
             value_uses = value.uses
             if type(value_uses) is list and len(value_uses) < _FEW_USES:
                 value_uses.append(use)
             else:
                 _add_use(value, use)
-        self._uses = uses
+        self._uses: tuple[Use, ...] = uses
         results: list[OpResult] = [None] * len(result_types)  # type: ignore[list-item]
         for i, result_type in enumerate(result_types):
             results[i] = OpResult(self, i, result_type)
         self.results = results
-        self.attributes: dict[str, Attribute] = attributes if attributes is not None else {}
+        self._attributes: dict[str, Attribute] = attributes if attributes is not None else {}
         self.regions: Sequence[Region] = _NONE
         for region in regions:
             self.add_region(region)
         self.successors: Sequence[Block] = list(successors) if successors else _NONE
-        self.location = location
+        self._location: Location | int = location
+        self._source: Source | None = None
         self.debug_loc: str | None = None
         self.parent: Block | None = None
         self._prev: Operation | None = None
         self._next: Operation | None = None
         self._order = 0
+
+    # -- location --------------------------------------------------------------------------
+
+    @property
+    def location(self) -> Location:
+        """Where the op was written (its first token), or where a pass says it comes from."""
+        source = self._source
+        if source is None:
+            return self._location  # type: ignore[return-value]
+        return source.location_at(self._location)  # type: ignore[arg-type]
+
+    @location.setter
+    def location(self, value: Location) -> None:
+        self._location = value
+        self._source = None
+
+    def locate_at(self, source: Source, offset: int) -> None:
+        """Set the location to character `offset` of `source`, kept as the offset: a parsed
+        module holds one per op, and an offset takes a quarter of a Location's memory."""
+        self._location = offset
+        self._source = source
+
+    # -- attributes ------------------------------------------------------------------------
+
+    @property
+    def attributes(self) -> dict[str, Attribute]:
+        """The attribute dictionary, this op's own to change (a shared one is copied first)."""
+        found = self._attributes
+        if found.__class__ is SharedAttributes:
+            found = self._attributes = dict(found)
+        return found
+
+    @attributes.setter
+    def attributes(self, value: dict[str, Attribute]) -> None:
+        self._attributes = value
+
+    @property
+    def attribute_map(self) -> Mapping[str, Attribute]:
+        """The attributes, to read only: no copy of a dictionary shared with other ops."""
+        return self._attributes
 
     # -- operands --------------------------------------------------------------------------
 
@@ -314,7 +366,7 @@ class Operation:
         """Replace the whole operand list."""
         self.drop_operand_uses()
         self._operands = list(values)
-        self._uses = [Use(self, i) for i in range(len(self._operands))]
+        self._uses = tuple([Use(self, i) for i in range(len(self._operands))])
         for value, use in zip(self._operands, self._uses):
             _add_use(value, use)
 
@@ -412,7 +464,7 @@ class Operation:
         for op in self.walk():
             op.drop_operand_uses()
             op._operands = []
-            op._uses = []
+            op._uses = ()
 
     def replace_all_uses_with(self, values: Sequence[Value]) -> None:
         """Replace each result's uses with the matching value."""
@@ -429,7 +481,7 @@ class Operation:
             new,
             [mapping.get(v, v) for v in self._operands],
             [r.type for r in self.results],
-            dict(self.attributes),
+            dict(self._attributes),
             (),
             [],
             self.location,
@@ -521,7 +573,7 @@ class Operation:
         return True
 
     def get_attr(self, key: str, default: Any = None) -> Any:
-        return self.attributes.get(key, default)
+        return self._attributes.get(key, default)
 
     def __repr__(self) -> str:
         return f"<{self.name} at {self.location}>"

@@ -49,7 +49,7 @@ def symbol_name(op: Operation) -> str | None:
         if match is not None:
             return symbol_ref_from_text(match.group(0)).root
         return None
-    attr = op.attributes.get("sym_name")
+    attr = op.attribute_map.get("sym_name")
     if isinstance(attr, StringAttr):
         return attr.value
     return None

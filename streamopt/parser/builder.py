@@ -29,7 +29,7 @@ from streamopt.dialects.builtin import (
     VerbatimOp,
 )
 from streamopt.dialects.common import dynamic_dim_count
-from streamopt.ir.core import Block, DetachedValue, Operation, Region, Value
+from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     TIMEPOINT,
@@ -75,6 +75,9 @@ from streamopt.parser.parts import (
 
 _UNIT = UnitAttr()
 
+# What a name in scope stands for: the value, or the values of a result group (`%x:2`).
+_Definition = Value | list[Value]
+
 # How deep regions, and arrays and dictionaries in attributes, may nest. MLIR has no limit but
 # its stack (iree-opt overflows near 3,500 nested regions); streamopt's recursive code (printer,
 # verifiers, analyses) runs in a thread sized for this many levels (see streamopt.cli).
@@ -112,14 +115,15 @@ class Builder:
             self._known_rules[rule] = self._make_known_callback(cls)
         for rule, function in RULE_CALLBACKS.items():
             self._known_rules[rule] = functools.partial(function, self)
+        self.line_reuse = LineTemplates(self)
 
     def _reset(self) -> None:
         self.regions: list[_RegionState] = []
         self.top_block = Block()
-        self.top_scope: dict[str, list[Value]] = {}
+        self.top_scope: dict[str, _Definition] = {}
         # Every name defined in an open region, for lookups in one probe: names are unique
         # across enclosing regions, so the innermost definition is the only one.
-        self.visible: dict[str, list[Value]] = {}
+        self.visible: dict[str, _Definition] = {}
         self.forward_refs: dict[str, tuple[DetachedValue, TokenLike]] = {}
         self.pending_entry_args: list[tuple[TokenLike, Type, str | None]] | None = None
         self.aliases: list[str] = []
@@ -129,6 +133,8 @@ class Builder:
         self.region_spans: dict[Region, tuple[int, int]] = {}
         # `#alias` names used in locations, checked once the whole file is read.
         self.location_aliases: list[tuple[str, TokenLike, bool]] = []
+        if "line_reuse" in self.__dict__:
+            self.line_reuse.clear()
 
     def begin(self, source: Source, parsed_text: str | None = None) -> None:
         """Prepare to build IR for `source`, whose text Lark sees as `parsed_text` (the same
@@ -161,11 +167,11 @@ class Builder:
             if name in self.visible:
                 raise self.error(f"redefinition of SSA value '{name}'", token)
             self.regions[-1].scope.append(name)
-            self.visible[name] = values
+            self.visible[name] = values[0] if len(values) == 1 else values
         else:
             if name in self.top_scope:
                 raise self.error(f"redefinition of SSA value '{name}'", token)
-            self.top_scope[name] = values
+            self.top_scope[name] = values[0] if len(values) == 1 else values
         if self.forward_refs:
             self._resolve_forward(name, values)
 
@@ -204,6 +210,9 @@ class Builder:
         if group is None:
             group = self.top_scope.get(name)
         if group is not None:
+            if group.__class__ is not list:
+                group = [group]  # type: ignore[list-item]
+            assert isinstance(group, list)
             if number:
                 index = int(number)
                 if index >= len(group):
@@ -328,7 +337,7 @@ class Builder:
                     )
                 )
             # MLIR locates an op at its first token, the first result name.
-            op.location = self.location(groups[0][0])
+            op.locate_at(self.source, groups[0][0].start_pos)
             index = 0
             for token, n in groups:
                 name = str(token)
@@ -361,6 +370,8 @@ class Builder:
                 location = first.location
             parts = [c for c in children if c.__class__ is not Token or c.type in _KEPT_TOKENS]
             op: Operation = from_parse(self, parts, location)
+            if first.__class__ is Token and op.location == location:
+                op.locate_at(self.source, first.start_pos)
             return op
 
         return build
@@ -896,3 +907,246 @@ def _flatten(children: list[Any], out: list[Any]) -> None:
 
 
 _DONE = object()
+
+
+def _angle_body(levels: int) -> str:
+    """The balanced `<...>` body of ATTR_REF, TYPE_REF and SHAPED in grammar/stream.lark
+    (`_B3` for 3 levels), for lines without strings."""
+    body = r"(?:[^<>\"\-\n]|->|-)*"
+    for _ in range(levels):
+        body = rf"(?:[^<>\"\-\n]|->|-|<{body}>)*"
+    return body
+
+
+# A value name as VALUE_ID lexes it, captured so that `split` keeps it.
+_VALUE_NAME = re.compile(r"(%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?)")
+# A value name (captured), or an attribute or a type, whose text is kept whole.
+_NAME_OR_BODY = re.compile(
+    rf"[#!][A-Za-z_][A-Za-z0-9_$.\-]*(?:<{_angle_body(3)}>)?"
+    r"|(?:tensor|vector|memref|complex|tuple|dense|dense_resource|sparse|affine_map|affine_set"
+    rf"|array|strided|opaque)<{_angle_body(3)}>"
+    r"|(%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?)"
+)
+
+
+def _first_value(builder: Builder, name: str) -> Value | None:
+    """The value `name` (no `#N`) denotes in `builder`'s scopes, if defined."""
+    group = builder.visible.get(name)
+    if group is None:
+        group = builder.top_scope.get(name)
+    if group is None or group.__class__ is not list:
+        return group  # type: ignore[return-value]
+    assert isinstance(group, list)
+    return group[0] if group else None
+
+
+def _abstract_names(pieces: list[str]) -> tuple[str, list[str]] | None:
+    """The text of `_VALUE_NAME.split` pieces with each name replaced by `%N`, N the number of
+    its first occurrence, and the names in that order; None if a name has a result number."""
+    numbers: dict[str, int] = {}
+    names: list[str] = []
+    pieces = list(pieces)
+    for i in range(1, len(pieces), 2):
+        name = pieces[i]
+        number = numbers.get(name)
+        if number is None:
+            if "#" in name:
+                return None
+            number = numbers[name] = len(names)
+            names.append(name)
+        pieces[i] = f"%{number}"
+    return "".join(pieces), names
+
+
+def _names_in_bodies(pieces: list[str]) -> bool:
+    """True if some name of the `_VALUE_NAME.split` pieces is inside `<...>`."""
+    depth = 0
+    for i in range(0, len(pieces) - 1, 2):
+        piece = pieces[i]
+        depth += piece.count("<") - piece.count(">") + piece.count("->") + piece.count("=>")
+        if depth:
+            return True
+    return False
+
+
+def _split_outside_bodies(line: str) -> list[str]:
+    """`_VALUE_NAME.split(line)`, but with the names in attribute and type bodies kept in the
+    text around them."""
+    pieces: list[str] = []
+    cursor = 0
+    for match in _NAME_OR_BODY.finditer(line):
+        if match.group(1) is not None:
+            pieces.append(line[cursor : match.start()])
+            pieces.append(match.group(1))
+            cursor = match.end()
+    pieces.append(line[cursor:])
+    return pieces
+
+
+# The `_NL` terminal: a line break with any blank or comment lines and indentation after it.
+_NEWLINE = re.compile(r"(?:\r?\n[\t \f]*(?://[^\n]*)?)+")
+# A template: the op, the name number of each operand, the operand types, the number of
+# results, the lexer of the token after the line, and the attributes its copies share.
+_Template = tuple[Operation, tuple[int, ...], list[Any], int, int, SharedAttributes]
+_TemplateKey = tuple[int, str, int, str]
+# Templates kept per parse: enough for the distinct op shapes of any real dump, and a bound on
+# what a file of all-different lines makes the parser keep.
+_MAX_TEMPLATES = 4096
+
+
+class LineTemplates:
+    """Builds a known op from a line that differs from an earlier one only in its value names.
+
+    Large dumps repeat a few op shapes thousands of times (`%12 = stream.async.clone on(..)
+    %11 : T{%c16} -> T{%c16}`). A line's template key is its text with each value name replaced
+    by the number of its first occurrence (so which names are equal is part of the key), with
+    the parser state that would shift its first token and that token's terminal. The first
+    line of a key is parsed; when it is one known op without regions, successors or a location,
+    whose operands are the values of the names on the line, every one of them, the op is kept
+    as the template. A later line of the same key gets a copy of it (class, attributes, result
+    types, op-specific state) over the values its own names denote, provided each is defined
+    and has the type the template's operand had, and no result name is taken; otherwise the
+    line is parsed, which reports any error as before. Parsing the line would build an equal
+    op: every check and choice of an op's parse depends only on the line's text without its
+    names, on which names are equal, and on the operands' types.
+    """
+
+    __slots__ = ("_builder", "_pending", "_templates")
+
+    def __init__(self, builder: Builder) -> None:
+        self._builder = builder
+        self._templates: dict[_TemplateKey, _Template]
+        self._templates = {}
+        self._pending: tuple[_TemplateKey, list[str]] | None = None
+
+    def clear(self) -> None:
+        """Forget the templates of the last parse."""
+        self._templates = {}
+        self._pending = None
+
+    def reuse(self, text: str, first: Token, state: int) -> tuple[Any, int, int] | None:
+        """The op of the line starting with `first`, the offset after its newline and the
+        lexer of the next token, or None to parse the line (see `lalr.LineReuse`)."""
+        self._pending = None
+        begin = first.start_pos
+        newline = text.find("\n", begin)
+        if newline < 0:
+            return None
+        line = text[begin:newline]
+        if '"' in line or "^" in line or "loc(" in line or line.endswith("{"):
+            return None
+        # The first token was lexed in the context of the line before: a name's length is
+        # the key's business, any other token's must be the same.
+        spelled = -1 if first.type == "VALUE_ID" else first.end_pos - begin
+        pieces = _VALUE_NAME.split(line)
+        abstracted = _abstract_names(pieces)
+        if abstracted is None:
+            return None
+        key = (state, first.type, spelled, abstracted[0])
+        template = self._templates.get(key)
+        if template is None and _names_in_bodies(pieces):
+            # A `%` inside an attribute's or a type's `<...>` is not a value (and HAL ops
+            # put values in angle brackets): split again, exactly. Whether that is needed
+            # depends on the text around the names only, which the first key holds.
+            abstracted = _abstract_names(_split_outside_bodies(line))
+            if abstracted is None:
+                return None
+            key = (state, first.type, spelled, abstracted[0])
+            template = self._templates.get(key)
+        names = abstracted[1]
+        if template is None:
+            self._pending = (key, names)
+            return None
+        op = self._instantiate(template, names, begin)
+        if op is None:
+            return None
+        end = _NEWLINE.match(text, newline)
+        assert end is not None
+        return op, end.end(), template[4]
+
+    def parsed(self, children: list[Any], value: Any, lexer: int) -> None:
+        """Keep the op of the line last offered to `reuse` as its key's template, if it can
+        be one."""
+        pending = self._pending
+        self._pending = None
+        if pending is None or len(self._templates) >= _MAX_TEMPLATES:
+            return
+        key, names = pending
+        op = value
+        if (
+            not isinstance(op, Operation)
+            or OPS.get(op.name) is not op.__class__
+            or op.regions
+            or op.successors
+            or op.debug_loc is not None
+        ):
+            return
+        first = children[0]
+        groups: list[tuple[TokenLike, int]] = first if isinstance(first, list) else []
+        results = len(groups)
+        if len(op.results) != results or any(count != 1 for _, count in groups):
+            return
+        if [str(token) for token, _ in groups] != names[:results]:
+            return
+        builder = self._builder
+        number_of: dict[int, int] = {}
+        for number in range(results, len(names)):
+            value = _first_value(builder, names[number])
+            if value is None:
+                return
+            number_of[id(value)] = number
+        slots: list[int] = []
+        for operand in op.operands:
+            found = number_of.get(id(operand))
+            if found is None or operand.type is None:
+                return
+            slots.append(found)
+        if len(set(slots)) != len(names) - results:
+            return  # A name on the line that is no operand: maybe not a value at all.
+        types = [operand.type for operand in op.operands]
+        # The template and its copies share one attribute dictionary until one is changed.
+        shared = op.attributes = SharedAttributes(op.attribute_map)
+        self._templates[key] = (op, tuple(slots), types, results, lexer, shared)
+
+    def _instantiate(
+        self,
+        template: _Template,
+        names: list[str],
+        begin: int,
+    ) -> Operation | None:
+        builder = self._builder
+        if builder.forward_refs:
+            return None  # Defining a result may resolve one: the parse checks that.
+        prototype, slots, types, results, _, shared = template
+        visible = builder.visible
+        top_scope = builder.top_scope
+        taken = visible if builder.regions else top_scope
+        for name in names[:results]:
+            if name in taken:
+                return None
+        values: list[Value] = []
+        for name in names[results:]:
+            value = _first_value(builder, name)
+            if value is None:
+                return None
+            values.append(value)
+        operands = [values[slot - results] for slot in slots]
+        for operand, expected in zip(operands, types):
+            if operand.type is not expected and operand.type != expected:
+                return None
+        cls = prototype.__class__
+        op = cls.__new__(cls)
+        Operation.__init__(
+            op,
+            operands,
+            [result.type for result in prototype.results],
+            shared,
+        )
+        op.locate_at(builder.source, begin)
+        prototype._copy_extra_state(op)
+        for result, name in zip(op.results, names):
+            if not _is_numeric_name(name):
+                result.name_hint = name[1:]
+            builder.define(name, [result])
+        builder._current_block().append(op)
+        return op

@@ -8,15 +8,40 @@ alternation, keywords folded into the identifier terminals that match them); eac
 filters its children as Lark does (anonymous tokens out unless the rule keeps them, `_rule`
 children spliced in, `?rule` passing a single child through) and calls the transformer's method
 of the rule's name, or makes a `Tree` when it has none.
+
+A transformer may also reuse whole lines (see `LineReuse`): where a line may start an
+`operation`, it is offered the line first and may hand back that rule's value for all of it,
+which the driver then pushes as if it had parsed the line.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from streamopt.parser.tables import Tables
+
+# The rule one line of input reduces to (grammar/stream.lark ends every op at a newline).
+LINE_RULE = "operation"
+
+
+class LineReuse(Protocol):
+    """What a transformer implements to build whole lines without parsing them.
+
+    `reuse` is asked at the start of each line that may hold an `operation`, with the line's
+    first token and the parser state that would shift it; it returns the rule's value, the
+    offset after the line's newline and the lexer to lex the next token with, or None to have
+    the line parsed.
+    `parsed` is told of each line it was asked about that was then parsed as one `operation`:
+    its children, its value, and the lexer the token after it was lexed with (that of the
+    state after the newline, which the state after the rule need not share), so that pushing
+    the rule's value and lexing on with that lexer is exactly what the parse did.
+    """
+
+    def reuse(self, text: str, first: Token, state: int) -> tuple[Any, int, int] | None: ...
+
+    def parsed(self, children: list[Any], value: Any, lexer: int) -> None: ...
 
 
 class Token(str):
@@ -141,6 +166,7 @@ class Parser:
         self._state_lexer: list[int] = tables["state_lexer"]
         self._lexers: list[_Lexer | None] = [None] * len(self._specs)
         self._root = tables["root_lexer"]
+        self._lines: LineReuse | None = getattr(transformer, "line_reuse", None)
         # (rule name, length, callback); no callback for a `?rule` of one symbol, which
         # passes its child through.
         self._reductions: list[tuple[str, int, Callable[[list[Any]], Any] | None]] = []
@@ -182,10 +208,22 @@ class Parser:
         last: Token | None = None
         kind: str
         found: re.Match[str] | None
+        lines = self._lines
+        # At the first token of a line; and the stack height where a line offered to `lines`
+        # began, until its `operation` is reduced there (or the next line begins).
+        line_start = lines is not None
+        offered = -1
+        # The lexer of the next token when a reused line says which (-1: the state's own).
+        next_lexer = -1
         while True:
             state = states[-1]
             # Lex the next token with the lexer of the state the last shift left.
-            lexer = lexers[state_lexer[state]] or self._lexer(state_lexer[state])
+            if next_lexer < 0:
+                index = state_lexer[state]
+            else:
+                index = next_lexer
+                next_lexer = -1
+            lexer = lexers[index] or self._lexer(index)
             skipping = lexer.skipping
             found = skipping(text, pos) if skipping is not None else None
             if found is not None:
@@ -217,6 +255,7 @@ class Parser:
                     if kind == "$END" and state == end_state:
                         return values[-1]
                     continue
+                top = states[-1]
                 if size:
                     children = values[-size:]
                     del values[-size:]
@@ -225,13 +264,31 @@ class Parser:
                     children = []
                 value = call(children)
                 state = actions[states[-1]][origin]
+                if offered == len(states) and origin == LINE_RULE:
+                    offered = -1
+                    lines.parsed(children, value, state_lexer[top])  # type: ignore[union-attr]
                 states.append(state)
                 values.append(value)
                 if kind == "$END" and state == end_state:
                     return value
+            if line_start:
+                line_start = False
+                offered = -1
+                goto = actions[state].get(LINE_RULE)
+                if goto is not None:
+                    reused = lines.reuse(text, token, state)  # type: ignore[union-attr]
+                    if reused is not None:
+                        value, pos, next_lexer = reused
+                        states.append(goto)
+                        values.append(value)
+                        line_start = True
+                        continue
+                    offered = len(states)
             states.append(action)
             values.append(token)
             last = token
+            if kind == "_NL" and lines is not None:
+                line_start = True
 
     def _next_token(
         self, text: str, pos: int, lexer: _Lexer, last: Token | None
