@@ -58,7 +58,7 @@ def _key(op: Operation) -> Hashable | None:
         op.name,
         tuple(op.operands),
         tuple(result.type for result in op.results),
-        tuple(sorted(op.attributes.items(), key=lambda item: item[0])),
+        tuple(sorted(op.attribute_map.items(), key=lambda item: item[0])),
         tuple(state),
     )
     try:
