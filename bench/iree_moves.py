@@ -224,7 +224,7 @@ def main(argv: list[str]) -> int:
             "ms/step: (best call - best call of the same build with half the steps) / the other "
             "half; "
             "us/move: "
-            "time in streamopt's queue_move per move (a copy's includes waiting for its source); "
+            "time in streamopt's queue_move per move (deciding and enqueuing; a copy runs later); "
             "peak MiB: peak RSS above the start; buffers: 1 + (that - the same with no steps) / "
             "SIZE; alias/copy, copied, reused: per call, by moves"
         )

@@ -55,7 +55,7 @@ import contextlib
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from streamopt.move_api import (
@@ -144,14 +144,7 @@ class PoolStats:
     """The most bytes all pools held at once."""
 
     def to_dict(self) -> dict[str, int]:
-        return {
-            "hits": self.hits,
-            "misses": self.misses,
-            "kept": self.kept,
-            "freed": self.freed,
-            "dropped": self.dropped,
-            "peak_bytes": self.peak_bytes,
-        }
+        return asdict(self)
 
 
 @dataclass
@@ -194,8 +187,9 @@ class QueueMoves:
         self.pool = PoolStats()
         self._implementations: list[QueueMoveImplementation] = []
         self.seconds = 0.0
-        """Wall seconds spent in `queue_move`: deciding and enqueuing (a copy runs later, but
-        local-task's queue alloca first waits for the move's wait fence)."""
+        """Wall seconds spent in `queue_move`: deciding and enqueuing (the copy runs later:
+        local-task's queue alloca returns at once on a pending wait fence, and raises only on
+        one that has failed already)."""
 
     # -- RuntimeExtension -------------------------------------------------------------------
 

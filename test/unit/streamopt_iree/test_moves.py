@@ -253,13 +253,19 @@ def _forced(
     )
 
 
+def _module(
+    devices: tuple[Any, list[Any]],
+) -> tuple[Any, list[Any], QueueMoves, QueueMoveImplementation]:
+    rt, hal_devices = devices
+    moves = QueueMoves(DEVICES)
+    return rt, hal_devices, moves, QueueMoveImplementation(moves, rt, hal_devices)
+
+
 def test_a_forced_copy_chain_reuses_memory(devices: tuple[Any, list[Any]]) -> None:
     # A -> B -> A -> B: the first copy allocates on B; each later one takes the buffer the
     # move before it let go on its target. Each hop writes new words where it arrived, so a
     # copy into the reused buffer that did not happen would show the words it held before.
-    rt, hal_devices = devices
-    moves = QueueMoves(DEVICES)
-    implementation = QueueMoveImplementation(moves, rt, hal_devices)
+    rt, hal_devices, moves, implementation = _module(devices)
     words = np.arange(8, dtype=np.int32)
     buffer = _transient(rt, hal_devices[0], words)
     for hop, to in enumerate((1, 0, 1)):
@@ -285,9 +291,7 @@ def test_a_forced_copy_chain_reuses_memory(devices: tuple[Any, list[Any]]) -> No
 
 
 def test_a_failed_wait_leaves_the_pool_as_it_was(devices: tuple[Any, list[Any]]) -> None:
-    rt, hal_devices = devices
-    moves = QueueMoves(DEVICES)
-    implementation = QueueMoveImplementation(moves, rt, hal_devices)
+    rt, hal_devices, moves, implementation = _module(devices)
     words = np.arange(4, dtype=np.int32)
     # A's pool keeps the first move's source.
     on_b, fence = _forced(implementation, _transient(rt, hal_devices[0], words), words.nbytes, 1)
@@ -312,9 +316,7 @@ def test_a_failed_wait_leaves_the_pool_as_it_was(devices: tuple[Any, list[Any]])
 def test_a_wait_that_fails_later_is_not_handed_on(devices: tuple[Any, list[Any]]) -> None:
     # The wait fails after the move was enqueued: the copy is skipped, the source (kept behind
     # it) is not freed, and the next move to its device does not take it (it would fail too).
-    rt, hal_devices = devices
-    moves = QueueMoves(DEVICES)
-    implementation = QueueMoveImplementation(moves, rt, hal_devices)
+    rt, hal_devices, moves, implementation = _module(devices)
     words = np.arange(4, dtype=np.int32)
     source = _transient(rt, hal_devices[0], words)
     later = rt.HalFence.create_at(hal_devices[0].create_semaphore(0), 1)
@@ -334,9 +336,7 @@ def test_a_wait_that_fails_later_is_not_handed_on(devices: tuple[Any, list[Any]]
 
 
 def test_the_pool_frees_its_oldest_past_the_limit(devices: tuple[Any, list[Any]]) -> None:
-    rt, hal_devices = devices
-    moves = QueueMoves(DEVICES)
-    implementation = QueueMoveImplementation(moves, rt, hal_devices)
+    rt, hal_devices, moves, implementation = _module(devices)
     words = np.arange(4, dtype=np.int32)
     sources = [_transient(rt, hal_devices[0], words) for _ in range(POOL_LIMIT + 1)]
     for source in sources:
