@@ -10,8 +10,9 @@ move. Three runs per size:
   dealloca);
 * moves: the streamopt build, each move decided at run time by `streamopt.iree.moves` (between
   local-task devices every one aliases: no copy, no second buffer);
-* forced copy: the same .vmfb with FORCE_COPY on every move (alloca, copy, dealloca of the
-  source in streamopt's module).
+* forced copy: the same .vmfb with FORCE_COPY on every move (a copy in streamopt's module into
+  the buffer the move before it let go on that device, as the plain build's reused allocations
+  do, or into a fresh queue alloca when its pool has none; `reused` counts the first).
 
 Each run is a fresh process (so its peak RSS is its own) that calls the function once (for the
 peak) and then `--calls` times (for the time). A step costs (best call of the STEPS-step program
@@ -104,6 +105,8 @@ class Measured:
     moves_aliased: int
     moves_copied: int
     bytes_copied_by_moves: int
+    reused: int
+    """Copies (per call) into a buffer the move module's pool kept."""
     seconds_per_move: float
     """Wall seconds in streamopt's `queue_move` per move (0 without the module)."""
 
@@ -129,6 +132,7 @@ def measure(vmfb: Path, size: int, flags: int | None, calls: int) -> Measured:
         report.get("moves_aliased", 0) // calls,
         report.get("moves_copied", 0) // calls,
         report.get("bytes_copied_by_moves", {}).get("total", 0) // calls,
+        report.get("move_pool", {}).get("hits", 0) // calls,
         report.get("move_seconds", 0.0) / count if count else 0.0,
     )
 
@@ -178,7 +182,7 @@ def main(argv: list[str]) -> int:
         header = (
             f"{'size':>8} {'build':<21} {'ms/step':>8} {'x plain':>8} {'us/move':>8} "
             f"{'peak MiB':>9} {'buffers':>7} {'x plain':>7} {'alias/copy':>10} "
-            f"{'copied MiB':>10} {'same':>4}"
+            f"{'copied MiB':>10} {'reused':>6} {'same':>4}"
         )
         print(header)
         print("-" * len(header))
@@ -213,15 +217,16 @@ def main(argv: list[str]) -> int:
                     f"{in_module} {stepped.peak_above_start / MIB:>9.0f} {buffers:>7.2f} "
                     f"{plain_buffers / buffers:>6.2f}x "
                     f"{stepped.moves_aliased:>4}/{stepped.moves_copied:<5} "
-                    f"{stepped.bytes_copied_by_moves / MIB:>10.0f} {'yes' if same else 'NO':>4}"
+                    f"{stepped.bytes_copied_by_moves / MIB:>10.0f} {stepped.reused:>6} "
+                    f"{'yes' if same else 'NO':>4}"
                 )
         print(
             "ms/step: (best call - best call of the same build with half the steps) / the other "
             "half; "
             "us/move: "
-            "time in streamopt's queue_move per move (a copy's includes waiting for its source); "
+            "time in streamopt's queue_move per move (deciding and enqueuing; a copy runs later); "
             "peak MiB: peak RSS above the start; buffers: 1 + (that - the same with no steps) / "
-            "SIZE; alias/copy, copied: per call, by moves"
+            "SIZE; alias/copy, copied, reused: per call, by moves"
         )
     return 1 if failed else 0
 

@@ -235,13 +235,15 @@ def _stage_table(runs: list[BuildRun], program: Program) -> Table:
 
 
 def moves_table(runs: list[BuildRun]) -> Table:
-    """The moves of each run that made any, per device pair: how many aliased and copied, why
-    they copied, and the bytes moved and copied."""
+    """The moves of each run that made any, per device pair: how many aliased and copied, how
+    many copies reused a buffer the target's pool kept, why they copied, and the bytes moved
+    and copied."""
     from streamopt.runtime.interpreter.report import human_bytes
 
     table = Table(title="moves on IREE's runtime (queue_move)", title_justify="left")
     left = ("build", "from -> to", "why copied")
-    for column in (*left[:2], "moves", "aliased", "copied", left[2], "moved", "copied bytes"):
+    counts = ("moves", "aliased", "copied", "reused")
+    for column in (*left[:2], *counts, left[2], "moved", "copied bytes"):
         table.add_column(column, justify="left" if column in left else "right")
     for entry in runs:
         pairs = entry.moves.pairs
@@ -257,12 +259,13 @@ def moves_table(runs: list[BuildRun]) -> Table:
                 str(pair.moves),
                 str(pair.aliased),
                 str(pair.copied),
+                str(pair.reused),
                 "; ".join([why, *notes] if why else notes) or "-",
                 human_bytes(pair.bytes_moved),
                 human_bytes(pair.bytes_copied),
             )
     if not table.rows:
-        table.add_row("", "(no moves ran)", "", "", "", "", "", "")
+        table.add_row("", "(no moves ran)", *[""] * 7)
     return table
 
 

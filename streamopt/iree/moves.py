@@ -12,17 +12,34 @@ allocator, with the reference runtime's modes, flags and reasons:
   QUEUE_TRANSFER; a source of unknown origin always asks). No queue op runs: the result is the
   source buffer, ready when its pending work is, so the result fence is the fence the move
   waited on.
-* COPY otherwise (reasons SUBSPAN, NO_PEER), or with FORCE_COPY (FORCED) or KEEP_SOURCE: queue
-  alloca of `length` bytes on the target, a queue copy (a one-copy command buffer for a part of
-  the buffer: the Python binding's `queue_copy` copies whole buffers), then a queue dealloca of
-  the source on the device it came from (the target's when unknown), unless KEEP_SOURCE is given
-  or only part of the buffer moved (the caller does not own the rest). The result fence signals
-  after the dealloca, as in `--expand-cmd-moves`.
+* COPY otherwise (reasons SUBSPAN, NO_PEER), or with FORCE_COPY (FORCED) or KEEP_SOURCE: a
+  buffer of `length` bytes on the target (from the target's pool, else a queue alloca), a queue
+  copy (a one-copy command buffer for a part of the buffer: the Python binding's `queue_copy`
+  copies whole buffers), then the source is let go, unless KEEP_SOURCE is given or only part of
+  the buffer moved (the caller does not own the rest): a source the program allocated (lifetime
+  transient) on a known device goes to that device's pool and the result fence is the copy's;
+  any other is freed by a queue dealloca on the device it came from (the target's when unknown)
+  and the result fence signals after it, as in `--expand-cmd-moves`.
+* The pool does for moves what IREE's build does for its transfers: `iree-stream-reuse-allocations`
+  gives the next alloca of the same size and affinity on a timeline the buffer a dealloca before
+  it freed, so the plain ping-pong copies between two buffers. Fresh memory costs its first
+  touch on every copy (local-task serves an alloca beyond its 64 MiB suballocating pool with a
+  fresh host allocation); reused memory does not. Each device keeps at most `POOL_LIMIT` sources,
+  each with the fence after which nothing uses it. A COPY to that device of the same size takes
+  one (its copy also waits on that fence) instead of a queue alloca, when the result's lifetime
+  is not staging and the buffer has the memory type and usage IREE gives every other lifetime
+  (`POOL_MEMORY_TYPE`, `POOL_USAGE`). Past the limit the oldest is freed (a queue dealloca
+  after its fence); `QueueMoves.release()` frees the rest at the end of the run. A kept source
+  whose fence failed is dropped unfreed, never handed on.
 * REQUIRE_ALIAS on a move that must copy raises `MoveUnavailable` before anything is enqueued;
   the VM call fails with its message.
 * A failed wait fence fails the result fence and frees nothing: an alias hands the failed fence
-  on; for a copy, local-task's queue alloca waits for the fence and returns its error, the
-  result fence fails with it and no copy or dealloca is enqueued.
+  on; a copy whose wait fence has failed already enqueues nothing and neither takes from nor adds
+  to the pool; one whose wait fails later has its copy and dealloca skipped (a queue op skips
+  after a failed wait and fails its signals), and a source kept behind it is dropped, unfreed,
+  when the pool next looks at it. A pool buffer taken while its fence is still pending hands a
+  failure that comes later on to the move that took it, as the plain build's reused allocations
+  do.
 
 What IREE's runtime lets this observe: a buffer's memory type, allowed usage and byte length,
 and the allocator's answer for *parameters* (it never looks at an existing buffer or where it
@@ -38,7 +55,7 @@ import contextlib
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from streamopt.move_api import (
@@ -60,6 +77,18 @@ _BUFFER_COMPATIBILITY_QUEUE_TRANSFER = 1 << 10
 _BUFFER_COMPATIBILITY_QUEUE_DISPATCH = 1 << 11
 _BUFFER_USAGE_TRANSFER = 0x3
 _BUFFER_USAGE_DISPATCH_STORAGE = 0xC00
+_MEMORY_TYPE_DEVICE_VISIBLE = 0x10
+_MEMORY_TYPE_DEVICE_LOCAL = 0x30
+"""DEVICE_LOCAL as IREE spells it: it includes DEVICE_VISIBLE."""
+
+POOL_LIMIT = 2
+"""Sources each device's pool keeps at most (the oldest is freed past it)."""
+
+POOL_MEMORY_TYPE = _MEMORY_TYPE_DEVICE_LOCAL
+POOL_USAGE = _BUFFER_USAGE_TRANSFER | _BUFFER_USAGE_DISPATCH_STORAGE
+"""What a pool buffer must have to stand in for a queue alloca: IREE's stream-to-HAL conversion
+allocates every lifetime but staging DEVICE_LOCAL with TRANSFER and DISPATCH_STORAGE usage
+(staging is host-local and mapped: never from the pool)."""
 
 
 class MoveUnavailable(Exception):
@@ -78,6 +107,8 @@ class PairStats:
     rejected: int = 0
     bytes_moved: int = 0
     bytes_copied: int = 0
+    reused: int = 0
+    """Copies into a buffer from the target's pool instead of a fresh queue alloca."""
     reasons: Counter[str] = field(default_factory=Counter)
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,8 +120,41 @@ class PairStats:
             "rejected": self.rejected,
             "bytes_moved": self.bytes_moved,
             "bytes_copied": self.bytes_copied,
+            "reused": self.reused,
             "reasons": dict(sorted(self.reasons.items())),
         }
+
+
+@dataclass
+class PoolStats:
+    """What the per-device pools of copied sources did."""
+
+    hits: int = 0
+    """Copies that took a pool buffer instead of a queue alloca."""
+    misses: int = 0
+    """Copies that made a queue alloca."""
+    kept: int = 0
+    """Sources kept instead of deallocated."""
+    freed: int = 0
+    """Kept sources deallocated (past `POOL_LIMIT`, or by `release()`)."""
+    dropped: int = 0
+    """Kept sources whose fence failed: let go without a dealloca (a failed wait frees
+    nothing)."""
+    peak_bytes: int = 0
+    """The most bytes all pools held at once."""
+
+    def to_dict(self) -> dict[str, int]:
+        return asdict(self)
+
+
+@dataclass
+class PooledBuffer:
+    """A copied move's source, kept on the device it came from."""
+
+    buffer: Any
+    free: Any
+    """The fence after which nothing uses it (its copy's)."""
+    length: int
 
 
 @dataclass(frozen=True)
@@ -120,9 +184,12 @@ class QueueMoves:
         self.failed = 0
         self.pairs: dict[tuple[str, str], PairStats] = {}
         self.bytes_copied_by_device: Counter[str] = Counter()
+        self.pool = PoolStats()
+        self._implementations: list[QueueMoveImplementation] = []
         self.seconds = 0.0
-        """Wall seconds spent in `queue_move`: deciding and enqueuing (a copy runs later, but
-        local-task's queue alloca first waits for the move's wait fence)."""
+        """Wall seconds spent in `queue_move`: deciding and enqueuing (the copy runs later:
+        local-task's queue alloca returns at once on a pending wait fence, and raises only on
+        one that has failed already)."""
 
     # -- RuntimeExtension -------------------------------------------------------------------
 
@@ -133,6 +200,7 @@ class QueueMoves:
 
         rt = import_runtime()
         implementation = QueueMoveImplementation(self, rt, list(devices))
+        self._implementations.append(implementation)
         # The interface owns the implementation (and through it the devices): both go when the
         # VM module does, before the devices are released.
         interface = rt.PyModuleInterface(QUEUE_MOVE_MODULE, lambda _: implementation)
@@ -141,9 +209,16 @@ class QueueMoves:
                 interface.export(
                     f"{QUEUE_MOVE_FUNCTION}.{source}.{result}",
                     CCONV,
-                    QueueMoveImplementation.vm_queue_move,
+                    _vm_export(source, result),
                 )
         return [interface.create()]
+
+    def release(self) -> None:
+        """Free what the pools kept (queue deallocas, waited for); the run calls it before it
+        lets the devices go."""
+        implementations, self._implementations = self._implementations, []
+        for implementation in implementations:
+            implementation.release_pool()
 
     def report(self) -> dict[str, Any]:
         """The reference backend's move keys (`moves_aliased`, `moves_copied`, `move_modes`,
@@ -159,6 +234,7 @@ class QueueMoves:
             "move_reasons": dict(sorted(self.stats.reasons.items())),
             "move_flags_forced": flag_names(self.forced_flags),
             "move_seconds": self.seconds,
+            "move_pool": self.pool.to_dict(),
             "bytes_copied_by_moves": {
                 "total": sum(self.bytes_copied_by_device.values()),
                 "by_device": by_device,
@@ -194,6 +270,11 @@ class QueueMoveImplementation:
         self.rt = rt
         self.devices = devices
         self._reached: dict[int, Any] = {}
+        self._pools: dict[int, list[PooledBuffer]] = {}
+        """Kept sources by device ordinal, oldest first."""
+        self._pooled_bytes = 0
+        self._freeing: list[Any] = []
+        """Fences of the deallocas of evicted pool buffers (waited for at release)."""
 
     def vm_queue_move(
         self,
@@ -205,6 +286,8 @@ class QueueMoveImplementation:
         queue_affinity: int,
         flags: int,
         wait: Any,
+        source_lifetime: str = "external",
+        result_lifetime: str = "external",
     ) -> tuple[Any, Any]:
         """The VM export: refs in, refs out (see `queue_move`)."""
         rt = self.rt
@@ -219,6 +302,8 @@ class QueueMoveImplementation:
                 queue_affinity,
                 _move_flags(flags),
                 wait.deref(rt.HalFence, True),
+                source_lifetime,
+                result_lifetime,
             )
         finally:
             self.owner.seconds += time.perf_counter() - started
@@ -265,11 +350,15 @@ class QueueMoveImplementation:
         queue_affinity: int,
         flags: MoveFlags,
         wait: Any,
+        source_lifetime: str = "external",
+        result_lifetime: str = "external",
     ) -> tuple[Any, Any]:
         """Move `length` bytes of `source` (a HalBuffer) from `source_offset` to device
         `target_device` once `wait` (a HalFence, or None for none) is reached; return the
         result buffer (usable now as a handle) and the fence at which its contents are
-        valid."""
+        valid. The lifetimes are the resources' in the program (the import's name): only a
+        transient source is kept for reuse, and a staging result never takes a kept one (the
+        defaults, external, do neither)."""
         owner = self.owner
         flags |= owner.forced_flags
         pair = owner.pair(source_device, target_device)
@@ -292,7 +381,7 @@ class QueueMoveImplementation:
             return source, wait if wait is not None else self.reached(target_device)
         pair.copied += 1
         return self._copy(source, source_offset, length, source_device, target_device,
-                          decision, wait, pair)  # fmt: skip
+                          decision, wait, pair, source_lifetime, result_lifetime)  # fmt: skip
 
     def _copy(
         self,
@@ -304,40 +393,121 @@ class QueueMoveImplementation:
         decision: MoveDecision,
         wait: Any,
         pair: PairStats,
+        source_lifetime: str,
+        result_lifetime: str,
     ) -> tuple[Any, Any]:
-        """alloca(target) -> copy -> dealloca(source) on its own device, chained by one
-        semaphore of the target (values 1, 2, 3); the last fence is the result's."""
+        """(a pool buffer, or alloca(target)) -> copy -> keep or dealloca(source), chained by
+        one semaphore of the target (values 1, 2, 3); the last fence is the result's."""
         rt = self.rt
+        owner = self.owner
         target = self.device(target_device)
         semaphore = target.create_semaphore(0)
         allocated = rt.HalFence.create_at(semaphore, 1)
         copied = rt.HalFence.create_at(semaphore, 2)
-        try:
-            result = target.queue_alloca(
-                length, wait if wait is not None else self.reached(target_device), allocated
-            )
-        except RuntimeError as exc:
-            # local-task's alloca waits for `wait` and returns its failure: fail the result,
-            # copy nothing, free nothing (the source stands in as the result's handle).
-            self.owner.failed += 1
+        ready = wait if wait is not None else self.reached(target_device)
+        # Failed already: enqueue nothing, touch no pool (the source stands in as the result's
+        # handle). local-task's alloca would return the same error; a pool hit makes none.
+        failure = _failure(ready)
+        reused = None if failure else self._take(target_device, length, result_lifetime)
+        if reused is not None:
+            result = reused.buffer
+            # Free once its last copy is done and the move's producers are.
+            start = rt.HalFence.join([ready, reused.free])
+            owner.pool.hits += 1
+            pair.reused += 1
+        elif failure is None:
+            try:
+                result = target.queue_alloca(length, ready, allocated)
+            except RuntimeError as exc:
+                failure = str(exc)
+            start = allocated
+            owner.pool.misses += 1
+        if failure is not None:
+            owner.failed += 1
             pair.failed += 1
-            _fail(semaphore, str(exc))
+            _fail(semaphore, failure)
             return source, copied
         if source_offset == 0 and length == source.byte_length():
-            target.queue_copy(source, result, allocated, copied)
+            target.queue_copy(source, result, start, copied)
         else:
             command_buffer = rt.HalCommandBuffer(target, 0, True)
             command_buffer.copy(source, result, source_offset, 0, length, True)
-            target.queue_execute(command_buffer, allocated, copied)
+            target.queue_execute(command_buffer, start, copied)
         pair.bytes_copied += length
-        self.owner.bytes_copied_by_device[self.owner.device_name(target_device)] += length
+        owner.bytes_copied_by_device[owner.device_name(target_device)] += length
         if not decision.frees_source:
+            return result, copied
+        if source_lifetime == "transient" and source_device != UNKNOWN_DEVICE:
+            # The program allocated it and gave it up: keep it where it lives for a later copy.
+            self._keep(source_device, PooledBuffer(source, copied, length))
             return result, copied
         freed = rt.HalFence.create_at(semaphore, 3)
         # At its origin; a source of unknown origin is freed where the copy ran.
         origin = target_device if source_device == UNKNOWN_DEVICE else source_device
         self.device(origin).queue_dealloca(source, copied, freed)
         return result, freed
+
+    # -- the pool ---------------------------------------------------------------------------
+
+    def _take(self, device: int, length: int, result_lifetime: str) -> PooledBuffer | None:
+        """A kept buffer of `device` of `length` bytes that can be a result of
+        `result_lifetime`, out of the pool; kept buffers whose fence failed are dropped."""
+        if result_lifetime == "staging":
+            return None
+        entries = self._pools.get(device, [])
+        for entry in list(entries):
+            if _failure(entry.free) is not None:
+                self._remove(device, entry)
+                self.owner.pool.dropped += 1
+                continue
+            if (
+                entry.length == length
+                and entry.buffer.memory_type() & POOL_MEMORY_TYPE == POOL_MEMORY_TYPE
+                and entry.buffer.allowed_usage() & POOL_USAGE == POOL_USAGE
+            ):
+                self._remove(device, entry)
+                return entry
+        return None
+
+    def _keep(self, device: int, entry: PooledBuffer) -> None:
+        """Keep `entry` in `device`'s pool, freeing the oldest past `POOL_LIMIT`."""
+        entries = self._pools.setdefault(device, [])
+        entries.append(entry)
+        self._pooled_bytes += entry.length
+        pool = self.owner.pool
+        pool.kept += 1
+        pool.peak_bytes = max(pool.peak_bytes, self._pooled_bytes)
+        while len(entries) > POOL_LIMIT:
+            oldest = entries[0]
+            self._remove(device, oldest)
+            self._free(device, oldest)
+
+    def _remove(self, device: int, entry: PooledBuffer) -> None:
+        self._pools[device].remove(entry)
+        self._pooled_bytes -= entry.length
+
+    def _free(self, device: int, entry: PooledBuffer) -> None:
+        """A queue dealloca of `entry` on `device` after its fence (skipped, freeing nothing,
+        if that fence fails); a failed fence now drops it."""
+        if _failure(entry.free) is not None:
+            self.owner.pool.dropped += 1
+            return
+        hal_device = self.device(device)
+        freed = self.rt.HalFence.create_at(hal_device.create_semaphore(0), 1)
+        hal_device.queue_dealloca(entry.buffer, entry.free, freed)
+        self._freeing.append(freed)
+        self.owner.pool.freed += 1
+
+    def release_pool(self) -> None:
+        """Free every kept buffer and wait until the deallocas are done (or skipped)."""
+        for device, entries in list(self._pools.items()):
+            for entry in list(entries):
+                self._remove(device, entry)
+                self._free(device, entry)
+        freeing, self._freeing = self._freeing, []
+        for fence in freeing:
+            with contextlib.suppress(RuntimeError):  # Skipped after a failure: nothing freed.
+                fence.wait()
 
     def device(self, ordinal: int) -> Any:
         if not 0 <= ordinal < len(self.devices):
@@ -371,6 +541,37 @@ def _move_flags(bits: int) -> MoveFlags:
 def flag_names(flags: MoveFlags) -> str:
     """`"FORCE_COPY|KEEP_SOURCE"`, or `"NONE"`."""
     return "|".join(f.name for f in MoveFlags if f and f.name and f & flags) or "NONE"
+
+
+def _vm_export(source_lifetime: str, result_lifetime: str) -> Any:
+    """The method exported as `queue_move.<source_lifetime>.<result_lifetime>`."""
+
+    def export(
+        implementation: QueueMoveImplementation,
+        source: Any,
+        source_offset: int,
+        length: int,
+        source_device: int,
+        target_device: int,
+        queue_affinity: int,
+        flags: int,
+        wait: Any,
+    ) -> tuple[Any, Any]:
+        return implementation.vm_queue_move(
+            source, source_offset, length, source_device, target_device, queue_affinity,
+            flags, wait, source_lifetime, result_lifetime,
+        )  # fmt: skip
+
+    return export
+
+
+def _failure(fence: Any) -> str | None:
+    """The error `fence` (a HalFence) failed with, or None while it is pending or reached."""
+    try:
+        fence.wait(timeout=0)
+    except RuntimeError as exc:
+        return str(exc)
+    return None
 
 
 def _fail(semaphore: Any, message: str) -> None:

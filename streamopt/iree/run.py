@@ -34,7 +34,9 @@ DEFAULT_DIM = 3
 
 class RuntimeExtension(Protocol):
     """A module supplied at run time: its VM modules go into the context after the HAL module
-    and before the program (so the program can import their functions)."""
+    and before the program (so the program can import their functions). It may also define
+    `release()`, which `run_vmfb` calls once the calls are done and before it lets the devices
+    go (streamopt's move module frees the buffers its pools kept)."""
 
     def modules(self, instance: Any, devices: Sequence[Any]) -> list[Any]:
         """The `iree.runtime.VmModule`s to add, made for `instance` and `devices`."""
@@ -276,6 +278,11 @@ def run_vmfb(
         }
         del results, invoker, vm_function, context, program, extra, hal
     finally:
+        for extension in extensions:
+            # What an extension still holds on the devices goes while they are there.
+            release = getattr(extension, "release", None)
+            if release is not None:
+                release()
         gc.collect()
         del hal_devices, driver, instance
         gc.collect()

@@ -2,7 +2,8 @@
 devices alias, FORCE_COPY copies and gives the same bytes, REQUIRE_ALIAS on a move that must
 copy fails before anything is enqueued, a chained A -> B -> A move, a failed wait fails the
 result and frees nothing, and `streamopt-run --backend iree` reports moves and exits without
-leak warnings."""
+leak warnings; copied moves reuse the sources they let go, a failed wait leaves that pool
+as it was, and the pool frees what it kept."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ import pytest
 
 from streamopt.diagnostics import DiagnosticError
 from streamopt.iree.build import EXPANDED_MOVES_PASSES, InputKind, Program, build_streamopt
-from streamopt.iree.moves import QueueMoveImplementation, QueueMoves
+from streamopt.iree.moves import POOL_LIMIT, QueueMoveImplementation, QueueMoves
 from streamopt.iree.run import run_vmfb
 from streamopt.move_api import MoveFlags, MoveMode
 from streamopt.run_cli import first_difference, run_form
@@ -105,6 +106,9 @@ def test_chained_move_a_to_b_to_a(chain: tuple[Path, Path]) -> None:
     copied, forced = _run(calls, MoveFlags.FORCE_COPY)
     assert first_difference(aliased, copied) is None
     assert forced.stats.copied == 2 and forced.report()["bytes_copied_by_moves"]["total"] == 32
+    # The second copy lands in A's pool buffer (the first move's source, freed at the end).
+    pool = forced.report()["move_pool"]
+    assert (pool["hits"], pool["misses"], pool["kept"], pool["freed"]) == (1, 1, 2, 1)
     # Expanded at compile time (IREE's own ops, no module needed): the same bytes.
     plain_ops = run_vmfb(expanded, DEVICES, None, [])
     assert first_difference(aliased, plain_ops) is None
@@ -233,6 +237,129 @@ def test_a_copied_move_frees_its_source(devices: tuple[Any, list[Any]]) -> None:
     )
     fence.wait()
     assert (_contents(kept, words) == words).all() and (_contents(result, words) == words).all()
+
+
+def _write(buffer: Any, words: np.ndarray) -> None:
+    buffer.map().asarray(words.shape, words.dtype)[...] = words
+
+
+def _forced(
+    implementation: QueueMoveImplementation, source: Any, nbytes: int, to: int, wait: Any = None
+) -> tuple[Any, Any]:
+    """A FORCE_COPY move of the whole of `source` (a transient the program gave up) from the
+    other device to `to`."""
+    return implementation.queue_move(
+        source, 0, nbytes, 1 - to, to, -1, MoveFlags.FORCE_COPY, wait, "transient", "transient"
+    )
+
+
+def _module(
+    devices: tuple[Any, list[Any]],
+) -> tuple[Any, list[Any], QueueMoves, QueueMoveImplementation]:
+    rt, hal_devices = devices
+    moves = QueueMoves(DEVICES)
+    return rt, hal_devices, moves, QueueMoveImplementation(moves, rt, hal_devices)
+
+
+def test_a_forced_copy_chain_reuses_memory(devices: tuple[Any, list[Any]]) -> None:
+    # A -> B -> A -> B: the first copy allocates on B; each later one takes the buffer the
+    # move before it let go on its target. Each hop writes new words where it arrived, so a
+    # copy into the reused buffer that did not happen would show the words it held before.
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(8, dtype=np.int32)
+    buffer = _transient(rt, hal_devices[0], words)
+    for hop, to in enumerate((1, 0, 1)):
+        buffer, fence = _forced(implementation, buffer, words.nbytes, to)
+        fence.wait()
+        assert (_contents(buffer, words) == words).all()
+        words = words + 10 * (hop + 1)
+        _write(buffer, words)
+    report = moves.report()
+    assert report["move_pool"] == {
+        "hits": 2, "misses": 1, "kept": 3, "freed": 0, "dropped": 0,
+        "peak_bytes": words.nbytes,  # One buffer kept at a time: the one not in use.
+    }  # fmt: skip
+    assert [p["reused"] for p in report["moves_by_device_pair"]] == [1, 1]
+    kept = implementation._pools[0][0].buffer
+    assert (_contents(kept, words) == words - 30).all()  # What the second hop wrote.
+    # Released when the run ends: a dealloca of what is left (the transient is gone).
+    implementation.release_pool()
+    assert moves.report()["move_pool"]["freed"] == 1
+    with pytest.raises(RuntimeError, match="not been committed"):
+        _contents(kept, words)
+    assert (_contents(buffer, words) == words).all()
+
+
+def test_a_failed_wait_leaves_the_pool_as_it_was(devices: tuple[Any, list[Any]]) -> None:
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(4, dtype=np.int32)
+    # A's pool keeps the first move's source.
+    on_b, fence = _forced(implementation, _transient(rt, hal_devices[0], words), words.nbytes, 1)
+    fence.wait()
+    # A move to A whose wait failed: it fails, frees nothing, and takes nothing from the pool.
+    source = _transient(rt, hal_devices[1], words + 1)
+    failed = rt.HalFence.create_at(hal_devices[1].create_semaphore(0), 1)
+    failed.fail("the producer failed")
+    _result, fence = _forced(implementation, source, words.nbytes, 0, failed)
+    with pytest.raises(RuntimeError, match="the producer failed"):
+        fence.wait()
+    assert (_contents(source, words) == words + 1).all()
+    pool = moves.report()["move_pool"]
+    assert (pool["hits"], pool["kept"], pool["dropped"]) == (0, 1, 0)
+    # The kept buffer still serves the next move to A, with the right bytes.
+    back, fence = _forced(implementation, on_b, words.nbytes, 0)
+    fence.wait()
+    assert (_contents(back, words) == words).all()
+    assert moves.report()["move_pool"]["hits"] == 1 and moves.failed == 1
+
+
+def test_a_wait_that_fails_later_is_not_handed_on(devices: tuple[Any, list[Any]]) -> None:
+    # The wait fails after the move was enqueued: the copy is skipped, the source (kept behind
+    # it) is not freed, and the next move to its device does not take it (it would fail too).
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(4, dtype=np.int32)
+    source = _transient(rt, hal_devices[0], words)
+    later = rt.HalFence.create_at(hal_devices[0].create_semaphore(0), 1)
+    _result, fence = _forced(implementation, source, words.nbytes, 1, later)
+    later.fail("the producer failed later")
+    with pytest.raises(RuntimeError, match="the producer failed later"):
+        fence.wait()
+    assert (_contents(source, words) == words).all()
+    other = _transient(rt, hal_devices[1], words + 5)
+    back, fence = _forced(implementation, other, words.nbytes, 0)
+    fence.wait()
+    assert (_contents(back, words) == words + 5).all()
+    pool = moves.report()["move_pool"]
+    assert (pool["hits"], pool["misses"], pool["dropped"]) == (0, 2, 1)
+    implementation.release_pool()
+    assert (_contents(source, words) == words).all()  # Dropped, never freed.
+
+
+def test_the_pool_frees_its_oldest_past_the_limit(devices: tuple[Any, list[Any]]) -> None:
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(4, dtype=np.int32)
+    sources = [_transient(rt, hal_devices[0], words) for _ in range(POOL_LIMIT + 1)]
+    for source in sources:
+        _result, fence = _forced(implementation, source, words.nbytes, 1)
+        fence.wait()
+    implementation.release_pool()  # Waits for the dealloca the limit made, too.
+    assert moves.report()["move_pool"]["freed"] == POOL_LIMIT + 1
+    for source in sources:
+        with pytest.raises(RuntimeError, match="not been committed"):
+            _contents(source, words)
+    # A staging result never takes a kept buffer (it must be host-local and mappable), and a
+    # source of another lifetime is freed, not kept.
+    kept = _transient(rt, hal_devices[0], words)
+    _result, fence = _forced(implementation, kept, words.nbytes, 1)
+    fence.wait()
+    staged, fence = implementation.queue_move(
+        _transient(rt, hal_devices[1], words), 0, words.nbytes, 1, 0, -1,
+        MoveFlags.FORCE_COPY, None, "external", "staging",
+    )  # fmt: skip
+    fence.wait()
+    pool = moves.report()["move_pool"]
+    assert pool["hits"] == 0 and pool["kept"] == POOL_LIMIT + 2
+    assert (_contents(staged, words) == words).all() and (_contents(kept, words) == words).all()
 
 
 def _cli(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
