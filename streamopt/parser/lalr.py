@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from streamopt.parser.tables import Tables
+from streamopt.parser.tables import Tables, compile_regex
 
 # The rule one line of input reduces to (grammar/stream.lark ends every op at a newline).
 LINE_RULE = "operation"
@@ -105,16 +105,17 @@ class UnexpectedCharacters(ParseError):
 class _Lexer:
     """One contextual lexer: a compiled alternation and what to do with each match."""
 
-    __slots__ = ("_match", "_pattern", "allowed", "ignore", "skipping", "unless")
+    __slots__ = ("_match", "_pattern", "_pattern_code", "allowed", "ignore", "skipping", "unless")
 
     def __init__(self, spec: Any) -> None:
-        pattern, allowed, unless, ignore, skipping = spec
+        pattern, allowed, unless, ignore, skipping, (pattern_code, skipping_code) = spec
         self._pattern: str = pattern
+        self._pattern_code: bytes | None = pattern_code
         self._match: Callable[[str, int], re.Match[str] | None] | None = None
         # Skips ignored text and matches the next token in one call (see tables.py); when it
         # finds nothing, `match` says what Lark's lexer does there.
         self.skipping: Callable[[str, int], re.Match[str] | None] | None = (
-            re.compile(skipping).match if skipping is not None else None
+            compile_regex(skipping, skipping_code).match if skipping is not None else None
         )
         self.allowed: set[str] = set(allowed) or {"<END-OF-FILE>"}
         self.unless: dict[str, dict[str, str]] = unless
@@ -124,7 +125,7 @@ class _Lexer:
         """Lark's match at `pos`: the first terminal of the alternation, ignored ones included."""
         if self._match is None:
             # Compiled when first needed: with `skipping`, only at the end of input and on errors.
-            self._match = re.compile(self._pattern).match
+            self._match = compile_regex(self._pattern, self._pattern_code).match
         return self._match(text, pos)
 
 
