@@ -16,6 +16,7 @@ which the driver then pushes as if it had parsed the line.
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -157,12 +158,29 @@ def _expand_single(call: Callable[[list[Any]], Any]) -> Callable[[list[Any]], An
     return lambda children: children[0] if len(children) == 1 else call(children)
 
 
+class _ActionRows(dict[int, dict[str, int]]):
+    """The action table, state -> row, decoding a state's row the first time it is read."""
+
+    __slots__ = ("_stored",)
+
+    def __init__(self, stored: list[bytes]) -> None:
+        super().__init__()
+        self._stored = stored
+
+    def __missing__(self, state: int) -> dict[str, int]:
+        if not 0 <= state < len(self._stored):
+            raise KeyError(state)
+        row: dict[str, int] = marshal.loads(self._stored[state])
+        self[state] = row
+        return row
+
+
 class Parser:
     """Parses text with `tables`, calling `transformer`'s rule methods on each reduction."""
 
     def __init__(self, tables: Tables, transformer: Any) -> None:
         self.tables = tables
-        self._actions: list[dict[str, int]] = tables["actions"]
+        self._actions: dict[int, dict[str, int]] = _ActionRows(tables["action_rows"])
         self._specs: list[Any] = tables["lexers"]
         self._state_lexer: list[int] = tables["state_lexer"]
         self._lexers: list[_Lexer | None] = [None] * len(self._specs)
