@@ -175,6 +175,37 @@ class _ActionRows(dict[int, dict[str, int]]):
         return row
 
 
+class _Reductions(dict[int, tuple[str, int, Callable[[list[Any]], Any] | None]]):
+    """Reduce action -> (rule name, length, callback), each made the first time a parse
+    reduces by the rule (a run uses a small part of the grammar's rules). No callback for a
+    `?rule` of one symbol, which passes its child through."""
+
+    __slots__ = ("_rules", "_transformer")
+
+    def __init__(self, rules: list[Any], transformer: Any) -> None:
+        super().__init__()
+        self._rules = rules
+        self._transformer = transformer
+
+    def __missing__(self, action: int) -> tuple[str, int, Callable[[list[Any]], Any] | None]:
+        rule = -1 - action
+        if not 0 <= rule < len(self._rules):
+            raise KeyError(action)
+        origin, size, name, expand1, include = self._rules[rule]
+        call: Callable[[list[Any]], Any] | None = None
+        if not (expand1 and size == 1 and include is None):
+            call = getattr(self._transformer, name, None)
+            if call is None:
+                call = _tree_maker(name)
+            if expand1:
+                call = _expand_single(call)
+            if include is not None:
+                call = _splice(include, call)
+        entry = (origin, size, call)
+        self[action] = entry
+        return entry
+
+
 class Parser:
     """Parses text with `tables`, calling `transformer`'s rule methods on each reduction."""
 
@@ -186,21 +217,7 @@ class Parser:
         self._lexers: list[_Lexer | None] = [None] * len(self._specs)
         self._root = tables["root_lexer"]
         self._lines: LineReuse | None = getattr(transformer, "line_reuse", None)
-        # (rule name, length, callback); no callback for a `?rule` of one symbol, which
-        # passes its child through.
-        self._reductions: list[tuple[str, int, Callable[[list[Any]], Any] | None]] = []
-        for origin, size, name, expand1, include in tables["rules"]:
-            if expand1 and size == 1 and include is None:
-                self._reductions.append((origin, size, None))
-                continue
-            call: Callable[[list[Any]], Any] | None = getattr(transformer, name, None)
-            if call is None:
-                call = _tree_maker(name)
-            if expand1:
-                call = _expand_single(call)
-            if include is not None:
-                call = _splice(include, call)
-            self._reductions.append((origin, size, call))
+        self._reductions = _Reductions(tables["rules"], transformer)
 
     def literal(self, terminal: str) -> str | None:
         """The text of `terminal` when it is a literal (a keyword or punctuation)."""
@@ -268,7 +285,7 @@ class Parser:
                     raise UnexpectedToken(token, {s for s in row if s.isupper()})
                 if action >= 0:
                     break
-                origin, size, call = reductions[-1 - action]
+                origin, size, call = reductions[action]
                 if call is None:
                     state = states[-1] = actions[states[-2]][origin]
                     if kind == "$END" and state == end_state:

@@ -29,7 +29,7 @@ import zlib
 from typing import Any
 
 # Bump when the layout of the tables changes, so old caches are not read.
-FORMAT = 4
+FORMAT = 5
 
 Tables = dict[str, Any]
 
@@ -241,7 +241,9 @@ def regex_code(pattern: str) -> bytes | None:
         arguments = (state.flags, code, state.groups - 1, groupindex, tuple(indexgroup))
         if _sre.compile(pattern, *arguments) != re.compile(pattern):
             return None
-        return marshal.dumps((_sre.MAGIC, arguments))
+        # Compressed: the codes are most of the tables' size, and reading them all costs
+        # more than inflating the few a run uses.
+        return zlib.compress(marshal.dumps((_sre.MAGIC, arguments)))
     except Exception:  # Another Python's internals: compile at run time instead.
         return None
 
@@ -251,7 +253,7 @@ def compile_regex(pattern: str, code: bytes | None) -> re.Pattern[str]:
     it, else compiled now."""
     if code is not None:
         try:
-            magic, arguments = marshal.loads(code)
+            magic, arguments = marshal.loads(zlib.decompress(code))
             if magic == _sre.MAGIC:
                 compiled: re.Pattern[str] = _sre.compile(pattern, *arguments)
                 return compiled
