@@ -1,5 +1,5 @@
 """`python -m streamopt` runs the command-line tool."""
 
-from streamopt.cli import main
+from streamopt.cli import console_main
 
-main()
+console_main()

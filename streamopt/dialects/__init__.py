@@ -2,7 +2,9 @@
 
 Each dialect module defines its ops as `Operation` subclasses with their name, accessors,
 verifier, custom printer and interfaces, and registers them with `register_op`. The parser finds
-the class for a custom-form rule `op_<dialect>_<name>` through `op_class_for_rule`.
+the class for a custom-form rule `op_<dialect>_<name>` through `rule_callback_owner`, which
+imports a dialect's module the first time a file uses one of its rules: a run pays for the
+dialects its input holds (or its passes import), not for all of them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,25 @@ OpClass = TypeVar("OpClass", bound=type[Operation])
 RuleFunction = TypeVar("RuleFunction", bound=Callable[..., Any])
 
 OPS: dict[str, type[Operation]] = {}
+# The same classes by the grammar rule of their custom form (`rule_name_for_op`).
+OP_RULES: dict[str, type[Operation]] = {}
+
+# The dialect modules (streamopt.dialects.<name>), each registering the ops named <name>.*.
+DIALECTS = ("arith", "builtin", "cf", "hal", "scf", "stream", "util")
+
+# The dialect whose module registers a grammar rule's callback (`parse_rule`), by the rule
+# name's prefix (the longest that matches), for rules not named after their dialect.
+# `parse_rule` checks each registration against it, so it cannot fall behind the modules.
+_RULE_PREFIX_DIALECTS = {
+    **{f"{dialect}_": dialect for dialect in DIALECTS},
+    "func_": "util",
+    "async_func_": "stream",
+    "resource_": "stream",
+    "cmd_": "stream",
+    "pack_": "stream",
+    "tied_to_target": "stream",
+    "constant_value": "stream",
+}
 
 # Callbacks for grammar rules that belong to one dialect's ops (an op header that declares its
 # region's arguments, say): rule name -> function(builder, children).
@@ -26,6 +47,7 @@ def register_op(cls: OpClass) -> OpClass:
     """Class decorator: make `cls` the op class for `cls.name`."""
     assert cls.name and cls.name not in OPS, f"op {cls.name!r} registered twice"
     OPS[cls.name] = cls
+    OP_RULES[rule_name_for_op(cls.name)] = cls
     return cls
 
 
@@ -34,6 +56,10 @@ def parse_rule(rule: str) -> Callable[[RuleFunction], RuleFunction]:
 
     def decorate(function: RuleFunction) -> RuleFunction:
         assert rule not in RULE_CALLBACKS, f"rule {rule!r} has two callbacks"
+        owner = function.__module__.rpartition(".")[2]
+        assert dialect_of_rule(rule) == owner, (
+            f"rule {rule!r} of {owner}: see _RULE_PREFIX_DIALECTS"
+        )
         RULE_CALLBACKS[rule] = function
         return function
 
@@ -45,8 +71,49 @@ def rule_name_for_op(name: str) -> str:
     return "op_" + name.replace(".", "_")
 
 
+def dialect_of_rule(rule: str) -> str | None:
+    """The dialect (one of DIALECTS) whose module may register grammar rule `rule`'s callback
+    or its op: `op_<dialect>_...` for ops, else by `_RULE_PREFIX_DIALECTS`; None for a rule no
+    dialect module handles."""
+    if rule.startswith("op_"):
+        dialect = rule[3:].partition("_")[0]
+        return dialect if dialect in DIALECTS else None
+    found: str | None = None
+    for prefix in _RULE_PREFIX_DIALECTS:
+        if rule.startswith(prefix) and (found is None or len(prefix) > len(found)):
+            found = prefix
+    return _RULE_PREFIX_DIALECTS[found] if found is not None else None
+
+
+def load_dialect(dialect: str) -> None:
+    """Import the module of `dialect` (one of DIALECTS), registering its ops and rules."""
+    import importlib
+
+    importlib.import_module(f"streamopt.dialects.{dialect}")
+
+
+def op_class_for_rule(rule: str) -> type[Operation] | None:
+    """The op class whose custom form grammar rule `rule` holds, importing its dialect first;
+    None when no dialect module registers an op for it."""
+    dialect = dialect_of_rule(rule)
+    if dialect is None or not rule.startswith("op_"):
+        return None
+    load_dialect(dialect)
+    return OP_RULES.get(rule)
+
+
+def rule_callback(rule: str) -> Callable[..., Any] | None:
+    """The callback a dialect module registers for grammar rule `rule` (not an op rule),
+    importing that dialect first; None when there is none."""
+    dialect = dialect_of_rule(rule)
+    if dialect is None:
+        return None
+    load_dialect(dialect)
+    return RULE_CALLBACKS.get(rule)
+
+
 def load_all() -> dict[str, type[Operation]]:
     """Import every dialect module so that all ops are registered; return the table."""
-    from streamopt.dialects import arith, builtin, cf, hal, scf, stream, util  # noqa: F401
-
+    for dialect in DIALECTS:
+        load_dialect(dialect)
     return OPS

@@ -42,10 +42,8 @@ def grammar_text() -> str:
 
 @cache
 def _builder() -> object:
-    from streamopt.dialects import load_all
     from streamopt.parser.builder import Builder
 
-    load_all()
     return Builder()
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
-from streamopt.dialects import OPS, RULE_CALLBACKS, rule_name_for_op
+from streamopt.dialects import OPS, op_class_for_rule, rule_callback
 from streamopt.dialects.builtin import (
     DEFINED,
     OPERAND,
@@ -109,12 +109,8 @@ class Builder:
         self.text = ""
         self.parsed_text = ""
         self._reset()
-        self._known_rules: dict[str, Callable[[list[Any]], Operation]] = {}
-        for name, cls in OPS.items():
-            rule = rule_name_for_op(name)
-            self._known_rules[rule] = self._make_known_callback(cls)
-        for rule, function in RULE_CALLBACKS.items():
-            self._known_rules[rule] = functools.partial(function, self)
+        # Callbacks of the rules dialect modules handle, made when the parser first asks.
+        self._known_rules: dict[str, Callable[[list[Any]], Any]] = {}
         self.line_reuse = LineTemplates(self)
 
     def _reset(self) -> None:
@@ -377,11 +373,23 @@ class Builder:
         return build
 
     def __getattr__(self, name: str) -> Any:
-        # Lark looks callbacks up by rule name; known-op rules are generated from the op table.
+        # The parser looks callbacks up by rule name: an op's rule builds its class (from the
+        # op table), other rules of a dialect call what its module registered.
         known = self.__dict__.get("_known_rules")
-        if known is not None and name in known:
-            return known[name]
-        raise AttributeError(name)
+        if known is None:
+            raise AttributeError(name)
+        callback = known.get(name)
+        if callback is None:
+            cls = op_class_for_rule(name)
+            if cls is not None:
+                callback = self._make_known_callback(cls)
+            else:
+                function = rule_callback(name)
+                if function is None:
+                    raise AttributeError(name)
+                callback = functools.partial(function, self)
+            known[name] = callback
+        return callback
 
     def opaque_op(self, children: list[Any]) -> OpaqueOp:
         name_token: TokenLike = children[0]

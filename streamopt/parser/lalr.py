@@ -16,11 +16,12 @@ which the driver then pushes as if it had parsed the line.
 
 from __future__ import annotations
 
+import marshal
 import re
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from streamopt.parser.tables import Tables
+from streamopt.parser.tables import Tables, compile_regex
 
 # The rule one line of input reduces to (grammar/stream.lark ends every op at a newline).
 LINE_RULE = "operation"
@@ -105,16 +106,17 @@ class UnexpectedCharacters(ParseError):
 class _Lexer:
     """One contextual lexer: a compiled alternation and what to do with each match."""
 
-    __slots__ = ("_match", "_pattern", "allowed", "ignore", "skipping", "unless")
+    __slots__ = ("_match", "_pattern", "_pattern_code", "allowed", "ignore", "skipping", "unless")
 
     def __init__(self, spec: Any) -> None:
-        pattern, allowed, unless, ignore, skipping = spec
+        pattern, allowed, unless, ignore, skipping, (pattern_code, skipping_code) = spec
         self._pattern: str = pattern
+        self._pattern_code: bytes | None = pattern_code
         self._match: Callable[[str, int], re.Match[str] | None] | None = None
         # Skips ignored text and matches the next token in one call (see tables.py); when it
         # finds nothing, `match` says what Lark's lexer does there.
         self.skipping: Callable[[str, int], re.Match[str] | None] | None = (
-            re.compile(skipping).match if skipping is not None else None
+            compile_regex(skipping, skipping_code).match if skipping is not None else None
         )
         self.allowed: set[str] = set(allowed) or {"<END-OF-FILE>"}
         self.unless: dict[str, dict[str, str]] = unless
@@ -124,7 +126,7 @@ class _Lexer:
         """Lark's match at `pos`: the first terminal of the alternation, ignored ones included."""
         if self._match is None:
             # Compiled when first needed: with `skipping`, only at the end of input and on errors.
-            self._match = re.compile(self._pattern).match
+            self._match = compile_regex(self._pattern, self._pattern_code).match
         return self._match(text, pos)
 
 
@@ -156,32 +158,66 @@ def _expand_single(call: Callable[[list[Any]], Any]) -> Callable[[list[Any]], An
     return lambda children: children[0] if len(children) == 1 else call(children)
 
 
-class Parser:
-    """Parses text with `tables`, calling `transformer`'s rule methods on each reduction."""
+class _ActionRows(dict[int, dict[str, int]]):
+    """The action table, state -> row, decoding a state's row the first time it is read."""
 
-    def __init__(self, tables: Tables, transformer: Any) -> None:
-        self.tables = tables
-        self._actions: list[dict[str, int]] = tables["actions"]
-        self._specs: list[Any] = tables["lexers"]
-        self._state_lexer: list[int] = tables["state_lexer"]
-        self._lexers: list[_Lexer | None] = [None] * len(self._specs)
-        self._root = tables["root_lexer"]
-        self._lines: LineReuse | None = getattr(transformer, "line_reuse", None)
-        # (rule name, length, callback); no callback for a `?rule` of one symbol, which
-        # passes its child through.
-        self._reductions: list[tuple[str, int, Callable[[list[Any]], Any] | None]] = []
-        for origin, size, name, expand1, include in tables["rules"]:
-            if expand1 and size == 1 and include is None:
-                self._reductions.append((origin, size, None))
-                continue
-            call: Callable[[list[Any]], Any] | None = getattr(transformer, name, None)
+    __slots__ = ("_stored",)
+
+    def __init__(self, stored: list[bytes]) -> None:
+        super().__init__()
+        self._stored = stored
+
+    def __missing__(self, state: int) -> dict[str, int]:
+        if not 0 <= state < len(self._stored):
+            raise KeyError(state)
+        row: dict[str, int] = marshal.loads(self._stored[state])
+        self[state] = row
+        return row
+
+
+class _Reductions(dict[int, tuple[str, int, Callable[[list[Any]], Any] | None]]):
+    """Reduce action -> (rule name, length, callback), each made the first time a parse
+    reduces by the rule (a run uses a small part of the grammar's rules). No callback for a
+    `?rule` of one symbol, which passes its child through."""
+
+    __slots__ = ("_rules", "_transformer")
+
+    def __init__(self, rules: list[Any], transformer: Any) -> None:
+        super().__init__()
+        self._rules = rules
+        self._transformer = transformer
+
+    def __missing__(self, action: int) -> tuple[str, int, Callable[[list[Any]], Any] | None]:
+        rule = -1 - action
+        if not 0 <= rule < len(self._rules):
+            raise KeyError(action)
+        origin, size, name, expand1, include = self._rules[rule]
+        call: Callable[[list[Any]], Any] | None = None
+        if not (expand1 and size == 1 and include is None):
+            call = getattr(self._transformer, name, None)
             if call is None:
                 call = _tree_maker(name)
             if expand1:
                 call = _expand_single(call)
             if include is not None:
                 call = _splice(include, call)
-            self._reductions.append((origin, size, call))
+        entry = (origin, size, call)
+        self[action] = entry
+        return entry
+
+
+class Parser:
+    """Parses text with `tables`, calling `transformer`'s rule methods on each reduction."""
+
+    def __init__(self, tables: Tables, transformer: Any) -> None:
+        self.tables = tables
+        self._actions: dict[int, dict[str, int]] = _ActionRows(tables["action_rows"])
+        self._specs: list[Any] = tables["lexers"]
+        self._state_lexer: list[int] = tables["state_lexer"]
+        self._lexers: list[_Lexer | None] = [None] * len(self._specs)
+        self._root = tables["root_lexer"]
+        self._lines: LineReuse | None = getattr(transformer, "line_reuse", None)
+        self._reductions = _Reductions(tables["rules"], transformer)
 
     def literal(self, terminal: str) -> str | None:
         """The text of `terminal` when it is a literal (a keyword or punctuation)."""
@@ -249,7 +285,7 @@ class Parser:
                     raise UnexpectedToken(token, {s for s in row if s.isupper()})
                 if action >= 0:
                     break
-                origin, size, call = reductions[-1 - action]
+                origin, size, call = reductions[action]
                 if call is None:
                     state = states[-1] = actions[states[-2]][origin]
                     if kind == "$END" and state == end_state:

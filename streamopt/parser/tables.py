@@ -8,20 +8,28 @@ in Lark's match order, and the keywords Lark folds into identifier terminals). T
 only builtins, so it is stored with `marshal` and loads in a few milliseconds; Lark is imported
 only when the tables are built (the first run after the grammar changes).
 
+Each lexer's regexes are stored compiled as well (the `re` module's own compiled form, see
+`regex_code`): compiling a lexer's alternation costs about a millisecond, and a short file meets
+dozens of lexers, which made compiling regexes most of a small run's parse.
+
 Encoding: `actions[state]` maps a symbol (terminal or rule name) to a state to shift to (>= 0)
-or to `-1 - rule` to reduce by rule number `rule`.
+or to `-1 - rule` to reduce by rule number `rule`. The stored tables keep each state's row as
+marshal data of its own (`action_rows`), decoded when a parse first reaches the state: a run
+reaches a small part of the thousands of states, and decoding them all was most of the load.
 """
 
 from __future__ import annotations
 
+import _sre  # type: ignore[import-not-found]  # re's compiler core; no stubs.
 import marshal
 import os
+import re
 import sys
 import zlib
 from typing import Any
 
 # Bump when the layout of the tables changes, so old caches are not read.
-FORMAT = 2
+FORMAT = 5
 
 Tables = dict[str, Any]
 
@@ -68,7 +76,16 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
         )
 
     # One contextual lexer per distinct set of terminals, as Lark shares them.
-    lexers: list[tuple[str, list[str], dict[str, dict[str, str]], list[str], str | None]] = []
+    lexers: list[
+        tuple[
+            str,
+            list[str],
+            dict[str, dict[str, str]],
+            list[str],
+            str | None,
+            tuple[bytes | None, bytes | None],
+        ]
+    ] = []
     lexer_of: dict[int, int] = {}
     state_lexer: list[int] = []
 
@@ -89,7 +106,9 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
             allowed = sorted({str(t.name) for t in terminals} - set(basic.ignore_types))
             lexer_of[key] = len(lexers)
             ignore = sorted(str(name) for name in basic.ignore_types)
-            lexers.append((str(pattern), allowed, unless, ignore, _skipping_pattern(terminals)))
+            skipping = _skipping_pattern(terminals)
+            codes = (regex_code(pattern), regex_code(skipping) if skipping is not None else None)
+            lexers.append((str(pattern), allowed, unless, ignore, skipping, codes))
         return lexer_of[key]
 
     for state in range(len(parse_table.states)):
@@ -103,7 +122,7 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
     }
     return {
         "format": FORMAT,
-        "actions": actions,
+        "action_rows": [marshal.dumps(row) for row in actions],
         "rules": rule_rows,
         "lexers": lexers,
         "state_lexer": state_lexer,
@@ -199,6 +218,48 @@ def _first_characters(regex: str) -> set[int] | None:
         return None, False
 
     return sequence(_parser.parse(regex))[0]
+
+
+def regex_code(pattern: str) -> bytes | None:
+    """`pattern` as the `re` module compiles it, in marshal data from which `compile_regex`
+    makes the same pattern object without compiling it again; None when this Python's `re`
+    does not expose its compiler the way the code below expects."""
+    # The compiler's private steps, as re.compile runs them (Lib/re/_compiler.py compile());
+    # the result is checked against re.compile's own, and the tables are rebuilt whenever
+    # the Python version changes.
+    try:
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+
+        parsed = _parser.parse(pattern, 0)
+        # Opcodes are an int subclass marshal cannot store.
+        code = [int(word) for word in _compiler._code(parsed, 0)]
+        state = parsed.state
+        groupindex = dict(state.groupdict)
+        indexgroup: list[str | None] = [None] * state.groups
+        for name, index in groupindex.items():
+            indexgroup[index] = name
+        arguments = (state.flags, code, state.groups - 1, groupindex, tuple(indexgroup))
+        if _sre.compile(pattern, *arguments) != re.compile(pattern):
+            return None
+        # Compressed: the codes are most of the tables' size, and reading them all costs
+        # more than inflating the few a run uses.
+        return zlib.compress(marshal.dumps((_sre.MAGIC, arguments)))
+    except Exception:  # Another Python's internals: compile at run time instead.
+        return None
+
+
+def compile_regex(pattern: str, code: bytes | None) -> re.Pattern[str]:
+    """The compiled `pattern`, from `code` (made by `regex_code`) when this Python can use
+    it, else compiled now."""
+    if code is not None:
+        try:
+            magic, arguments = marshal.loads(zlib.decompress(code))
+            if magic == _sre.MAGIC:
+                compiled: re.Pattern[str] = _sre.compile(pattern, *arguments)
+                return compiled
+        except Exception:  # A cache from an interpreter whose re module differs.
+            pass
+    return re.compile(pattern)
 
 
 def cache_path(grammar: str) -> str:

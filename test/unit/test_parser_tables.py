@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import marshal
 import random
+import re
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +32,14 @@ from streamopt.parser.lalr import (
     UnexpectedCharacters,
     UnexpectedToken,
 )
-from streamopt.parser.tables import FORMAT, build_tables, cache_path, load_tables
+from streamopt.parser.tables import (
+    FORMAT,
+    build_tables,
+    cache_path,
+    compile_regex,
+    load_tables,
+    regex_code,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "test" / "lit").rglob("*.mlir")) + sorted(
@@ -164,3 +173,32 @@ def test_a_grammar_change_reaches_the_parser(
     with pytest.raises(ParseError):
         numbers.parse("ab cd", "start")
     assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_stored_regexes_are_the_ones_re_compiles(ours: Parser) -> None:
+    lexers = ours.tables["lexers"]
+    stored = 0
+    for pattern, _, _, _, skipping, (pattern_code, skipping_code) in lexers:
+        for text, code in ((pattern, pattern_code), (skipping, skipping_code)):
+            if text is None:
+                assert code is None
+                continue
+            # This interpreter's re exposes its compiler: every regex is stored compiled.
+            assert code is not None
+            assert compile_regex(text, code) == re.compile(text)
+            stored += 1
+    assert stored > len(lexers)
+
+
+def test_a_stored_regex_another_python_made_is_compiled_again() -> None:
+    pattern = r"(?P<A>a+)|(?P<B>b)"
+    code = regex_code(pattern)
+    assert code is not None
+    magic, arguments = marshal.loads(zlib.decompress(code))
+    foreign = zlib.compress(marshal.dumps((magic + 1, arguments)))
+    garbage = zlib.compress(marshal.dumps((magic, (0, [1, 2, 3], 0, {}, ()))))
+    for stale in (foreign, garbage, b"not marshal", None):
+        compiled = compile_regex(pattern, stale)
+        assert compiled == re.compile(pattern)
+        assert compiled.match("aab") is not None
+        assert compiled.match("aab").lastgroup == "A"  # type: ignore[union-attr]

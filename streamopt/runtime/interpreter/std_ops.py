@@ -158,9 +158,9 @@ def _binary(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 
 
 def _register_binaries() -> None:
-    from streamopt.dialects import OPS
+    from streamopt.dialects import load_all
 
-    for name, cls in OPS.items():
+    for name, cls in load_all().items():
         if isinstance(cls, type) and issubclass(cls, BinaryOp):
             handles(name)(_binary)
 
