@@ -674,7 +674,7 @@ def _other_name_after(op: AsyncUpdateOp, analysis: ResourceAnalysis) -> str | No
     later = last_use.later_use_in(op, root, positions, names)
     if later is not None:
         return f"the target storage is {describe_use(later.user, later.reason)}"
-    escape = analysis.mutation.escape_among(names, before=op)
+    escape = analysis.mutation.escape_among(names, before=op, bound=root)
     if escape is not None:
         user = escape.operation
         return f"the target storage escaped through '{user.name}' at {user.location}"
