@@ -217,3 +217,56 @@ util.func public @loop_exports_then_transfers(%size: index, %n: index, %cond: i1
 ^exit(%out: !stream.resource<*>):
   util.return %out : !stream.resource<*>
 }
+
+// -----
+
+// The back edge rotates the carried values (the second takes the first, the first a new
+// value): what the exit gets as its first value is the storage the header's first argument
+// names now; the second argument holds the storage that one named the time before.
+
+// CHECK-LABEL: util.func public @loop_rotates_carried_values
+util.func public @loop_rotates_carried_values(%size: index, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %a = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %b = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^header(%c0, %a, %b : index, !stream.resource<*>, !stream.resource<*>)
+^header(%i: index, %x: !stream.resource<*>, %y: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%x, %y : !stream.resource<*>, !stream.resource<*>)
+^body:
+  %fresh = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^header(%i1, %fresh, %x : index, !stream.resource<*>, !stream.resource<*>)
+// CHECK: ^bb3([[P:%[a-z0-9_]+]]: !stream.resource<*>, [[Q:%[a-z0-9_]+]]: !stream.resource<*>)
+^exit(%p: !stream.resource<*>, %q: !stream.resource<*>):
+  // CHECK: stream.async.move [[P]]
+  %m = stream.async.transfer %p : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %m, %q : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// The back edge passes the first value as both: the exit's two values are one storage.
+
+// CHECK-LABEL: util.func public @loop_duplicates_carried_value
+util.func public @loop_duplicates_carried_value(%size: index, %n: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %a = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %b = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^header(%c0, %a, %b : index, !stream.resource<*>, !stream.resource<*>)
+^header(%i: index, %x: !stream.resource<*>, %y: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%x, %y : !stream.resource<*>, !stream.resource<*>)
+^body:
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^header(%i1, %x, %x : index, !stream.resource<*>, !stream.resource<*>)
+// CHECK: ^bb3([[P:%[a-z0-9_]+]]: !stream.resource<*>, [[Q:%[a-z0-9_]+]]: !stream.resource<*>)
+^exit(%p: !stream.resource<*>, %q: !stream.resource<*>):
+  // CHECK: stream.async.transfer [[P]]
+  %m = stream.async.transfer %p : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %m, %q : !stream.resource<*>, !stream.resource<*>
+}

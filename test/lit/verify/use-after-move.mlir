@@ -486,3 +486,50 @@ util.func public @loop_exports_then_moves(%size: index, %n: index, %cond: i1) ->
 ^exit(%out: !stream.resource<*>):
   util.return %out : !stream.resource<*>
 }
+
+// -----
+
+// stream.cmd.move in a loop of blocks whose back edge rotates the carried values (the second
+// takes the first, the first a new allocation), as the lowering leaves such an scf.for: the
+// exit's first value is the storage the header's first argument names now, which the back
+// edge never handed to the second.
+
+util.func public @cmd_loop_rotates_carried_values(%size: index, %n: index) -> (!stream.resource<transient>, !stream.resource<transient>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a, %ta = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  %b, %tb = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  cf.br ^bb1(%c0, %a, %b : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb1(%i: index, %x: !stream.resource<transient>, %y: !stream.resource<transient>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x, %y : !stream.resource<transient>, !stream.resource<transient>)
+^bb2:
+  %f, %tf = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i1, %f, %x : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb3(%p: !stream.resource<transient>, %q: !stream.resource<transient>):
+  %m, %tm = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) %p : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size} => !stream.timepoint
+  util.return %m, %q : !stream.resource<transient>, !stream.resource<transient>
+}
+
+// -----
+
+// The same loop passing the first value as both: the exit's two values are one storage.
+
+util.func public @cmd_loop_duplicates_carried_value(%size: index, %n: index) -> (!stream.resource<transient>, !stream.resource<transient>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a, %ta = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  %b, %tb = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  cf.br ^bb1(%c0, %a, %b : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb1(%i: index, %x: !stream.resource<transient>, %y: !stream.resource<transient>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x, %y : !stream.resource<transient>, !stream.resource<transient>)
+^bb2:
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i1, %x, %x : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb3(%p: !stream.resource<transient>, %q: !stream.resource<transient>):
+  // expected-error @+1 {{'stream.cmd.move' op source storage is still observed elsewhere: 'cf.br' at}}
+  %m, %tm = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) %p : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size} => !stream.timepoint
+  util.return %m, %q : !stream.resource<transient>, !stream.resource<transient>
+}
