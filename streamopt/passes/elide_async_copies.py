@@ -493,6 +493,11 @@ def _copy_of_borrowed(source: Value, analysis: ResourceAnalysis) -> str | None:
     users would write the borrowed storage. IREE keeps such a clone on purpose."""
     root = analysis.alias.root(source)
     producer = root.op if isinstance(root, OpResult) else None
+    if producer is not None and producer.parent is None:
+        # Rewritten earlier in this sweep. Every other rewrite makes the uses of the storages
+        # it touches stale, so this clone is decided here only when the transfer became a
+        # move (the result is new storage with the same uses), whose source was owned.
+        return None
     if (
         isinstance(producer, AsyncTransferOp)
         and producer.source.type == producer.result.type
