@@ -85,11 +85,15 @@ class _Reachability:
     components of the block graph, successors first, so a region costs blocks x edges / 64
     word operations rather than a walk per block."""
 
-    __slots__ = ("_after", "_bit")
+    __slots__ = ("_after", "_avoiding", "_bit", "_successors")
 
-    def __init__(self, bit: dict[Block, int], after: dict[Block, int]) -> None:
+    def __init__(
+        self, bit: dict[Block, int], after: dict[Block, int], successors: dict[Block, list[Block]]
+    ) -> None:
         self._bit = bit
         self._after = after
+        self._successors = successors
+        self._avoiding: dict[tuple[Block, Block], int] = {}
 
     @classmethod
     def of(cls, region: Region) -> _Reachability | None:
@@ -121,7 +125,7 @@ class _Reachability:
                 reach |= members
             for block in component:
                 after[block] = reach
-        return cls(bit, after)
+        return cls(bit, after, successors)
 
     def after(self, block: Block) -> int:
         return self._after.get(block, 0)
@@ -132,6 +136,47 @@ class _Reachability:
 
     def contains(self, bits: int, block: Block) -> bool:
         return bool(bits & self._bit.get(block, 0))
+
+    def after_avoiding(self, block: Block, avoided: Block) -> int:
+        """The blocks that may run after `block` on paths that do not enter `avoided`.
+
+        Only blocks from which `avoided` can still be reached are walked; everything after
+        a block that cannot reach it is taken whole from the bit sets. So a query costs the
+        blocks between `block` and `avoided` (the loop they share), once per pair."""
+        after = self._after.get(block, 0)
+        if not self.contains(after, avoided):
+            return after
+        key = (block, avoided)
+        cached = self._avoiding.get(key)
+        if cached is not None:
+            return cached
+        bit, successors = self._bit, self._successors
+        reach = 0
+        seen: set[Block] = set()
+        pending = [s for s in successors[block] if s is not avoided and s in bit]
+        while pending:
+            current = pending.pop()
+            if current in seen:
+                continue
+            seen.add(current)
+            if not self.contains(self._after.get(current, 0), avoided):
+                reach |= self.from_entry(current)
+                continue
+            reach |= bit[current]
+            pending.extend(
+                s for s in successors[current] if s is not avoided and s in bit and s not in seen
+            )
+        self._avoiding[key] = reach
+        return reach
+
+    def entered_avoiding(self, block: Block, start: Block | None, avoided: Block) -> int:
+        """The blocks that may run after `block` (after entering `start`, when given: `block`
+        branches there) on paths that do not enter `avoided`."""
+        if start is None:
+            return self.after_avoiding(block, avoided)
+        if start is avoided:
+            return 0
+        return self._bit.get(start, 0) | self.after_avoiding(start, avoided)
 
 
 def _order_chain(op: Operation) -> dict[Block, int]:
@@ -269,7 +314,11 @@ class LastUseAnalysis:
                     continue
                 if anchor_chain is None:
                     anchor_chain = _order_chain(anchor)
-                if _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor):
+                if (
+                    _runs_after(edge.op, anchor_chain)
+                    or self.exclusive(edge.op, anchor)
+                    or self.rebound_between(edge.op, anchor, root)
+                ):
                     continue
                 for target in edge.targets:
                     target_root = self.alias.root(target)
@@ -301,6 +350,34 @@ class LastUseAnalysis:
                         if following:
                             later.add(state[0])
         return later
+
+    def rebound_between(self, a: Operation, b: Operation, root: Value) -> bool:
+        """True if `root` is bound anew on every path from `a` to `b`: they are in (or
+        nested in) different blocks of the region of the block that defines `root` (see
+        `_binding_block`), and `b`'s can only be reached from `a`'s through that block.
+        What `a` does with `root`'s storage then concerns storage `root` named before (in an
+        earlier iteration of a loop of blocks), not the storage it names at `b`; storage
+        carried back into `root` comes through a handover whose own exclusivity is checked."""
+        owner = _binding_block(root)
+        region = owner.parent if owner is not None else None
+        if owner is None or region is None or len(region.blocks) < 2:
+            return False
+        a_top, b_top = _ancestor_in(a, region), _ancestor_in(b, region)
+        if a_top is None or b_top is None or a_top.parent is b_top.parent:
+            return False
+        if isinstance(root, OpResult):
+            # An op of `owner` before the definition sees the storage of the previous time
+            # round (or none): keep it simple and claim nothing.
+            owner.ensure_order()
+            for top in (a_top, b_top):
+                if top.parent is owner and top._order <= root.op._order:
+                    return False
+        reach = self._reachability(region)
+        if reach is None:
+            return False
+        a_block, b_block = a_top.parent, b_top.parent
+        assert a_block is not None and b_block is not None
+        return not reach.contains(reach.after_avoiding(a_block, owner), b_block)
 
     def may_run_before(self, a: Operation, b: Operation) -> bool:
         """False if `a` can only run after `b` or never on a path through it: later in their
@@ -422,18 +499,23 @@ class LastUseAnalysis:
                 if other is not block and entry is not None:
                     return LaterUse(entry[1], "used in another block")
             return None
-        header = _rebinding_block(root, block, region)
-        if header is not None:
-            # `root` is an argument of another block of the region (a loop header's carried
-            # value, as scf-to-cf makes them): once control gets back there it names new
-            # storage, so only blocks reached without passing through it see this storage.
-            unrebound = _entered_avoiding(block, start, header)
-            if block in unrebound:
+        owner = _rebinding_block(root, region)
+        if owner is not None:
+            # `root` is bound anew each time control enters `owner` (a loop header's carried
+            # value, as scf-to-cf makes them, or a value a block of the loop makes; `owner`
+            # may be `block` itself): from then on the name denotes other storage, so only
+            # blocks reached without passing through `owner` see this storage.
+            unrebound = reach.entered_avoiding(block, start, owner)
+            if reach.contains(unrebound, block):
                 return LaterUse(
                     block.last_op or current, "inside a loop of blocks that runs it again"
                 )
             for other, entry in positions.latest.items():
-                if other is not block and other.parent is region and other in unrebound:
+                if (
+                    other is not block
+                    and other.parent is region
+                    and reach.contains(unrebound, other)
+                ):
                     return LaterUse(entry[1], "used in a later block")
             return None
         after = reach.after(block) if start is None else reach.from_entry(start)
@@ -470,8 +552,10 @@ class LastUseAnalysis:
             if entry is None:
                 continue
             # A name carried by another block of the cycle is rebound when control gets there.
-            header = _rebinding_block(other, block, region)
-            if header is not None and block not in _entered_avoiding(block, start, header):
+            owner = _rebinding_block(other, region)
+            if owner is not None and not reach.contains(
+                reach.entered_avoiding(block, start, owner), block
+            ):
                 continue
             return LaterUse(entry[1], "used inside a loop of blocks that runs it again")
         return None
@@ -503,45 +587,34 @@ class LastUseAnalysis:
         return None
 
 
-def _rebinding_block(root: Value, block: Block, region: Region) -> Block | None:
-    """The block of `region` other than `block` that defines `root` anew each time control
-    passes through it: the block `root` is an argument of, or the block of the modelled op
-    whose (untied) result it is. An op streamopt does not model may return the same storage
-    every time, so its results are never rebound."""
+def _binding_block(root: Value) -> Block | None:
+    """The block that defines `root` anew each time control passes through it: the block
+    `root` is an argument of, or the block of the modelled op whose (untied) result it is. An
+    op streamopt does not model may return the same storage every time, so its results are
+    never rebound."""
     if isinstance(root, BlockArgument):
-        owner: Block | None = root.owner
-    elif isinstance(root, OpResult) and root.op.is_known:
-        owner = root.op.parent
-    else:
-        owner = None
-    if owner is not None and owner is not block and owner.parent is region:
+        return root.owner
+    if isinstance(root, OpResult) and root.op.is_known:
+        return root.op.parent
+    return None
+
+
+def _rebinding_block(root: Value, region: Region) -> Block | None:
+    """The block of `region` that defines `root` anew (`_binding_block`), or None."""
+    owner = _binding_block(root)
+    if owner is not None and owner.parent is region:
         return owner
     return None
 
 
-def _entered_avoiding(block: Block, start: Block | None, avoided: Block) -> set[Block]:
-    """The blocks that may run after `block` (after entering `start`, when given: `block`
-    branches there) on paths that do not enter `avoided`."""
-    if start is None:
-        return _reached_avoiding(block, avoided)
-    if start is avoided:
-        return set()
-    return {start} | _reached_avoiding(start, avoided)
-
-
-def _reached_avoiding(block: Block, avoided: Block) -> set[Block]:
-    """The blocks that may run after `block` on paths that do not enter `avoided`."""
-    seen: set[Block] = set()
-    pending = [s for s in _successors(block) if s is not avoided]
-    while pending:
-        current = pending.pop()
-        if current in seen:
-            continue
-        seen.add(current)
-        pending.extend(s for s in _successors(current) if s is not avoided and s not in seen)
-    return seen
-
-
-def _successors(block: Block) -> list[Block]:
-    terminator = block.last_op
-    return list(terminator.successors) if terminator is not None else []
+def _ancestor_in(op: Operation, region: Region) -> Operation | None:
+    """`op` or the ancestor of it that is directly in a block of `region`, or None."""
+    current: Operation | None = op
+    while current is not None:
+        block = current.parent
+        if block is None:
+            return None
+        if block.parent is region:
+            return current
+        current = current.parent_op
+    return None

@@ -74,14 +74,27 @@ class MutationAnalysis:
     def escapes(self, use: Use) -> bool:
         return self.use_effect(use)[1]
 
-    def escape_among(self, roots: Iterable[Value], before: Operation | None = None) -> Use | None:
+    def escape_among(
+        self,
+        roots: Iterable[Value],
+        before: Operation | None = None,
+        bound: Value | None = None,
+    ) -> Use | None:
         """An escaping use of a name of any of `roots`, or None. With `before`, only one that
         may run before that op on a path through it: an escape after it is a later use, which
-        the last-use analysis judges (a loop's carried name may hold new storage by then)."""
+        the last-use analysis judges (a loop's carried name may hold new storage by then).
+        With `bound` too (the root whose storage `before` sees), not one that can only reach
+        `before` through a block that binds `bound` anew: it let earlier storage escape."""
+        last_use = self.last_use
         for root in roots:
             for use in self.own_escapes(root):
-                if before is None or self.last_use.may_run_before(use.operation, before):
+                if before is None:
                     return use
+                if not last_use.may_run_before(use.operation, before):
+                    continue
+                if bound is not None and last_use.rebound_between(use.operation, before, bound):
+                    continue
+                return use
         return None
 
     def mutation_after(self, op: Operation, value: Value) -> LaterUse | None:

@@ -164,7 +164,7 @@ class OwnershipAnalysis:
                 if inside is not None:
                     reason = "used inside the region it is handed to"
                     return Conflict(ConflictKind.USE, inside, reason)
-        escape = self.mutation.escape_among(names, before=op)
+        escape = self.mutation.escape_among(names, before=op, bound=root)
         if escape is not None:
             return Conflict(ConflictKind.ESCAPE, escape.operation, "escaped before")
         return None

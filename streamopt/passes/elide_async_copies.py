@@ -493,6 +493,11 @@ def _copy_of_borrowed(source: Value, analysis: ResourceAnalysis) -> str | None:
     users would write the borrowed storage. IREE keeps such a clone on purpose."""
     root = analysis.alias.root(source)
     producer = root.op if isinstance(root, OpResult) else None
+    if producer is not None and producer.parent is None:
+        # Rewritten earlier in this sweep. Every other rewrite makes the uses of the storages
+        # it touches stale, so this clone is decided here only when the transfer became a
+        # move (the result is new storage with the same uses), whose source was owned.
+        return None
     if (
         isinstance(producer, AsyncTransferOp)
         and producer.source.type == producer.result.type
@@ -674,7 +679,7 @@ def _other_name_after(op: AsyncUpdateOp, analysis: ResourceAnalysis) -> str | No
     later = last_use.later_use_in(op, root, positions, names)
     if later is not None:
         return f"the target storage is {describe_use(later.user, later.reason)}"
-    escape = analysis.mutation.escape_among(names, before=op)
+    escape = analysis.mutation.escape_among(names, before=op, bound=root)
     if escape is not None:
         user = escape.operation
         return f"the target storage escaped through '{user.name}' at {user.location}"

@@ -243,3 +243,42 @@ util.func public @clone_of_owned_transfer(%buffer: !util.buffer) -> !stream.reso
   %3 = stream.async.fill %c7_i32, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
   util.return %3 : !stream.resource<external>
 }
+
+// -----
+
+// A clone of storage a transfer made, decided in the sweep that turns the transfer into a
+// move: the clone's source is now the move's result (the transfer is gone), still owned, and
+// the clone is its last use.
+
+// CHECK-LABEL: util.func public @clone_of_a_transfer_moved_in_the_same_sweep
+util.func public @clone_of_a_transfer_moved_in_the_same_sweep(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: [[MOVED:%.+]] = stream.async.move
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // CHECK: [[WRITTEN:%.+]] = stream.async.dispatch {{.+}} -> [[MOVED]]{%arg0}
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@update(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %1{%size}
+  // CHECK-NOT: stream.async.clone
+  // CHECK: util.return [[WRITTEN]]
+  %3 = stream.async.clone on(#hal.device.affinity<@dev_b>) %2 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// The same clone when the move's storage is returned too and the clone is written: it stays.
+
+// CHECK-LABEL: util.func public @clone_of_a_transfer_moved_still_used
+util.func public @clone_of_a_transfer_moved_still_used(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.move
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %2 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@update(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %1{%size}
+  // CHECK: stream.async.clone
+  %3 = stream.async.clone on(#hal.device.affinity<@dev_b>) %2 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %4 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@update(%3[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %3{%size}
+  util.return %2, %4 : !stream.resource<*>, !stream.resource<*>
+}

@@ -432,10 +432,10 @@ module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @d
 
 // A cf loop hands its carried storage to the exit block, and the body's same-device transfer
 // of it is its last use there: the transfer goes, so the storage's group now holds the
-// global store the transfer's result had, an escape on the path back to the branch. The exit
-// block's transfer was a move only while the body copied; it stays a transfer (decided again
-// once the removal is known, not in the same sweep: the verifier rejects a move of storage
-// that escaped before its handover).
+// global store the transfer's result had (decided again once the removal is known, not in the
+// same sweep). That store reaches the exit only through the header, which binds the carried
+// name anew: the storage that leaves the loop is the one the last body made (or the first),
+// never stored, so the exit's transfer becomes a move.
 
 util.global private mutable @seen : !stream.resource<*>
 
@@ -459,6 +459,35 @@ util.func public @cf_loop_body_escape(%size: index, %n: index) -> !stream.resour
   %next = arith.addi %i, %c1 : index
   cf.br ^bb1(%next, %2 : index, !stream.resource<*>)
 // CHECK: ^bb3([[OUT:%.+]]: !stream.resource<*>)
+^bb3(%out: !stream.resource<*>):
+  // CHECK: stream.async.move [[OUT]]
+  %3 = stream.async.transfer %out : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
+
+// -----
+
+// The same loop storing the carried storage in the header, before the branch: the storage
+// that leaves the loop is the one the global holds, and the exit's transfer stays a copy.
+
+util.global private mutable @seen : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @cf_loop_header_escape
+util.func public @cf_loop_header_escape(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^bb1(%c0, %0 : index, !stream.resource<*>)
+^bb1(%i: index, %acc: !stream.resource<*>):
+  %cond = arith.cmpi slt, %i, %n : index
+  util.global.store %acc, @seen : !stream.resource<*>
+  cf.cond_br %cond, ^bb2, ^bb3(%acc : !stream.resource<*>)
+^bb2:
+  %1 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@read(%acc[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> !stream.resource<*>{%size}
+  %next = arith.addi %i, %c1 : index
+  cf.br ^bb1(%next, %1 : index, !stream.resource<*>)
+// CHECK: ^bb3([[OUT:%[a-z0-9_]+]]: !stream.resource<*>)
 ^bb3(%out: !stream.resource<*>):
   // CHECK: stream.async.transfer [[OUT]]
   %3 = stream.async.transfer %out : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}

@@ -292,3 +292,244 @@ util.func public @move_made_before_the_loop(%size: index, %n: index) -> !stream.
 ^bb3(%out: !stream.resource<*>):
   util.return %out : !stream.resource<*>
 }
+
+// -----
+
+// Nested loops of blocks, as scf-to-cf leaves an scf.for inside an scf.while: the inner
+// header's argument is bound anew each time the outer loop gets back to it, so the body's move
+// of it (the other successor of the exit branch) comes after a new binding, not after the
+// handover to the exit block, and the exit block may move what it is handed.
+
+util.func public @nested_loops_move_at_both_exits(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^outer(%c0, %0 : index, !stream.resource<*>)
+^outer(%i: index, %x: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^preheader, ^exit(%x : !stream.resource<*>)
+^preheader:
+  %fresh = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^inner(%c0, %fresh : index, !stream.resource<*>)
+^inner(%j: index, %acc: !stream.resource<*>):
+  %again = arith.cmpi slt, %j, %n : index
+  cf.cond_br %again, ^body, ^after(%acc : !stream.resource<*>)
+^body:
+  %moved = stream.async.move %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %j1 = arith.addi %j, %c1 : index
+  cf.br ^inner(%j1, %moved : index, !stream.resource<*>)
+^after(%r: !stream.resource<*>):
+  %t = stream.async.move %r : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^outer(%i1, %t : index, !stream.resource<*>)
+^exit(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+// The same nest when the inner loop starts from storage made before the outer loop: every
+// outer iteration hands that one storage to the inner header again, so the exit block's move
+// would consume it while the next iteration still reads it.
+
+util.func public @nested_loops_inner_init_from_outside(%size: index, %n: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %once = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^outer(%c0, %0 : index, !stream.resource<*>)
+^outer(%i: index, %x: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^preheader, ^exit(%x : !stream.resource<*>)
+^preheader:
+  cf.br ^inner(%c0, %once : index, !stream.resource<*>)
+^inner(%j: index, %acc: !stream.resource<*>):
+  %again = arith.cmpi slt, %j, %n : index
+  cf.cond_br %again, ^body, ^after(%acc : !stream.resource<*>)
+^body:
+  %moved = stream.async.transfer %acc : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %j1 = arith.addi %j, %c1 : index
+  cf.br ^inner(%j1, %moved : index, !stream.resource<*>)
+^after(%r: !stream.resource<*>):
+  // expected-error @+1 {{'stream.async.move' op source storage is still observed elsewhere: 'cf.br' at}}
+  %t = stream.async.move %r : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^outer(%i1, %t : index, !stream.resource<*>)
+^exit(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+// An if-else inside a loop of blocks, as scf-to-cf leaves it: one branch hands the value the
+// loop body made to the latch, the other moves it. The handover reaches the move only through
+// the block that makes the value anew, so it handed earlier storage.
+
+util.func public @loop_branch_hands_on_other_moves(%size: index, %n: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^header(%c0, %0 : index, !stream.resource<*>)
+^header(%i: index, %acc: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%acc : !stream.resource<*>)
+^body:
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.cond_br %cond, ^then, ^else
+^then:
+  cf.br ^latch(%y : !stream.resource<*>)
+^else:
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.br ^latch(%m : !stream.resource<*>)
+^latch(%z: !stream.resource<*>):
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^header(%i1, %z : index, !stream.resource<*>)
+^exit(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+// The same loop when the value is handed on before the branch: in the iteration that moves
+// it, the block argument it was handed to still names the moved storage, and a later block
+// passes that on.
+
+util.func public @loop_hands_on_then_moves(%size: index, %n: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^header(%c0, %0 : index, !stream.resource<*>)
+^header(%i: index, %acc: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%acc : !stream.resource<*>)
+^body:
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^middle(%y : !stream.resource<*>)
+^middle(%w: !stream.resource<*>):
+  cf.cond_br %cond, ^then, ^else
+^then:
+  cf.br ^latch(%w : !stream.resource<*>)
+^else:
+  // expected-error @+1 {{'stream.async.move' op source may be used after the move: used in a later block}}
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.br ^tail
+^tail:
+  // expected-note @+1 {{later use here}}
+  cf.br ^latch(%w : !stream.resource<*>)
+^latch(%z: !stream.resource<*>):
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^header(%i1, %z : index, !stream.resource<*>)
+^exit(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+// A loop of blocks that exports the storage it made in one iteration and moves it in another:
+// the export reaches the move only through the block that makes the value anew.
+
+util.func public @loop_exports_earlier_storage(%size: index, %n: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^header(%c0, %0 : index, !stream.resource<*>)
+^header(%i: index, %acc: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%acc : !stream.resource<*>)
+^body:
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.cond_br %cond, ^then, ^else
+^then:
+  %view = stream.tensor.export %y : tensor<4xf32> in !stream.resource<*>{%size} -> !hal.buffer_view
+  cf.br ^latch(%acc : !stream.resource<*>)
+^else:
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.br ^latch(%m : !stream.resource<*>)
+^latch(%z: !stream.resource<*>):
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^header(%i1, %z : index, !stream.resource<*>)
+^exit(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+// The same export before the branch: the storage the move consumes is the one the host holds.
+
+util.func public @loop_exports_then_moves(%size: index, %n: index, %cond: i1) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  cf.br ^header(%c0, %0 : index, !stream.resource<*>)
+^header(%i: index, %acc: !stream.resource<*>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^body, ^exit(%acc : !stream.resource<*>)
+^body:
+  %y = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %view = stream.tensor.export %y : tensor<4xf32> in !stream.resource<*>{%size} -> !hal.buffer_view
+  cf.cond_br %cond, ^then, ^else
+^then:
+  cf.br ^latch(%acc : !stream.resource<*>)
+^else:
+  // expected-error @+1 {{'stream.async.move' op source storage escaped before the move, through 'stream.tensor.export'}}
+  %m = stream.async.move %y : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  cf.br ^latch(%m : !stream.resource<*>)
+^latch(%z: !stream.resource<*>):
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^header(%i1, %z : index, !stream.resource<*>)
+^exit(%out: !stream.resource<*>):
+  util.return %out : !stream.resource<*>
+}
+
+// -----
+
+// stream.cmd.move in a loop of blocks whose back edge rotates the carried values (the second
+// takes the first, the first a new allocation), as the lowering leaves such an scf.for: the
+// exit's first value is the storage the header's first argument names now, which the back
+// edge never handed to the second.
+
+util.func public @cmd_loop_rotates_carried_values(%size: index, %n: index) -> (!stream.resource<transient>, !stream.resource<transient>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a, %ta = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  %b, %tb = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  cf.br ^bb1(%c0, %a, %b : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb1(%i: index, %x: !stream.resource<transient>, %y: !stream.resource<transient>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x, %y : !stream.resource<transient>, !stream.resource<transient>)
+^bb2:
+  %f, %tf = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i1, %f, %x : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb3(%p: !stream.resource<transient>, %q: !stream.resource<transient>):
+  %m, %tm = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) %p : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size} => !stream.timepoint
+  util.return %m, %q : !stream.resource<transient>, !stream.resource<transient>
+}
+
+// -----
+
+// The same loop passing the first value as both: the exit's two values are one storage.
+
+util.func public @cmd_loop_duplicates_carried_value(%size: index, %n: index) -> (!stream.resource<transient>, !stream.resource<transient>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a, %ta = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  %b, %tb = stream.resource.alloca uninitialized on(#hal.device.affinity<@dev_a>) : !stream.resource<transient>{%size} => !stream.timepoint
+  cf.br ^bb1(%c0, %a, %b : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb1(%i: index, %x: !stream.resource<transient>, %y: !stream.resource<transient>):
+  %more = arith.cmpi slt, %i, %n : index
+  cf.cond_br %more, ^bb2, ^bb3(%x, %y : !stream.resource<transient>, !stream.resource<transient>)
+^bb2:
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^bb1(%i1, %x, %x : index, !stream.resource<transient>, !stream.resource<transient>)
+^bb3(%p: !stream.resource<transient>, %q: !stream.resource<transient>):
+  // expected-error @+1 {{'stream.cmd.move' op source storage is still observed elsewhere: 'cf.br' at}}
+  %m, %tm = stream.cmd.move origin on(#hal.device.affinity<@dev_b>) %p : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size} => !stream.timepoint
+  util.return %m, %q : !stream.resource<transient>, !stream.resource<transient>
+}

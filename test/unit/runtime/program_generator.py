@@ -323,8 +323,8 @@ class FunctionWriter:
         self.note("in-place dispatch")
         return scope.add(Resource(name, target.device, exclusive=True))
 
-    def update(self, scope: Scope, value: Resource, source: Resource) -> Resource:
-        # A slice of `source` written over part of (a writable) `value`.
+    def slice(self, scope: Scope, source: Resource) -> str:
+        """An 8-byte slice of `source` at one of three offsets; its name."""
         piece = self.fresh("s")
         offset = self.chooser.choice(("%c0", "%c4", "%c8"))
         end = {"%c0": "%c8", "%c4": "%c12", "%c8": "%c16"}[offset]
@@ -332,6 +332,11 @@ class FunctionWriter:
             f"{piece} = stream.async.slice {self.on(source.device, scope)}{source.name}[{offset} to {end}] : {T16} -> {T8}"
         )
         self.note("slice")
+        return piece
+
+    def update(self, scope: Scope, value: Resource, source: Resource) -> Resource:
+        # A slice of `source` written over part of (a writable) `value`.
+        piece = self.slice(scope, source)
         target = self.writable(scope, value)
         name = self.fresh()
         at = self.chooser.choice(("%c0", "%c4", "%c8"))
@@ -341,6 +346,45 @@ class FunctionWriter:
         )
         self.note("update")
         return scope.add(Resource(name, target.device, exclusive=True))
+
+    def slice_read(self, scope: Scope, source: Resource) -> Resource:
+        """A slice of `source` read by a dispatch, a copy or a transfer (the reads slice
+        folding serves), sometimes after `source` is written in place (or cloned and the
+        clone written) between the slice and its reader."""
+        piece = self.slice(scope, source)
+        if self.chooser.integer(0, 3) == 0:
+            self.in_place(scope, source)
+            self.note("slice source written before its reader")
+        # Inside an execute region a transfer takes no from(...): read there by the others.
+        reader = self.chooser.integer(0, 1 if scope.isolated else 2)
+        name = self.fresh()
+        device = source.device
+        if reader == 0:
+            at = self.chooser.choice(("%c0", "%c4"))
+            self.emit(
+                f"{name} = stream.async.dispatch {self.on(device, scope)}@ex::@mix1({piece}[{at} to %c8 for %c4]) : ({T8}) -> {T16}"
+            )
+            self.note("slice read by a dispatch")
+        elif reader == 1:
+            target = self.writable(scope, self.pick(scope, device) or source)
+            device = target.device
+            at = self.chooser.choice(("%c0", "%c4", "%c8"))
+            at_end = {"%c0": "%c8", "%c4": "%c12", "%c8": "%c16"}[at]
+            self.emit(
+                f"{name} = stream.async.copy {self.on(device, scope)}{piece}[%c0 to %c8], {target.name}[{at} to {at_end}], %c8 : {T8} -> {target.name} as {T16}"
+            )
+            self.note("slice read by a copy")
+        else:
+            device = self.device()
+            moved = self.fresh()
+            self.emit(
+                f"{moved} = stream.async.transfer {piece} : {T8} from({affinity(source.device)}) -> to({affinity(device)}) {T8}"
+            )
+            self.emit(
+                f"{name} = stream.async.dispatch {self.on(device, scope)}@ex::@mix1({moved}[%c0 to %c8 for %c8]) : ({T8}) -> {T16}"
+            )
+            self.note("slice read by a transfer")
+        return scope.add(Resource(name, device, exclusive=True))
 
     def export(self, value: Resource) -> None:
         name = self.fresh("view")
@@ -733,6 +777,7 @@ class FunctionWriter:
         "dispatch",
         "in_place",
         "update",
+        "slice read",
         "export",
         "global store",
         "global load",
@@ -836,6 +881,8 @@ class FunctionWriter:
             self.in_place(scope, value)
         elif kind == "update":
             self.update(scope, value, self.pick(scope) or value)
+        elif kind == "slice read":
+            self.slice_read(scope, value)
         elif kind == "export" and self.is_main and scope.spine and self.program.options.exports:
             self.export(value)
         elif kind == "global store":

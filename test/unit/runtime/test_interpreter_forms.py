@@ -64,12 +64,6 @@ def test_elide_never_makes_a_wrong_rewrite() -> None:
     assert not failed, report(failed)
 
 
-# TODO(#13): long runs still find, about 1 program in 500, a lowered move that the verifier
-# rejects once --convert-scf-to-cf has run ("'stream.cmd.move' op source may be used after the
-# move" / "source storage is still observed elsewhere"): the same move verifies in the scf form,
-# but the last-use analysis is less precise on the loops of blocks the conversion makes (a
-# name a loop block rebinds still counts as the moved storage there; nested loops of blocks).
-# Seeds 777002993, 777003024, 777003588, 4242012828 (program_generator.py --first SEED).
 def test_every_form_computes_the_same_bytes() -> None:
     failed = failures_of(60, ALL_CONSTRUCTS, only=None)
     assert not failed, report(failed)
