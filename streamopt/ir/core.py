@@ -597,8 +597,9 @@ class Block:
         self.parent: Region | None = None
         self._first: Operation | None = None
         self._last: Operation | None = None
-        # Op positions (`Operation._order`) are spaced _ORDER_STRIDE apart so inserting between
-        # two ops rarely needs a renumbering; erasing never does.
+        # Op positions (`Operation._order`) are spaced _ORDER_STRIDE apart (parsed ops: their
+        # offsets in the text) so inserting between two ops rarely needs a renumbering;
+        # erasing never does.
         self._order_valid = True
         # Whether the parsed text spelled out the entry block's label (kept for opaque ops).
         self.label_hint: bool = False
@@ -661,12 +662,18 @@ class Block:
         last = self._last
         op._prev = last
         op._next = None
+        # A parsed op's offset in the text is a position that is already there (a large module
+        # saves an int per op); ops come in the order of their text.
+        located = op._source is not None
         if last is None:
             self._first = op
-            op._order = _ORDER_STRIDE
+            op._order = op._location if located else _ORDER_STRIDE  # type: ignore[assignment]
         else:
             last._next = op
-            op._order = last._order + _ORDER_STRIDE
+            if located and op._location > last._order:  # type: ignore[operator]
+                op._order = op._location  # type: ignore[assignment]
+            else:
+                op._order = last._order + _ORDER_STRIDE
         self._last = op
         return op
 
