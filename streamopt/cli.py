@@ -10,17 +10,14 @@ when there were diagnostics, 2 for usage errors, 70 for an internal error.
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import gc
 import os
 import re
-import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NoReturn, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 
@@ -34,6 +31,9 @@ from streamopt.diagnostics import (
     read_source,
     render,
 )
+
+if TYPE_CHECKING:
+    from streamopt.atomic_file import AtomicFile
 
 T = TypeVar("T")
 
@@ -162,12 +162,26 @@ def command(
         ctx.exit(1)
     driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
     # Each chunk's text as the printer's pieces: a large module is written out without being
-    # joined into one string (which would double the memory its text takes).
+    # joined into one string (which would double the memory its text takes). A file gets them
+    # as they are printed, so that there the text is never held at all.
     outputs: list[list[str]] = []
+    target = None
+    if output_file != "-":
+        from streamopt.atomic_file import AtomicFile
+
+        target = AtomicFile(output_file)
+        ctx.call_on_close(target.discard)  # Also when a bug ends the run.
     failed = False
     for chunk in split_input(text, split_input_file):
         source = Source(name, chunk.text, chunk.line_offset)
-        result, diagnostics = driver.process(source)
+        pieces: list[str] = []
+        write: Callable[[str], object] = pieces.append
+        if target is not None:
+            mark = target.tell()
+            if outputs:
+                target.write(b"// -----\n")
+            write = _encoding_writer(target)
+        printed, diagnostics = driver.process(source, write)
         if verify_diagnostics:
             if not check_expected_diagnostics(source, diagnostics):
                 failed = True
@@ -175,14 +189,16 @@ def command(
             failed = True
             for diagnostic in diagnostics:
                 click.echo(render(diagnostic), err=True)
-        if result is not None:
-            outputs.append(result)
-    if output_file == "-":
+        if printed:
+            outputs.append(pieces)
+        elif target is not None:
+            target.truncate(mark)  # What was printed before the printer refused.
+    if target is None:
         _write_stdout(outputs)
     elif not failed:
         # A failed run leaves an existing output file as it was.
         try:
-            write_file_atomically(output_file, _encoded_chunks(outputs))
+            target.commit()
         except OSError as exc:
             click.echo(f"streamopt: error: cannot write '{output_file}': {exc.strerror}", err=True)
             failed = True
@@ -210,52 +226,10 @@ def _write_stdout(outputs: list[list[str]]) -> None:
         buffer.flush()
 
 
-def write_file_atomically(path: str, data: bytes | Iterable[bytes]) -> None:
-    """Write `data` (bytes, or pieces of bytes written in order) to `path` so that `path` holds
-    either its old contents or all of `data`.
-
-    The bytes go to a temporary file in the same directory, renamed over `path` once written
-    and flushed. A path that is not a regular file (`/dev/stdout`, a pipe, `/dev/full`) is
-    written in place instead: renaming over it would replace the device. Raises OSError when
-    `path` cannot be written (also for an existing file without write permission, which a
-    rename would otherwise replace).
-    """
-    target = os.path.realpath(path)
-    try:
-        existing: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        existing = None
-    pieces = [data] if isinstance(data, bytes) else data
-    if existing is not None and not stat.S_ISREG(existing.st_mode):
-        with open(target, "wb") as handle:
-            for piece in pieces:
-                handle.write(piece)
-        return
-    if existing is not None and not os.access(target, os.W_OK):
-        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
-    import tempfile  # Only here: its imports cost every run that writes to stdout.
-
-    directory = os.path.dirname(target)
-    descriptor, temporary = tempfile.mkstemp(
-        dir=directory, prefix=f".{os.path.basename(target)}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            for piece in pieces:
-                handle.write(piece)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if existing is not None:
-            os.chmod(temporary, stat.S_IMODE(existing.st_mode))
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temporary, 0o666 & ~umask)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+def _encoding_writer(target: AtomicFile) -> Callable[[str], None]:
+    """A function writing printed text to `target` as bytes (see `encode_output`)."""
+    write = target.write
+    return lambda text: write(encode_output(text))
 
 
 def _chunk_pieces(outputs: list[list[str]]) -> Iterable[str]:
@@ -284,8 +258,12 @@ class Driver:
         # Set when a chunk hit a bug in streamopt (the exit status is then EXIT_INTERNAL).
         self.internal_error = False
 
-    def process(self, source: Source) -> tuple[list[str] | None, list[Diagnostic]]:
-        """The chunk's printed text (as pieces to write in order) and its diagnostics."""
+    def process(
+        self, source: Source, write: Callable[[str], object]
+    ) -> tuple[bool, list[Diagnostic]]:
+        """Whether the chunk was printed, its text handed to `write` piece by piece (when it
+        was not, `write` may have had what was printed before the printer refused), and the
+        chunk's diagnostics."""
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
@@ -301,15 +279,16 @@ class Driver:
             )
             self.managers.append(manager)
             manager.run(module)
-            pieces = print_module_blocks(module)
-            pieces.append("\n")
-            return pieces, []
+            for piece in print_module_blocks(module, write):
+                write(piece)
+            write("\n")
+            return True, []
         except DiagnosticError as exc:
-            return None, exc.diagnostics
+            return False, exc.diagnostics
         except UnprintableError as exc:
             # A bug, located at the op it would have printed wrongly: refuse, do not print.
             self.internal_error = True
-            return None, [exc.diagnostic]
+            return False, [exc.diagnostic]
 
     @staticmethod
     def _dump_after(pass_: Any, module: Any) -> None:

@@ -10,7 +10,7 @@ no change, gives back the same text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from streamopt.diagnostics import Diagnostic
@@ -71,12 +71,17 @@ class _NameScope:
 class Printer:
     """Accumulates text for one module or op; see `print_module` and `print_operation`."""
 
-    def __init__(self, print_debug_locations: bool = True) -> None:
+    def __init__(
+        self, print_debug_locations: bool = True, sink: Callable[[str], object] | None = None
+    ) -> None:
         self._out: list[str] = []
         self.write = self._out.append
         # The text so far in large pieces: small ones are joined every few thousand, so a big
         # module is held as about its own size in text rather than as millions of strings.
         self._blocks: list[str] = []
+        # Given a sink, the pieces go to it instead, as they are made: a big module's text is
+        # then never held at all.
+        self._sink = sink if sink is not None else self._blocks.append
         self.indent_width = 0
         self._indent = ""
         # A value's name, or its number (an int takes half the memory of its text).
@@ -90,13 +95,14 @@ class Printer:
         return "".join(self.blocks())
 
     def blocks(self) -> list[str]:
-        """The text so far, as a list of pieces to write one after another."""
+        """The text so far, as a list of pieces to write one after another (empty when the
+        pieces went to a sink, which has then been given all of them)."""
         if self._out:
             self._flush()
         return self._blocks
 
     def _flush(self) -> None:
-        self._blocks.append("".join(self._out))
+        self._sink("".join(self._out))
         self._out.clear()
 
     # -- naming ----------------------------------------------------------------------------
@@ -450,10 +456,11 @@ def print_module(module: Module, print_debug_locations: bool = True) -> str:
     return Printer(print_debug_locations).print_module(module)
 
 
-def print_module_blocks(module: Module) -> list[str]:
+def print_module_blocks(module: Module, sink: Callable[[str], object] | None = None) -> list[str]:
     """The text of `module` as pieces to write in order (a big module is not joined into one
-    string)."""
-    return Printer().print_module_blocks(module)
+    string); with a `sink`, each piece is handed to it as soon as it is made, and the list
+    returned is empty."""
+    return Printer(sink=sink).print_module_blocks(module)
 
 
 def print_operation(op: Operation) -> str:

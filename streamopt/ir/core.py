@@ -75,10 +75,10 @@ class Value:
         self.type = type
         # The name to print this value with when it is not an automatic number (see printer).
         self.name_hint = name_hint
-        # The uses in insertion order: a list while there are few (most values have one or
-        # two: a list takes a quarter of a dict's memory), a dict (an ordered set, O(1) add
-        # and remove) once there are more than _FEW_USES. Change it with _add_use and
-        # _remove_use only; read it as an iterable with a length.
+        # The uses in insertion order: a list (a sixth of a dict's memory per use: a large
+        # module's constants have millions of uses), a dict (an ordered set, O(1) add and
+        # remove) from the first removal from a list of more than _FEW_USES on. Change it with
+        # _add_use and _remove_use only; read it as an iterable with a length.
         self.uses: list[Use] | dict[Use, None] = []
 
     @property
@@ -126,23 +126,26 @@ _FEW_USES = 8
 
 
 def _add_use(value: Value, use: Use) -> None:
+    """Add `use` (not one of `value`'s uses) to `value`'s uses."""
     uses = value.uses
-    if type(uses) is list:
-        if len(uses) < _FEW_USES:
-            uses.append(use)
-            return
-        uses = value.uses = dict.fromkeys(uses)
-    assert type(uses) is dict
-    uses[use] = None
+    if isinstance(uses, list):
+        uses.append(use)
+    else:
+        uses[use] = None
 
 
 def _remove_use(value: Value, use: Use) -> None:
     """Remove `use` from `value`'s uses, if it is there."""
     uses = value.uses
-    if isinstance(uses, dict):
-        uses.pop(use, None)
-    elif use in uses:
-        uses.remove(use)
+    if isinstance(uses, list):
+        if len(uses) <= _FEW_USES:
+            if use in uses:
+                uses.remove(use)
+            return
+        # A value that loses uses may lose many (a pass erasing its users): removing from a
+        # long list would make that quadratic.
+        uses = value.uses = dict.fromkeys(uses)
+    uses.pop(use, None)
 
 
 class OpResult(Value):
@@ -283,7 +286,7 @@ class Operation:
         uses = tuple([Use(self, i) for i in range(len(self._operands))])
         for value, use in zip(self._operands, uses):
             value_uses = value.uses
-            if type(value_uses) is list and len(value_uses) < _FEW_USES:
+            if type(value_uses) is list:
                 value_uses.append(use)
             else:
                 _add_use(value, use)
@@ -594,8 +597,9 @@ class Block:
         self.parent: Region | None = None
         self._first: Operation | None = None
         self._last: Operation | None = None
-        # Op positions (`Operation._order`) are spaced _ORDER_STRIDE apart so inserting between
-        # two ops rarely needs a renumbering; erasing never does.
+        # Op positions (`Operation._order`) are spaced _ORDER_STRIDE apart (parsed ops: their
+        # offsets in the text) so inserting between two ops rarely needs a renumbering;
+        # erasing never does.
         self._order_valid = True
         # Whether the parsed text spelled out the entry block's label (kept for opaque ops).
         self.label_hint: bool = False
@@ -658,12 +662,18 @@ class Block:
         last = self._last
         op._prev = last
         op._next = None
+        # A parsed op's offset in the text is a position that is already there (a large module
+        # saves an int per op); ops come in the order of their text.
+        located = op._source is not None
         if last is None:
             self._first = op
-            op._order = _ORDER_STRIDE
+            op._order = op._location if located else _ORDER_STRIDE  # type: ignore[assignment]
         else:
             last._next = op
-            op._order = last._order + _ORDER_STRIDE
+            if located and op._location > last._order:  # type: ignore[operator]
+                op._order = op._location  # type: ignore[assignment]
+            else:
+                op._order = last._order + _ORDER_STRIDE
         self._last = op
         return op
 

@@ -13,6 +13,7 @@ import gc
 import itertools
 import os
 import re
+from collections.abc import Sequence
 from functools import cache
 from typing import cast
 
@@ -63,15 +64,16 @@ _VERBATIM_HEADER = re.compile(
 _BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[{}]')
 
 
-def blank_verbatim_bodies(text: str) -> str:
-    """Replace the bodies of executables with spaces (keeping newlines and offsets).
+def verbatim_bodies(text: str) -> list[tuple[int, int]]:
+    """The spans of the bodies of executables, in order: from the newline that ends each
+    header (`stream.executable @ex {`) to the `}` that closes it.
 
-    Executables hold kernel code in dialects streamopt never reads; blanking them lets the
-    grammar skip them in one token while the builder keeps their original text.
+    Executables hold kernel code in dialects streamopt never reads: the parser takes each body
+    as blank lines (one token) while the builder keeps its original text.
     """
     if "executable" not in text:
-        return text
-    pieces: list[str] = []
+        return []
+    bodies: list[tuple[int, int]] = []
     cursor = 0
     for header in _VERBATIM_HEADER.finditer(text):
         if header.start() < cursor:
@@ -90,9 +92,19 @@ def blank_verbatim_bodies(text: str) -> str:
                     break
         if end < 0:
             break  # Unbalanced: let the grammar report it.
+        bodies.append((body_start, end))
+        cursor = end
+    return bodies
+
+
+def blank_verbatim_bodies(text: str) -> str:
+    """`text` with the bodies of executables (`verbatim_bodies`) replaced by spaces, keeping
+    newlines and offsets: what the parser sees."""
+    pieces: list[str] = []
+    cursor = 0
+    for body_start, end in verbatim_bodies(text):
         pieces.append(text[cursor:body_start])
-        body = text[body_start:end]
-        pieces.append(re.sub(r"[^\n]", " ", body))
+        pieces.append(re.sub(r"[^\n]", " ", text[body_start:end]))
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)
@@ -130,9 +142,10 @@ def _continues(text: str, start: int, char: str) -> bool:
     return not (char == "{" and text.startswith("{-#", start))
 
 
-def join_continuation_lines(text: str) -> str:
+def join_continuation_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str:
     """Replace each newline that continues an op (the next line does not start an op, a block,
-    a region's end or an alias) with a space. Offsets are unchanged.
+    a region's end or an alias) with a space. Offsets are unchanged. `blanks` are spans (each
+    from a newline, in order) to read as blank lines: executable bodies.
 
     MLIR does not care about line breaks, and long ops are printed (binding lists, switch
     cases) or hand-written across lines; the grammar ends ops at newlines, so it sees them
@@ -142,11 +155,22 @@ def join_continuation_lines(text: str) -> str:
     # For each `{` that ends a line and is still open: is it inline (its next line was joined,
     # so its closing `}` line must be joined too) or a region?
     open_braces: list[bool] = []
+    # The spans, and one past the end of the text.
+    spans = [*blanks, (len(text) + 1, len(text) + 1)]
+    blank = 0
+    blank_start, blank_end = spans[0]
     for match in _NEWLINES.finditer(text):
         start = match.end()
+        newline = match.start()
+        while newline >= blank_end:
+            blank += 1
+            blank_start, blank_end = spans[blank]
+        if newline >= blank_start:
+            if newline > blank_start:
+                continue  # Inside the span, which is one run of blank lines.
+            start = blank_end
         if start >= len(text):
             break
-        newline = match.start()
         before = newline - 1
         while before >= 0 and text[before] in " \t\r":
             before -= 1
@@ -176,17 +200,35 @@ def join_continuation_lines(text: str) -> str:
 _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 
 
-def blank_comments(text: str) -> str:
+def blank_comments(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str:
     """Replace `// ...` comments (not `//` inside strings) with spaces, keeping offsets, so a
-    comment line inside a wrapped op does not hide the rest of the op."""
+    comment line inside a wrapped op does not hide the rest of the op. Comments inside
+    `blanks` (spans the parser reads as blank: executable bodies) are left alone, so that
+    text whose only comments are there is not copied."""
     if "//" not in text:
         return text
-
-    def blank(match: re.Match[str]) -> str:
-        found = match.group()
-        return found if found.startswith('"') else " " * len(found)
-
-    return _STRING_OR_COMMENT.sub(blank, text)
+    pieces: list[str] = []
+    cursor = 0
+    spans = [*blanks, (len(text) + 1, len(text) + 1)]
+    blank = 0
+    blank_start, blank_end = spans[0]
+    for match in _STRING_OR_COMMENT.finditer(text):
+        start = match.start()
+        if text[start] == '"':
+            continue
+        while start >= blank_end:
+            blank += 1
+            blank_start, blank_end = spans[blank]
+        if start >= blank_start:
+            continue
+        end = match.end()
+        pieces.append(text[cursor:start])
+        pieces.append(" " * (end - start))
+        cursor = end
+    if not pieces:
+        return text
+    pieces.append(text[cursor:])
+    return "".join(pieces)
 
 
 def _check_undecoded_bytes(source: Source) -> None:
@@ -215,7 +257,10 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     _check_undecoded_bytes(source)
     parser = get_parser()
     builder = _builder()
-    to_parse = join_continuation_lines(blank_comments(blank_verbatim_bodies(text)))
+    # The parser reads executable bodies as blank lines (the builder keeps their text), and
+    # that and the rest is done without a copy of the text where there is nothing else to do.
+    bodies = verbatim_bodies(text)
+    to_parse = join_continuation_lines(blank_comments(text, bodies), bodies)
     if not to_parse.endswith("\n"):
         to_parse += "\n"
     builder.begin(source, to_parse)  # type: ignore[attr-defined]
@@ -224,7 +269,7 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     collecting = gc.isenabled()
     gc.disable()
     try:
-        module = cast(Module, parser.parse(to_parse, "start"))
+        module = cast(Module, parser.parse(to_parse, "start", bodies))
     except ParseError as exc:
         raise DiagnosticError(_syntax_diagnostic(exc, source)) from None
     finally:

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import marshal
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from streamopt.parser.tables import Tables, compile_regex
+
+# What a blank span reads as a space.
+_BLANKED = re.compile(r"[^\n]")
 
 # The rule one line of input reduces to (grammar/stream.lark ends every op at a newline).
 LINE_RULE = "operation"
@@ -231,8 +234,13 @@ class Parser:
             lexer = self._lexers[index] = _Lexer(self._specs[index])
         return lexer
 
-    def parse(self, text: str, start: str) -> Any:
-        """Parse all of `text` from rule `start`; return what its reduction made."""
+    def parse(self, text: str, start: str, blanks: Sequence[tuple[int, int]] = ()) -> Any:
+        """Parse all of `text` from rule `start`; return what its reduction made.
+
+        `blanks` are spans of `text` (in order, each starting at a newline) to lex as if each
+        character in them that is not a newline were a space, without a blanked copy of the
+        text: a span is one newline token, as blank lines are.
+        """
         actions = self._actions
         reductions = self._reductions
         state_lexer = self._state_lexer
@@ -251,6 +259,9 @@ class Parser:
         offered = -1
         # The lexer of the next token when a reused line says which (-1: the state's own).
         next_lexer = -1
+        # The next blank span; a token that reaches into it is its newline token.
+        blank = 0
+        blank_start, blank_end = blanks[0] if blanks else (len(text) + 1, 0)
         while True:
             state = states[-1]
             # Lex the next token with the lexer of the state the last shift left.
@@ -277,6 +288,18 @@ class Parser:
             else:
                 token, pos = self._next_token(text, pos, lexer, last)
                 kind = token.type
+            if pos > blank_start:
+                if kind == "_NL" and token.start_pos == blank_start:
+                    # The newline, blank lines and indentation a blanked span would be.
+                    pos = max(pos, blank_end)
+                    token = make_token(
+                        kind, _BLANKED.sub(" ", text[blank_start:pos]), blank_start, pos
+                    )
+                while blank_start < pos:
+                    blank += 1
+                    blank_start, blank_end = (
+                        blanks[blank] if blank < len(blanks) else (len(text) + 1, 0)
+                    )
             # Reduce as long as the state says so, then shift the token.
             while True:
                 row = actions[state]

@@ -360,7 +360,7 @@ def test_the_harness_reports_what_it_looks_for(
 
     assert _located_error_problem(b"error: somewhere\n", path, data) is not None
 
-    def crash(self: object, source: object) -> None:
+    def crash(self: object, source: object, write: object) -> None:
         raise RuntimeError("a bug")
 
     with monkeypatch.context() as patch:

@@ -72,6 +72,26 @@ def test_set_operands_replaces_all_uses_of_the_op() -> None:
     check_use_lists(module.op)
 
 
+def test_many_uses_stay_in_order_through_moves() -> None:
+    """A value with many uses (held as a list, an ordered set once it loses one) keeps them
+    in use order, each once, as uses move away and back."""
+    adds = "".join(f"  %{i} = arith.addi %c1, %arg0 : index\n" for i in range(30))
+    module = parse_module(
+        "util.func public @f(%arg0: index) -> index {\n  %c1 = arith.constant 1 : index\n"
+        f"{adds}  util.return %29 : index\n}}\n"
+    )
+    c1, *users, _ = body_ops(module)
+    argument = users[0].operands[1]
+    assert [use.operation for use in c1.result.uses] == users
+    for user in users[::2]:
+        user.set_operand(0, argument)
+    assert [use.operation for use in c1.result.uses] == users[1::2]
+    assert len(c1.result.uses) == 15
+    users[0].set_operand(0, c1.result)
+    assert [use.operation for use in c1.result.uses] == [*users[1::2], users[0]]
+    check_use_lists(module.op)
+
+
 def test_replace_all_uses_with() -> None:
     module = parse_module(SOURCE)
     c1, add, _mul, _ret = body_ops(module)

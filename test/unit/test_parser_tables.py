@@ -3,6 +3,7 @@ and its tables are cached and rebuilt when stale."""
 
 from __future__ import annotations
 
+import functools
 import marshal
 import random
 import re
@@ -23,6 +24,7 @@ from streamopt.parser import (
     blank_verbatim_bodies,
     grammar_text,
     join_continuation_lines,
+    verbatim_bodies,
 )
 from streamopt.parser.lalr import (
     ParseError,
@@ -116,6 +118,31 @@ def test_same_errors_as_lark_on_damaged_samples(lark: Lark, ours: Parser) -> Non
             failures += expected[0] != "tree"
             assert _outcome(ours.parse, damaged) == expected, (path, at)
     assert failures > 100, "the damage should break most samples"
+
+
+def test_executable_bodies_read_as_their_blanked_copy(ours: Parser) -> None:
+    """The parser takes each executable body as blank lines without a blanked copy of the
+    text: the same trees and the same errors as on the copy, on every sample and on damaged
+    ones."""
+
+    chooser = random.Random(13)
+    with_bodies = 0
+    for path in SAMPLES:
+        original = path.read_text()
+        variants = [original]
+        for _ in range(4):
+            at = chooser.randrange(len(original))
+            end = min(len(original), at + chooser.randrange(1, 12))
+            variants.append(original[:at] + original[end:])
+            variants.append(original[:at] + chooser.choice('{}\n"/') + original[at:])
+        for text in variants:
+            bodies = verbatim_bodies(text)
+            with_bodies += bool(bodies)
+            prepared = join_continuation_lines(blank_comments(text, bodies), bodies)
+            prepared = prepared if prepared.endswith("\n") else prepared + "\n"
+            found = _outcome(functools.partial(ours.parse, blanks=bodies), prepared)
+            assert found == _outcome(ours.parse, _prepared(text)), path
+    assert with_bodies > 100
 
 
 def test_blanks_and_comments_before_a_bad_token(lark: Lark, ours: Parser) -> None:

@@ -8,6 +8,7 @@ the command line reports it with exit status 70.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -59,10 +60,10 @@ def test_the_command_line_reports_a_refusal_as_an_internal_error(
     out = tmp_path / "out.mlir"
     out.write_text("previous\n")
 
-    def print_forgetting_a_type(module: Module) -> list[str]:
+    def print_forgetting_a_type(module: Module, sink: Callable[[str], object]) -> list[str]:
         ret = next(op for op in module.walk() if isinstance(op, ReturnOp))
         ret.operands[0].type = None
-        return streamopt.printer.Printer().print_module_blocks(module)
+        return streamopt.printer.Printer(sink=sink).print_module_blocks(module)
 
     monkeypatch.setattr(streamopt.printer, "print_module_blocks", print_forgetting_a_type)
     monkeypatch.setattr(sys, "argv", ["streamopt", str(path), "-o", str(out)])
@@ -73,3 +74,40 @@ def test_the_command_line_reports_a_refusal_as_an_internal_error(
     assert stderr.startswith(f"{path}:3:3: error: internal error: cannot print 'util.return'")
     assert "  util.return %0 : i32\n  ^" in stderr
     assert out.read_text() == "previous\n"
+
+
+def test_a_refusal_after_output_was_streamed_drops_that_chunk_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The second chunk is long enough that the printer has written pieces of it to the file
+    # before it reaches the op it refuses: they must not stay in the output.
+    ops = "".join(f"  %{i} = arith.constant {i} : index\n" for i in range(20_000))
+    long_chunk = (
+        f"util.func public @g() -> i32 {{\n{ops}  %r = my.op : i32\n  util.return %r : i32\n}}\n"
+    )
+    # The comment is the second chunk's first line; its `util.return` comes after the header,
+    # 20,000 ops and my.op.
+    path = tmp_path / "f.mlir"
+    path.write_text(f"{TEXT}// -----\n// expected-error @+20003 {{{{cannot print}}}}\n{long_chunk}")
+    out = tmp_path / "out.mlir"
+    real_print = streamopt.printer.print_module_blocks
+
+    def print_forgetting_a_type_in_g(module: Module, sink: Callable[[str], object]) -> list[str]:
+        returns = [op for op in module.walk() if isinstance(op, ReturnOp)]
+        if len(list(module.walk())) > 1000:
+            returns[0].operands[0].type = None
+        return real_print(module, sink)
+
+    monkeypatch.setattr(streamopt.printer, "print_module_blocks", print_forgetting_a_type_in_g)
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        ["streamopt", str(path), "--split-input-file", "--verify-diagnostics", "-o", str(out)],
+    )
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    assert exit_info.value.code == EXIT_INTERNAL
+    assert capsys.readouterr().err == ""
+    # As when the printer's text was held until the end: the chunks that printed, and only those.
+    assert out.read_text() == print_module(parse_module(TEXT, "f.mlir")) + "\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.mlir", "out.mlir"]
