@@ -65,15 +65,12 @@ _VERBATIM_HEADER = re.compile(
 _BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[{}]')
 
 
-def blank_verbatim_bodies(text: str) -> str:
-    """Replace the bodies of executables with spaces (keeping newlines and offsets).
-
-    Executables hold kernel code in dialects streamopt never reads; blanking them lets the
-    grammar skip them in one token while the builder keeps their original text.
-    """
+def verbatim_body_spans(text: str) -> list[tuple[int, int]]:
+    """The (start, end) offsets of each executable's body: from just after the `{` that ends
+    its header line to its closing `}` (not included). An unbalanced body ends the list."""
+    spans: list[tuple[int, int]] = []
     if "executable" not in text:
-        return text
-    pieces: list[str] = []
+        return spans
     cursor = 0
     for header in _VERBATIM_HEADER.finditer(text):
         if header.start() < cursor:
@@ -92,9 +89,25 @@ def blank_verbatim_bodies(text: str) -> str:
                     break
         if end < 0:
             break  # Unbalanced: let the grammar report it.
-        pieces.append(text[cursor:body_start])
-        body = text[body_start:end]
-        pieces.append(re.sub(r"[^\n]", " ", body))
+        spans.append((body_start, end))
+        cursor = end
+    return spans
+
+
+def blank_verbatim_bodies(text: str) -> str:
+    """Replace the bodies of executables with spaces (keeping newlines and offsets).
+
+    Executables hold kernel code in dialects streamopt never reads; blanking them lets the
+    grammar skip them in one token while the builder keeps their original text.
+    """
+    spans = verbatim_body_spans(text)
+    if not spans:
+        return text
+    pieces: list[str] = []
+    cursor = 0
+    for start, end in spans:
+        pieces.append(text[cursor:start])
+        pieces.append(re.sub(r"[^\n]", " ", text[start:end]))
         cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces)
