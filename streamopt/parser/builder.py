@@ -29,6 +29,7 @@ from streamopt.dialects.builtin import (
     VerbatimOp,
 )
 from streamopt.dialects.common import dynamic_dim_count
+from streamopt.dialects.registered import unknown_op_problem
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -385,6 +386,9 @@ class Builder:
 
     def opaque_op(self, children: list[Any]) -> OpaqueOp:
         name_token: TokenLike = children[0]
+        problem = unknown_op_problem(str(name_token), generic=False)
+        if problem is not None and str(name_token) not in OPS:
+            raise self.error(problem, name_token)
         pieces: list[Any] = []
         _flatten(children, pieces)
         text = self.text
@@ -490,6 +494,9 @@ class Builder:
         for value, type in zip(operands, function_type.inputs):
             self.check_type(value, type, name_token)
         name = unescape_string(str(name_token))
+        problem = unknown_op_problem(name, generic=True)
+        if problem is not None and name not in OPS:
+            raise DiagnosticError(Diagnostic("error", problem, location))
         if name == ModuleOp.name and not (operands or successors or function_type.results):
             module = self._generic_module(regions, attributes, properties, location)
             if module is not None:

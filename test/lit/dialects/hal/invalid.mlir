@@ -70,3 +70,20 @@ util.func public @status_not_i32(%status: i64) {
   util.status.check_ok %status, "failed"
   util.return
 }
+
+// -----
+
+// The hal dialect defines no such op (a token lost from `hal.element_type<f32>`).
+util.func public @unknown_custom_op() {
+  // expected-error @+1 {{custom op 'hal.element_typef32' is unknown}}
+  %0 = hal.element_typef32> : i32
+  util.return
+}
+
+// -----
+
+util.func public @unknown_generic_op() {
+  // expected-error @+1 {{unregistered operation 'hal.element_typef32' found in dialect ('hal') that does not allow unknown operations}}
+  %0 = "hal.element_typef32"() : () -> i32
+  util.return
+}
