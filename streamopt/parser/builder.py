@@ -433,6 +433,8 @@ class Builder:
                     problem = interpret.dialect_type_problem(str(piece))
                     if problem is not None:
                         raise self.error(problem, piece)
+                elif piece.type == "ATTR_REF":
+                    self.check_dialect_attributes(piece)
                 end = piece.end_pos
         # Blanks that end the line are part of the op as written (IREE prints some ops, such
         # as an operand-less `transform.yield`, with a trailing space).
@@ -622,9 +624,15 @@ class Builder:
         return (children[0], children[1], loc)
 
     def note_location(self, token: TokenLike, in_alias: bool = False) -> None:
-        """Remember the aliases a `loc(...)` names: kept as text, but each must be defined
-        (location aliases may be defined after their uses, at the end of the file)."""
+        """Check that `loc(...)` reads as a location and remember the aliases it names: kept
+        as text, but each must be defined (location aliases may be defined after their uses,
+        at the end of the file)."""
         text = str(token)
+        problem = interpret.location_problem(text)
+        if problem is not None:
+            offset, message = problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
         if "#" in text:
             for match in _LOCATION_ALIAS.finditer(text):
                 if match.group(1) is not None:
@@ -798,13 +806,24 @@ class Builder:
     def _checked(self, attr: Attribute, token: TokenLike) -> Attribute:
         """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
         syntax for those is fixed (`<@device>` or `<@device, [queues]>`) and IREE rejects any
-        other, so streamopt does too, instead of keeping it as written."""
+        other, so streamopt does too, instead of keeping it as written. Nor may it (or an
+        attribute inside it) be a hal, stream or util attribute IREE does not define."""
+        self.check_dialect_attributes(token)
         if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
             kind = attr.text[: attr.text.index("<")]
             raise self.error(
                 f"invalid '{kind}' attribute: expected <@device> or <@device, [queues]>", token
             )
         return attr
+
+    def check_dialect_attributes(self, token: TokenLike) -> None:
+        """Reject a hal, stream or util attribute in `token` that IREE does not define (or a
+        `#hal.device.target` of the wrong shape), located where iree-opt locates it."""
+        problem = interpret.dialect_attribute_problem(str(token))
+        if problem is not None:
+            offset, message = problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
 
     def await_clause(self, children: list[Any]) -> Clause:
         value: Value = children[-1]

@@ -131,3 +131,33 @@ util.func public @f() {
 util.func public @no_body(%arg0: index) -> index
 // expected-error @+1 {{successor '^bb1' outside of a region}}
 cf.br ^bb1(%arg0 : index)
+
+// -----
+
+util.func public @empty_location() {
+  // expected-error @+1 {{expected location instance}}
+  %0 = arith.constant 1 : index loc()
+  util.return
+}
+
+// -----
+
+#loc1 = loc("program.mlir":4:1)
+util.func public @callsite_without_caller() {
+  // expected-error @+1 {{expected location instance}}
+  %0 = arith.constant 1 : index loc(callsite(#loc1 at ))
+  util.return
+}
+
+// -----
+
+util.func public @callsite_without_at() {
+  // expected-error @+1 {{expected 'at' in callsite location}}
+  %0 = arith.constant 1 : index loc(callsite("f" "g"))
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected integer line number in FileLineColRange}}
+#loc1 = loc("program.mlir":x)

@@ -348,3 +348,8 @@ util.func public @dispatch_without_result_size(%arg0: !stream.resource<*>, %arg1
   %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{}
   util.return %0 : !stream.resource<*>
 }
+
+// -----
+
+// expected-error @+1 {{unknown attribute `lifetime` in dialect `stream`}}
+util.global private @global {attribute = #stream.lifetime<external>} : i32
