@@ -627,7 +627,7 @@ def location_problem(text: str) -> tuple[int, str] | None:
     problem: tuple[int, str] | None = None
     try:
         reader.location()
-        kind, token, start = reader.peek()
+        _, token, start = reader.peek()
         if token != ")" or start != len(text) - 1:
             raise reader.wrong_token("expected ')' in location")
     except _LocationError as error:
