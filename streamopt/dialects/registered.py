@@ -422,3 +422,32 @@ def unknown_op_problem(name: str, generic: bool) -> str | None:
             "allow unknown operations"
         )
     return f"custom op '{name}' is unknown"
+
+
+# The ops of these dialects whose definition names the op they must be nested in (HasParent
+# or ParentOneOf in their .td), for those streamopt keeps as written: an executable's export,
+# variant or binary that lost its executable is host code iree-opt rejects.
+REQUIRED_PARENTS: dict[str, tuple[str, ...]] = {
+    "flow.executable.export": ("flow.executable",),
+    "flow.executable_end": ("flow.executable",),
+    "hal.executable.binary": ("hal.executable",),
+    "hal.executable.constant.block": ("hal.executable.source", "hal.executable.variant"),
+    "hal.executable.export": ("hal.executable.source", "hal.executable.variant"),
+    "hal.executable.source_end": ("hal.executable.source",),
+    "hal.executable.variant": ("hal.executable",),
+    "hal.executable.variant_end": ("hal.executable.variant",),
+    "hal.executable_end": ("hal.executable",),
+    "stream.executable.end": ("stream.executable",),
+    "stream.executable.export": ("stream.executable",),
+}
+
+
+def parent_problem(name: str, parent: str | None) -> str | None:
+    """MLIR's error if op `name` must be nested in another kind of op than `parent` (the
+    name of the op it is in; None at the top level), else None."""
+    required = REQUIRED_PARENTS.get(name)
+    if required is None or parent in required:
+        return None
+    if len(required) == 1:
+        return f"'{name}' op expects parent op '{required[0]}'"
+    return f"'{name}' op expects parent op to be one of '{', '.join(required)}'"

@@ -458,9 +458,25 @@ class Builder:
     def verbatim_op(self, children: list[Any]) -> VerbatimOp:
         name_token: TokenLike = children[0]
         closing: TokenLike = children[-1]
+        self._check_executable_header(str(name_token), children[1:])
         text = self.source.text[name_token.start_pos : closing.end_pos]
         location = self.location(name_token)
         return VerbatimOp(str(name_token), text, location.column, location)
+
+    def _check_executable_header(self, name: str, items: list[Any]) -> None:
+        """An executable's header names its symbol after an optional visibility (and, for
+        `hal.executable`, `lazy`), as their assembly formats read it."""
+        index = 0
+        words = ("public", "private", "nested")
+        for optional in (words, ("lazy",) if name == "hal.executable" else ()):
+            item = items[index] if index < len(items) else None
+            if isinstance(item, TOKEN_CLASSES) and str(item) in optional:
+                index += 1
+        item = items[index] if index < len(items) else None
+        if isinstance(item, TOKEN_CLASSES) and item.type == "SYMBOL_REF" and "::" not in item:
+            return
+        token = item if isinstance(item, TOKEN_CLASSES) else items[-1]
+        raise self.error(f"custom op '{name}' expected valid '@'-identifier for symbol name", token)
 
     def generic_op(self, children: list[Any]) -> Operation:
         name_token: TokenLike = children[0]

@@ -122,3 +122,12 @@ util.global private @device = #hal.device.target<"local", [#hal.executable.targe
 // An empty list of targets is written by leaving it out.
 // expected-error @+1 {{expected attribute value}}
 util.global private @device = #hal.device.target<"local", {ordinal = 0 : index}, []> : !hal.device
+
+// -----
+
+// expected-error @+1 {{'hal.executable.variant' op expects parent op 'hal.executable'}}
+hal.executable.variant public @embedded_elf_x86_64 target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+  hal.executable.export public @dispatch ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>)
+  builtin.module {
+  }
+}

@@ -353,3 +353,27 @@ util.func public @dispatch_without_result_size(%arg0: !stream.resource<*>, %arg1
 
 // expected-error @+1 {{unknown attribute `lifetime` in dialect `stream`}}
 util.global private @global {attribute = #stream.lifetime<external>} : i32
+
+// -----
+
+// expected-error @+1 {{custom op 'stream.executable' expected valid '@'-identifier for symbol name}}
+stream.executable private {
+  stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @dispatch() {
+      return
+    }
+  }
+}
+
+// -----
+
+// An export whose executable's header line was lost.
+// expected-error @+1 {{'stream.executable.export' op expects parent op 'stream.executable'}}
+stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+  %c1 = arith.constant 1 : index
+  stream.return %c1, %c1, %c1 : index, index, index
+}
