@@ -161,3 +161,14 @@ util.func public @callsite_without_at() {
 
 // expected-error @+1 {{expected integer line number in FileLineColRange}}
 #loc1 = loc("program.mlir":x)
+
+// -----
+
+// expected-error @+1 {{unknown escape in string literal}}
+util.global private @unknown_escape {note = "a\q"} : i32
+
+// -----
+
+// A vertical tab ends a string literal in MLIR.
+// expected-error @+1 {{expected '"' in string literal}}
+util.global private @vertical_tab {note = "ab"} : i32
