@@ -435,6 +435,8 @@ class Builder:
                         raise self.error(problem, piece)
                 elif piece.type == "ATTR_REF":
                     self.check_dialect_attributes(piece)
+                elif piece.type == "SHAPED" and str(piece).startswith(_SHAPED_PREFIXES):
+                    self.check_shape(str(piece), piece)
                 end = piece.end_pos
         # Blanks that end the line are part of the op as written (IREE prints some ops, such
         # as an operand-less `transform.yield`, with a trailing space).
@@ -755,7 +757,18 @@ class Builder:
         problem = interpret.dialect_type_problem(text)
         if problem is not None:
             raise self.error(problem, token)
+        if text.startswith(_SHAPED_PREFIXES):
+            self.check_shape(text, token)
         return interpret.type_from_text(text)
+
+    def check_shape(self, text: str, token: TokenLike) -> None:
+        """Reject a tensor, vector or memref type (`text`, which starts `token`) whose element
+        type is missing or is not a type, where iree-opt does."""
+        shape_problem = interpret.shaped_type_problem(text)
+        if shape_problem is not None:
+            offset, message = shape_problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
 
     def function_type(self, children: list[Any]) -> FunctionType:
         inputs = children[0] if len(children) == 2 else []
@@ -825,6 +838,8 @@ class Builder:
         other, so streamopt does too, instead of keeping it as written. Nor may it (or an
         attribute inside it) be a hal, stream or util attribute IREE does not define."""
         self.check_dialect_attributes(token)
+        if token.type == "SHAPED" and str(token).startswith(_SHAPED_PREFIXES):
+            self.check_shape(str(token), token)
         if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
             kind = attr.text[: attr.text.index("<")]
             raise self.error(
@@ -912,6 +927,7 @@ _KEPT_TOKENS = frozenset(
 
 
 _DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
+_SHAPED_PREFIXES = ("tensor<", "vector<", "memref<")
 # An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
 _LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')
 

@@ -634,3 +634,30 @@ def location_problem(text: str) -> tuple[int, str] | None:
         problem = (error.offset, error.message)
     _location_problems[text] = problem
     return problem
+
+
+# `tensor<`, `vector<` or `memref<`, then the dimensions (`4x`, `?x`, a scalable `[4]x`, or
+# `*x` for an unranked tensor or memref), then where the element type starts.
+_SHAPE = re.compile(
+    r"(?:tensor|vector|memref)<[ \t]*(?:\*[ \t]*x[ \t]*)?(?:(?:\?|[0-9]+|\[[0-9]+\])[ \t]*x[ \t]*)*"
+)
+_ELEMENT_TYPE = re.compile(
+    r"(?:!|(?:complex|tuple|tensor|vector|memref)<|(?:[su]?i[0-9]+|index|none|"
+    + "|".join(sorted(_FLOAT_TYPES, key=len, reverse=True))
+    + r")(?![\w$.]))"
+)
+_shape_problems: dict[str, tuple[int, str] | None] = {}
+
+
+def shaped_type_problem(text: str) -> tuple[int, str] | None:
+    """Why `text`, a `tensor<...>`, `vector<...>` or `memref<...>` type, is not one MLIR reads
+    (the element type after the dimensions is missing or not a type, as in `tensor<xf32>`):
+    the offset in `text` to report at and MLIR's message; None if it reads."""
+    if text in _shape_problems:
+        return _shape_problems[text]
+    problem: tuple[int, str] | None = None
+    shape = _SHAPE.match(text)
+    if shape is not None and not _ELEMENT_TYPE.match(text, shape.end()):
+        problem = (shape.end(), "expected non-function type")
+    _shape_problems[text] = problem
+    return problem

@@ -377,3 +377,11 @@ stream.executable.export public @dispatch workgroups() -> (index, index, index) 
   %c1 = arith.constant 1 : index
   stream.return %c1, %c1, %c1 : index, index, index
 }
+
+// -----
+
+util.func public @shape_without_dimension(%view: !hal.buffer_view, %size: index) {
+  // expected-error @+1 {{expected non-function type}}
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<xf32> in !stream.resource<external>{%size}
+  util.return
+}
