@@ -134,6 +134,9 @@ class Builder:
         self.region_spans: dict[Region, tuple[int, int]] = {}
         # `#alias` names used in locations, checked once the whole file is read.
         self.location_aliases: list[tuple[str, TokenLike, bool]] = []
+        # The first use of each alias in an executable's body (the name and its offset): the
+        # body is kept verbatim, but the aliases it names are the file's, and must be defined.
+        self.body_aliases: dict[str, int] = {}
         if "line_reuse" in self.__dict__:
             self.line_reuse.clear()
 
@@ -232,6 +235,11 @@ class Builder:
         if self.forward_refs:
             spelling, (_, token) = next(iter(self.forward_refs.items()))
             raise self.error(f"use of undeclared SSA value name '{spelling}'", token)
+        for alias, offset in self.body_aliases.items():
+            if alias not in self.alias_values:
+                location = self.source.location_at(offset)
+                message = f"undefined symbol alias id '{alias[1:]}'"
+                raise DiagnosticError(Diagnostic("error", message, location))
         for alias, token, in_alias in self.location_aliases:
             if alias not in self.alias_values:
                 # MLIR's words: an alias's body names a symbol, an op's location an alias.
@@ -462,6 +470,12 @@ class Builder:
         closing: TokenLike = children[-1]
         self._check_executable_header(str(name_token), children[1:])
         text = self.source.text[name_token.start_pos : closing.end_pos]
+        if "#" in text or "!" in text:
+            for match in _BODY_ALIAS.finditer(text):
+                alias = match.group(1)
+                if alias is not None and alias not in self.body_aliases:
+                    # Where iree-opt reports it: just after the name.
+                    self.body_aliases[alias] = name_token.start_pos + match.end(1)
         location = self.location(name_token)
         return VerbatimOp(str(name_token), text, location.column, location)
 
@@ -927,6 +941,9 @@ _KEPT_TOKENS = frozenset(
 
 
 _DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
+# An alias named in kernel code (`#map`, `!type`: no dot, no `<` after it), past strings and
+# comments.
+_BODY_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
 _SHAPED_PREFIXES = ("tensor<", "vector<", "memref<")
 # An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
 _LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')

@@ -172,3 +172,19 @@ util.global private @unknown_escape {note = "a\q"} : i32
 // A vertical tab ends a string literal in MLIR.
 // expected-error @+1 {{expected '"' in string literal}}
 util.global private @vertical_tab {note = "ab"} : i32
+
+// -----
+
+// Kernel code is kept verbatim, but the aliases it names are the file's.
+stream.executable private @dispatch {
+  stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    // expected-error @+1 {{undefined symbol alias id 'map'}}
+    func.func @dispatch() attributes {maps = [#map]} {
+      return
+    }
+  }
+}
