@@ -82,18 +82,37 @@ def damage_is_in_kernel_code(
     seed: str, mutant: str, error_line: int | None, error_column: int | None
 ) -> bool:
     """True if iree-opt's rejection is about kernel code (executable bodies, which streamopt
-    keeps verbatim): every edit is inside a body, or some edit is and iree-opt's first error
-    is inside a body too (a mutant may also carry an edit of host code that is valid, such as
-    a deep nest). iree-opt sometimes reports damage to kernel code at a host op (an undefined
-    value in a kernel, found when the host defines that name), hence the first rule."""
+    keeps verbatim). That is so when every edit is inside a body. When only some are (a
+    mutant may also carry a host edit that is valid, such as a deep nest), the mutant's
+    bodies are put back as the seed has them and iree-opt asked again: if it takes that, the
+    host edits are valid. (iree-opt may report damage to kernel code at a host op, an undefined
+    value in a kernel found where the host defines that name, so its error line alone does not
+    say.) If the bodies cannot be paired up (an executable lost its header), the error's place
+    decides."""
     seed_bodies = verbatim_body_spans(seed)
     inside = [_inside(seed_bodies, start, end) for start, end in damaged_ranges(seed, mutant)]
     if all(inside):
         return True
-    if not any(inside) or error_line is None or error_column is None:
+    if not any(inside):
+        return False
+    mutant_bodies = verbatim_body_spans(mutant)
+    if len(mutant_bodies) == len(seed_bodies):
+        pieces: list[str] = []
+        cursor = 0
+        for (start, end), (seed_start, seed_end) in zip(mutant_bodies, seed_bodies):
+            pieces += [mutant[cursor:start], seed[seed_start:seed_end]]
+            cursor = end
+        pieces.append(mutant[cursor:])
+        with tempfile.NamedTemporaryFile("w", suffix=".mlir", encoding="utf-8") as host_only:
+            host_only.write("".join(pieces))
+            host_only.flush()
+            command = ["iree-opt", host_only.name]
+            result = subprocess.run(command, capture_output=True, check=False, timeout=120)
+        return result.returncode == 0
+    if error_line is None or error_column is None:
         return False
     position = error_offset(mutant, error_line, error_column)
-    return _inside(verbatim_body_spans(mutant), position, position + 1)
+    return _inside(mutant_bodies, position, position + 1)
 
 
 def _run_other(source: Path, path: Path) -> int:

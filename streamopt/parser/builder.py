@@ -134,9 +134,9 @@ class Builder:
         self.region_spans: dict[Region, tuple[int, int]] = {}
         # `#alias` names used in locations, checked once the whole file is read.
         self.location_aliases: list[tuple[str, TokenLike, bool]] = []
-        # The first use of each alias in an executable's body (the name and its offset): the
-        # body is kept verbatim, but the aliases it names are the file's, and must be defined.
-        self.body_aliases: dict[str, int] = {}
+        # The first use of each alias named inside an executable's body or an attribute's
+        # `<...>` (the name and its offset): kept as written, but each must be defined.
+        self.named_aliases: dict[str, int] = {}
         if "line_reuse" in self.__dict__:
             self.line_reuse.clear()
 
@@ -235,7 +235,7 @@ class Builder:
         if self.forward_refs:
             spelling, (_, token) = next(iter(self.forward_refs.items()))
             raise self.error(f"use of undeclared SSA value name '{spelling}'", token)
-        for alias, offset in self.body_aliases.items():
+        for alias, offset in self.named_aliases.items():
             if alias not in self.alias_values:
                 location = self.source.location_at(offset)
                 message = f"undefined symbol alias id '{alias[1:]}'"
@@ -470,12 +470,7 @@ class Builder:
         closing: TokenLike = children[-1]
         self._check_executable_header(str(name_token), children[1:])
         text = self.source.text[name_token.start_pos : closing.end_pos]
-        if "#" in text or "!" in text:
-            for match in _BODY_ALIAS.finditer(text):
-                alias = match.group(1)
-                if alias is not None and alias not in self.body_aliases:
-                    # Where iree-opt reports it: just after the name.
-                    self.body_aliases[alias] = name_token.start_pos + match.end(1)
+        self.note_aliases(text, name_token.start_pos)
         location = self.location(name_token)
         return VerbatimOp(str(name_token), text, location.column, location)
 
@@ -861,10 +856,21 @@ class Builder:
             )
         return attr
 
+    def note_aliases(self, text: str, start: int) -> None:
+        """Remember the first use of each alias named inside `text` (an executable's body, an
+        attribute's `<...>`), which starts at offset `start`: checked once the file is read."""
+        for alias, offset in interpret.aliases_named(text):
+            if alias not in self.named_aliases:
+                self.named_aliases[alias] = start + offset
+
     def check_dialect_attributes(self, token: TokenLike) -> None:
         """Reject a hal, stream or util attribute in `token` that IREE does not define (or a
-        `#hal.device.target` of the wrong shape), located where iree-opt locates it."""
-        problem = interpret.dialect_attribute_problem(str(token))
+        `#hal.device.target` of the wrong shape), located where iree-opt locates it, and note
+        the aliases inside it."""
+        text = str(token)
+        if "<" in text:
+            self.note_aliases(text, token.start_pos)
+        problem = interpret.dialect_attribute_problem(text)
         if problem is not None:
             offset, message = problem
             location = self.source.location_at(token.start_pos + offset)
@@ -941,9 +947,6 @@ _KEPT_TOKENS = frozenset(
 
 
 _DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
-# An alias named in kernel code (`#map`, `!type`: no dot, no `<` after it), past strings and
-# comments.
-_BODY_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
 _SHAPED_PREFIXES = ("tensor<", "vector<", "memref<")
 # An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
 _LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')

@@ -661,3 +661,23 @@ def shaped_type_problem(text: str) -> tuple[int, str] | None:
         problem = (shape.end(), "expected non-function type")
     _shape_problems[text] = problem
     return problem
+
+
+# An alias named in text kept as written (`#map`, `!type`: no dot, no `<` after the name),
+# past strings and comments.
+_ALIAS_USE = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
+_aliases_named: dict[str, tuple[tuple[str, int], ...]] = {}
+
+
+def aliases_named(text: str) -> tuple[tuple[str, int], ...]:
+    """Each alias `text` names, with the offset just after the name (where iree-opt reports
+    an undefined one)."""
+    if "#" not in text and "!" not in text:
+        return ()
+    cached = _aliases_named.get(text)
+    if cached is None:
+        found = ((match.group(1), match.end(1)) for match in _ALIAS_USE.finditer(text))
+        cached = tuple((alias, end) for alias, end in found if alias is not None)
+        if len(text) < 4096:  # Executable bodies are seen once: keep only short texts.
+            _aliases_named[text] = cached
+    return cached

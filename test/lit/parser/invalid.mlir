@@ -188,3 +188,9 @@ stream.executable private @dispatch {
     }
   }
 }
+
+// -----
+
+// An alias inside another attribute's `<...>`, which streamopt keeps as written.
+// expected-error @+1 {{undefined symbol alias id 'executable_target'}}
+util.global private @device = #hal.device.target<"local", [#executable_target]> : !hal.device
