@@ -646,6 +646,7 @@ _ELEMENT_TYPE = re.compile(
     + "|".join(sorted(_FLOAT_TYPES, key=len, reverse=True))
     + r")(?![\w$.]))"
 )
+_DIMENSION = re.compile(r"\?|[0-9]+")
 _shape_problems: dict[str, tuple[int, str] | None] = {}
 
 
@@ -658,7 +659,12 @@ def shaped_type_problem(text: str) -> tuple[int, str] | None:
     problem: tuple[int, str] | None = None
     shape = _SHAPE.match(text)
     if shape is not None and not _ELEMENT_TYPE.match(text, shape.end()):
-        problem = (shape.end(), "expected non-function type")
+        dimension = _DIMENSION.match(text, shape.end())
+        if dimension is not None:
+            # A dimension with no `x` after it (`tensor<4>`): reported just after it.
+            problem = (dimension.end(), "expected 'x' in dimension list")
+        else:
+            problem = (shape.end(), "expected non-function type")
     _shape_problems[text] = problem
     return problem
 

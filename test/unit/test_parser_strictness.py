@@ -97,6 +97,11 @@ def test_shapes_without_element_type_are_refused(text: str, offset: int) -> None
     assert shaped_type_problem(text) == (offset, "expected non-function type")
 
 
+@pytest.mark.parametrize(("text", "offset"), [("tensor<4>", 8), ("tensor<4x?>", 10)])
+def test_dimensions_without_x_are_refused(text: str, offset: int) -> None:
+    assert shaped_type_problem(text) == (offset, "expected 'x' in dimension list")
+
+
 @pytest.mark.parametrize("text", VALID_ATTRIBUTES)
 def test_valid_attributes_are_taken(text: str) -> None:
     assert dialect_attribute_problem(text) is None

@@ -385,3 +385,11 @@ util.func public @shape_without_dimension(%view: !hal.buffer_view, %size: index)
   %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<xf32> in !stream.resource<external>{%size}
   util.return
 }
+
+// -----
+
+util.func public @shape_without_element_type(%view: !hal.buffer_view, %size: index) {
+  // expected-error @+1 {{expected 'x' in dimension list}}
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4> in !stream.resource<external>{%size}
+  util.return
+}
