@@ -15,6 +15,7 @@ mutants, for a before/after count. Needs iree-opt on PATH.
 from __future__ import annotations
 
 import argparse
+import bisect
 import difflib
 import re
 import subprocess
@@ -27,30 +28,91 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "unit"))
 
 import test_fuzz_mutations as fuzz
 
-from streamopt.parser import blank_verbatim_bodies
+from streamopt.parser import verbatim_bodies
 
-_ERROR = re.compile(r"^[^\n]*?:(\d+):\d+: error: (.*)$", re.MULTILINE)
-
-
-def executable_lines(text: str) -> set[int]:
-    """Line numbers (1-based) inside executables, where streamopt keeps the text verbatim."""
-    blanked = blank_verbatim_bodies(text).split("\n")
-    return {
-        number
-        for number, (line, seen) in enumerate(zip(text.split("\n"), blanked), 1)
-        if line.strip() and not seen.strip()
-    }
+_ERROR = re.compile(r"^[^\n]*?:(\d+):(\d+): error: (.*)$", re.MULTILINE)
 
 
-def damaged_lines(seed: str, mutant: str) -> set[int]:
-    """The lines of `seed` (1-based) that the mutant changed or deleted, or next to which it
-    inserted lines."""
-    matcher = difflib.SequenceMatcher(None, seed.split("\n"), mutant.split("\n"), autojunk=False)
-    lines: set[int] = set()
-    for tag, start, end, _, _ in matcher.get_opcodes():
-        if tag != "equal":
-            lines.update(range(start + 1, max(end, start + 1) + 1))
-    return lines
+def _inside(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """True if the seed range [start, end) is inside one of the sorted, disjoint `spans`; an
+    insertion (start == end) is inside when it lands anywhere from a span's start to its end."""
+    index = bisect.bisect_right([span_start for span_start, _ in spans], start) - 1
+    if index < 0:
+        return False
+    span_start, span_end = spans[index]
+    if start == end:
+        return span_start <= start <= span_end
+    return span_start <= start and end <= span_end
+
+
+def damaged_ranges(seed: str, mutant: str) -> list[tuple[int, int]]:
+    """The ranges of `seed` the mutant changed or deleted, and (as empty ranges) the places
+    where it inserted text: a line diff, then a character diff of each changed run."""
+    seed_lines = seed.split("\n")
+    mutant_lines = mutant.split("\n")
+    seed_starts = [0]
+    for line in seed_lines:
+        seed_starts.append(seed_starts[-1] + len(line) + 1)
+    matcher = difflib.SequenceMatcher(None, seed_lines, mutant_lines, autojunk=False)
+    ranges: list[tuple[int, int]] = []
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        base = seed_starts[i1]
+        if tag == "insert":
+            # Whole lines inserted before seed line i1: at the end of the line before.
+            ranges.append((max(base - 1, 0), max(base - 1, 0)))
+            continue
+        old = "\n".join(seed_lines[i1:i2])
+        new = "\n".join(mutant_lines[j1:j2])
+        chars = difflib.SequenceMatcher(None, old, new, autojunk=False)
+        for char_tag, c1, c2, _, _ in chars.get_opcodes():
+            if char_tag != "equal":
+                ranges.append((base + c1, base + c2))
+    return ranges
+
+
+def error_offset(text: str, line: int, column: int) -> int:
+    """The offset in `text` of a 1-based line and column."""
+    lines = text.split("\n")
+    return sum(len(piece) + 1 for piece in lines[: line - 1]) + column - 1
+
+
+def damage_is_in_kernel_code(
+    seed: str, mutant: str, error_line: int | None, error_column: int | None
+) -> bool:
+    """True if iree-opt's rejection is about kernel code (executable bodies, which streamopt
+    keeps verbatim). That is so when every edit is inside a body. When only some are (a
+    mutant may also carry a host edit that is valid, such as a deep nest), the mutant's
+    bodies are put back as the seed has them and iree-opt asked again: if it takes that, the
+    host edits are valid. (iree-opt may report damage to kernel code at a host op, an undefined
+    value in a kernel found where the host defines that name, so its error line alone does not
+    say.) If the bodies cannot be paired up (an executable lost its header), the error's place
+    decides."""
+    seed_bodies = verbatim_bodies(seed)
+    inside = [_inside(seed_bodies, start, end) for start, end in damaged_ranges(seed, mutant)]
+    if all(inside):
+        return True
+    if not any(inside):
+        return False
+    mutant_bodies = verbatim_bodies(mutant)
+    if len(mutant_bodies) == len(seed_bodies):
+        pieces: list[str] = []
+        cursor = 0
+        for (start, end), (seed_start, seed_end) in zip(mutant_bodies, seed_bodies):
+            pieces += [mutant[cursor:start], seed[seed_start:seed_end]]
+            cursor = end
+        pieces.append(mutant[cursor:])
+        with tempfile.NamedTemporaryFile("w", suffix=".mlir", encoding="utf-8") as host_only:
+            host_only.write("".join(pieces))
+            host_only.flush()
+            command = ["iree-opt", host_only.name]
+            result = subprocess.run(command, capture_output=True, check=False, timeout=120)
+        return result.returncode == 0
+    if error_line is None or error_column is None:
+        return False
+    position = error_offset(mutant, error_line, error_column)
+    return _inside(mutant_bodies, position, position + 1)
 
 
 def _run_other(source: Path, path: Path) -> int:
@@ -99,16 +161,14 @@ def main() -> int:
                 continue
             stderr = result.stderr.decode("utf-8", "replace")
             error = _ERROR.search(stderr)
-            # Where the damage is: iree-opt sometimes reports damage to kernel code at a host op
-            # (an undefined value in a kernel, found when the host defines that name).
             seed = mutant.seed.read_text()
-            if damaged_lines(seed, mutant.data.decode("utf-8", "replace")) <= executable_lines(
-                seed
-            ):
+            line = int(error.group(1)) if error else None
+            column = int(error.group(2)) if error else None
+            if damage_is_in_kernel_code(seed, mutant.data.decode("utf-8", "replace"), line, column):
                 where["rejected by iree-opt in an executable"] += 1
                 continue
             where["rejected by iree-opt in host code"] += 1
-            message = error.group(2) if error else stderr.strip().split("\n")[0]
+            message = error.group(3) if error else stderr.strip().split("\n")[0]
             host.append(
                 f"  mutant {mutant.number} of {mutant.seed.relative_to(fuzz.ROOT)} "
                 f"({', '.join(mutant.edits)}), line {error.group(1) if error else '?'}: "

@@ -92,6 +92,15 @@ def load_dialect(dialect: str) -> None:
     importlib.import_module(f"streamopt.dialects.{dialect}")
 
 
+def op_class(name: str) -> type[Operation] | None:
+    """The class of op `name`, importing its dialect's module first; None when streamopt
+    does not model the op."""
+    dialect = name.partition(".")[0]
+    if dialect in DIALECTS:
+        load_dialect(dialect)
+    return OPS.get(name)
+
+
 def op_class_for_rule(rule: str) -> type[Operation] | None:
     """The op class whose custom form grammar rule `rule` holds, importing its dialect first;
     None when no dialect module registers an op for it."""

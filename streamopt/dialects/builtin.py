@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import register_op
+from streamopt.dialects.registered import parent_problem
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
 
@@ -109,6 +110,15 @@ DEFINED = 2  # a DetachedValue the op's own syntax defines
 RESULT_TYPES_UNKNOWN = None
 
 
+def _verify_parent(op: Operation) -> None:
+    """An op IREE's dialect requires to be nested in a certain op (an executable's export)
+    is an error anywhere else, even kept as written."""
+    parent = op.parent_op
+    problem = parent_problem(op.name, parent.name if parent is not None else None)
+    if problem is not None:
+        raise DiagnosticError(Diagnostic("error", problem, op.location))
+
+
 class OpaqueOp(Operation):
     """An op in custom syntax that streamopt keeps as written."""
 
@@ -136,6 +146,9 @@ class OpaqueOp(Operation):
     @property
     def is_known(self) -> bool:
         return False
+
+    def verify(self) -> None:
+        _verify_parent(self)
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, OpaqueOp)
@@ -191,6 +204,9 @@ class GenericOp(Operation):
     @property
     def is_known(self) -> bool:
         return False
+
+    def verify(self) -> None:
+        _verify_parent(self)
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GenericOp)

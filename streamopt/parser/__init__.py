@@ -251,6 +251,58 @@ def _check_undecoded_bytes(source: Source) -> None:
             raise DiagnosticError(Diagnostic("error", message, source.location_at(position)))
 
 
+# What MLIR's lexer refuses in a string literal: an escape other than \" \\ \n \t or two hex
+# digits, and a vertical tab or form feed (which ends the string there).
+# Every escape: a known one whole (`\\q` is `\\` then `q`), an unknown one as its backslash.
+_ESCAPE = re.compile(r'\\(?:["\\nt]|[0-9A-Fa-f]{2}|(?P<bad>))')
+_VERTICAL_BLANK = re.compile(r"[\v\f]")
+_STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _check_string_literals(
+    source: Source, host_text: str, bodies: Sequence[tuple[int, int]] = ()
+) -> None:
+    """Reject, as MLIR's lexer does, an escape it does not know in a string literal, and a
+    vertical tab or form feed anywhere (in a string: "expected '"' in string literal"; MLIR
+    never takes them as blanks). `host_text` is the text the grammar sees, with comments
+    blanked; `bodies` are the executable bodies in it (`verbatim_bodies`), whose kernel code
+    is not checked. A stray backslash outside a string is left to the grammar."""
+    starts = [start for start, _ in bodies]
+
+    def in_host_code(match: re.Match[str]) -> bool:
+        index = bisect.bisect_right(starts, match.start()) - 1
+        return index < 0 or match.start() >= bodies[index][1]
+
+    troubles = []
+    if "\\" in host_text:
+        bad = (
+            escape
+            for escape in _ESCAPE.finditer(host_text)
+            if escape["bad"] is not None and in_host_code(escape)
+        )
+        troubles.append(next(bad, None))
+    if "\v" in host_text or "\f" in host_text:
+        vertical = (blank for blank in _VERTICAL_BLANK.finditer(host_text) if in_host_code(blank))
+        troubles.append(next(vertical, None))
+    for trouble in sorted((t for t in troubles if t is not None), key=lambda t: t.start()):
+        position = trouble.start()
+        line_start = host_text.rfind("\n", 0, position) + 1
+        line_end = host_text.find("\n", position)
+        literals = _STRING_LITERAL.finditer(
+            host_text, line_start, line_end if line_end >= 0 else len(host_text)
+        )
+        in_string = any(literal.start() < position < literal.end() - 1 for literal in literals)
+        location = source.location_at(position)
+        if trouble.group() == "\\":
+            if in_string:
+                raise DiagnosticError(
+                    Diagnostic("error", "unknown escape in string literal", location)
+                )
+            continue  # Outside a string: the grammar reports it.
+        message = "expected '\"' in string literal" if in_string else "unexpected character"
+        raise DiagnosticError(Diagnostic("error", message, location))
+
+
 def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Module:
     """Parse a file's text into a Module. Raises DiagnosticError on malformed input."""
     source = Source(name, text, line_offset)
@@ -261,6 +313,7 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     # that and the rest is done without a copy of the text where there is nothing else to do.
     bodies = verbatim_bodies(text)
     to_parse = join_continuation_lines(blank_comments(text, bodies), bodies)
+    _check_string_literals(source, to_parse, bodies)
     if not to_parse.endswith("\n"):
         to_parse += "\n"
     builder.begin(source, to_parse)  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
-from streamopt.dialects import OPS, op_class_for_rule, rule_callback
+from streamopt.dialects import OPS, op_class, op_class_for_rule, rule_callback
 from streamopt.dialects.builtin import (
     DEFINED,
     OPERAND,
@@ -29,6 +29,7 @@ from streamopt.dialects.builtin import (
     VerbatimOp,
 )
 from streamopt.dialects.common import dynamic_dim_count
+from streamopt.dialects.registered import unknown_op_problem
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -129,6 +130,9 @@ class Builder:
         self.region_spans: dict[Region, tuple[int, int]] = {}
         # `#alias` names used in locations, checked once the whole file is read.
         self.location_aliases: list[tuple[str, TokenLike, bool]] = []
+        # The first use of each alias named inside an executable's body or an attribute's
+        # `<...>` (the name and its offset): kept as written, but each must be defined.
+        self.named_aliases: dict[str, int] = {}
         if "line_reuse" in self.__dict__:
             self.line_reuse.clear()
 
@@ -227,6 +231,11 @@ class Builder:
         if self.forward_refs:
             spelling, (_, token) = next(iter(self.forward_refs.items()))
             raise self.error(f"use of undeclared SSA value name '{spelling}'", token)
+        for alias, offset in self.named_aliases.items():
+            if alias not in self.alias_values:
+                location = self.source.location_at(offset)
+                message = f"undefined symbol alias id '{alias[1:]}'"
+                raise DiagnosticError(Diagnostic("error", message, location))
         for alias, token, in_alias in self.location_aliases:
             if alias not in self.alias_values:
                 # MLIR's words: an alias's body names a symbol, an op's location an alias.
@@ -393,6 +402,9 @@ class Builder:
 
     def opaque_op(self, children: list[Any]) -> OpaqueOp:
         name_token: TokenLike = children[0]
+        problem = unknown_op_problem(str(name_token), generic=False)
+        if problem is not None and op_class(str(name_token)) is None:
+            raise self.error(problem, name_token)
         pieces: list[Any] = []
         _flatten(children, pieces)
         text = self.text
@@ -437,6 +449,10 @@ class Builder:
                     problem = interpret.dialect_type_problem(str(piece))
                     if problem is not None:
                         raise self.error(problem, piece)
+                elif piece.type == "ATTR_REF":
+                    self.check_dialect_attributes(piece)
+                elif piece.type == "SHAPED" and str(piece).startswith(_SHAPED_PREFIXES):
+                    self.check_shape(str(piece), piece)
                 end = piece.end_pos
         # Blanks that end the line are part of the op as written (IREE prints some ops, such
         # as an operand-less `transform.yield`, with a trailing space).
@@ -460,9 +476,26 @@ class Builder:
     def verbatim_op(self, children: list[Any]) -> VerbatimOp:
         name_token: TokenLike = children[0]
         closing: TokenLike = children[-1]
+        self._check_executable_header(str(name_token), children[1:])
         text = self.source.text[name_token.start_pos : closing.end_pos]
+        self.note_aliases(text, name_token.start_pos)
         location = self.location(name_token)
         return VerbatimOp(str(name_token), text, location.column, location)
+
+    def _check_executable_header(self, name: str, items: list[Any]) -> None:
+        """An executable's header names its symbol after an optional visibility (and, for
+        `hal.executable`, `lazy`), as their assembly formats read it."""
+        index = 0
+        words = ("public", "private", "nested")
+        for optional in (words, ("lazy",) if name == "hal.executable" else ()):
+            item = items[index] if index < len(items) else None
+            if isinstance(item, TOKEN_CLASSES) and str(item) in optional:
+                index += 1
+        item = items[index] if index < len(items) else None
+        if isinstance(item, TOKEN_CLASSES) and item.type == "SYMBOL_REF" and "::" not in item:
+            return
+        token = item if isinstance(item, TOKEN_CLASSES) else items[-1]
+        raise self.error(f"custom op '{name}' expected valid '@'-identifier for symbol name", token)
 
     def generic_op(self, children: list[Any]) -> Operation:
         name_token: TokenLike = children[0]
@@ -498,6 +531,9 @@ class Builder:
         for value, type in zip(operands, function_type.inputs):
             self.check_type(value, type, name_token)
         name = unescape_string(str(name_token))
+        problem = unknown_op_problem(name, generic=True)
+        if problem is not None and op_class(name) is None:
+            raise DiagnosticError(Diagnostic("error", problem, location))
         if name == ModuleOp.name and not (operands or successors or function_type.results):
             module = self._generic_module(regions, attributes, properties, location)
             if module is not None:
@@ -623,9 +659,15 @@ class Builder:
         return (children[0], children[1], loc)
 
     def note_location(self, token: TokenLike, in_alias: bool = False) -> None:
-        """Remember the aliases a `loc(...)` names: kept as text, but each must be defined
-        (location aliases may be defined after their uses, at the end of the file)."""
+        """Check that `loc(...)` reads as a location and remember the aliases it names: kept
+        as text, but each must be defined (location aliases may be defined after their uses,
+        at the end of the file)."""
         text = str(token)
+        problem = interpret.location_problem(text)
+        if problem is not None:
+            offset, message = problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
         if "#" in text:
             for match in _LOCATION_ALIAS.finditer(text):
                 if match.group(1) is not None:
@@ -732,7 +774,18 @@ class Builder:
         problem = interpret.dialect_type_problem(text)
         if problem is not None:
             raise self.error(problem, token)
+        if text.startswith(_SHAPED_PREFIXES):
+            self.check_shape(text, token)
         return interpret.type_from_text(text)
+
+    def check_shape(self, text: str, token: TokenLike) -> None:
+        """Reject a tensor, vector or memref type (`text`, which starts `token`) whose element
+        type is missing or is not a type, where iree-opt does."""
+        shape_problem = interpret.shaped_type_problem(text)
+        if shape_problem is not None:
+            offset, message = shape_problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
 
     def function_type(self, children: list[Any]) -> FunctionType:
         inputs = children[0] if len(children) == 2 else []
@@ -799,13 +852,37 @@ class Builder:
     def _checked(self, attr: Attribute, token: TokenLike) -> Attribute:
         """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
         syntax for those is fixed (`<@device>` or `<@device, [queues]>`) and IREE rejects any
-        other, so streamopt does too, instead of keeping it as written."""
+        other, so streamopt does too, instead of keeping it as written. Nor may it (or an
+        attribute inside it) be a hal, stream or util attribute IREE does not define."""
+        self.check_dialect_attributes(token)
+        if token.type == "SHAPED" and str(token).startswith(_SHAPED_PREFIXES):
+            self.check_shape(str(token), token)
         if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
             kind = attr.text[: attr.text.index("<")]
             raise self.error(
                 f"invalid '{kind}' attribute: expected <@device> or <@device, [queues]>", token
             )
         return attr
+
+    def note_aliases(self, text: str, start: int) -> None:
+        """Remember the first use of each alias named inside `text` (an executable's body, an
+        attribute's `<...>`), which starts at offset `start`: checked once the file is read."""
+        for alias, offset in interpret.aliases_named(text):
+            if alias not in self.named_aliases:
+                self.named_aliases[alias] = start + offset
+
+    def check_dialect_attributes(self, token: TokenLike) -> None:
+        """Reject a hal, stream or util attribute in `token` that IREE does not define (or a
+        `#hal.device.target` of the wrong shape), located where iree-opt locates it, and note
+        the aliases inside it."""
+        text = str(token)
+        if "<" in text:
+            self.note_aliases(text, token.start_pos)
+        problem = interpret.dialect_attribute_problem(text)
+        if problem is not None:
+            offset, message = problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
 
     def await_clause(self, children: list[Any]) -> Clause:
         value: Value = children[-1]
@@ -878,6 +955,7 @@ _KEPT_TOKENS = frozenset(
 
 
 _DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
+_SHAPED_PREFIXES = ("tensor<", "vector<", "memref<")
 # An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
 _LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')
 

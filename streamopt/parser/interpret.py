@@ -132,6 +132,155 @@ def dialect_type_problem(text: str) -> str | None:
     return f"{message}: {mnemonic}"
 
 
+# The attributes IREE's dialects define (the mnemonics of HALAttrs.td, StreamAttrs.td,
+# StreamTypes.td and UtilAttrs.td), with MLIR's words for any other.
+_DIALECT_ATTRIBUTES = {
+    "hal": (
+        "unknown HAL attribute: {}",
+        frozenset(
+            [
+                "abi.convention",
+                "collective",
+                "descriptor_type",
+                "device.affinity",
+                "device.alias",
+                "device.fallback",
+                "device.link",
+                "device.optimal",
+                "device.ordinal",
+                "device.promise",
+                "device.select",
+                "device.target",
+                "device.topology",
+                "executable.object",
+                "executable.objects",
+                "executable.target",
+                "pipeline.binding",
+                "pipeline.layout",
+            ]
+        ),
+    ),
+    "stream": (
+        "unknown attribute `{}` in dialect `stream`",
+        frozenset(
+            ["collective", "parameter.named", "partitioning_config", "resource_config", "timepoint"]
+        ),
+    ),
+    "util": (
+        "unknown attribute `{}` in dialect `util`",
+        frozenset(
+            [
+                "byte_pattern",
+                "byte_range",
+                "composite",
+                "inline.always",
+                "inline.never",
+                "int.assumption",
+                "null",
+                "preprocessing_pipeline",
+                "uninitialized",
+            ]
+        ),
+    ),
+}
+# A hal, stream or util attribute's mnemonic, past string literals (which may spell anything).
+_DIALECT_ATTRIBUTE = re.compile(r'"(?:[^"\\\n]|\\.)*"|#(hal|stream|util)\.([A-Za-z_][\w$.]*)')
+_attribute_problems: dict[str, tuple[int, str] | None] = {}
+
+
+def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
+    """Why a token's text (an attribute, or a clause or type holding attributes) names a hal,
+    stream or util attribute IREE does not define or spells `#hal.device.target<...>` wrongly:
+    the offset in `text` to report at and MLIR's message; None if it does not."""
+    if "#" not in text:
+        return None
+    if text in _attribute_problems:
+        return _attribute_problems[text]
+    problem: tuple[int, str] | None = None
+    for match in _DIALECT_ATTRIBUTE.finditer(text):
+        dialect = match.group(1)
+        if dialect is None:
+            continue
+        message, known = _DIALECT_ATTRIBUTES[dialect]
+        mnemonic = match.group(2)
+        if mnemonic not in known:
+            problem = (match.start(2), message.format(mnemonic))
+            break
+        if mnemonic == "device.target" and text.startswith("<", match.end()):
+            problem = _device_target_problem(text, match.end())
+            if problem is not None:
+                break
+    _attribute_problems[text] = problem
+    return problem
+
+
+def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
+    """The shape HAL's DeviceTargetAttr::parse reads after `#hal.device.target`:
+    `<"id">`, `<"id", {config}>`, `<"id", [targets]>` or `<"id", {config}, [targets]>`; the
+    error (at the end of the part before the one that is wrong, as MLIR reports a wrong
+    token) if the `<...>` at `start` is not one of them. Only the outline: what the config
+    and the targets hold is left to the attribute's own reading."""
+    parts = _top_level_parts(text, start)
+    if parts is None:
+        return None  # Unbalanced: the token would not have lexed.
+    for index, (part_start, part_end) in enumerate(parts):
+        part = text[part_start:part_end]
+        lead = part_start + len(part) - len(part.lstrip())
+        stripped = part.strip()
+        if index == 0:
+            string = _STRING.match(stripped)
+            if string is None:
+                return (lead, "expected attribute value")
+            if string.end() != len(stripped):
+                return (lead + string.end(), "expected '>'")
+            continue
+        after_list = index == 2 and text[parts[1][0] : parts[1][1]].strip().startswith("[")
+        if index > 2 or after_list:
+            return (part_start - 1, "expected '>'")
+        opening = stripped[:1]
+        if opening not in ("[" if index == 2 else "{["):
+            return (lead, "expected '['" if index == 2 else "expected attribute value")
+        if not stripped.endswith("}" if opening == "{" else "]"):
+            return (lead + 1, "expected '>'")
+        if opening == "[" and not stripped[1:-1].strip():
+            # At least one target: the list is parsed with a do-while.
+            return (lead + len(stripped) - 1, "expected attribute value")
+    return None
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:
+    """The (start, end) of each comma-separated part of the `<...>` opening at `start`
+    (strings and `->` skipped, nested brackets kept whole), or None if it is not closed."""
+    parts: list[tuple[int, int]] = []
+    depth = 0
+    part_start = start + 1
+    position = start
+    while position < len(text):
+        char = text[position]
+        if char == '"':
+            string = _STRING.match(text, position)
+            position = string.end() if string else position + 1
+            continue
+        if char == "-" and text.startswith("->", position):
+            position += 2
+            continue
+        if char in "<[{(":
+            depth += 1
+        elif char in ">]})":
+            depth -= 1
+            if depth == 0:
+                parts.append((part_start, position))
+                return parts
+        elif char == "," and depth == 1:
+            parts.append((part_start, position))
+            part_start = position + 1
+        position += 1
+    return None
+
+
 def type_from_text(text: str) -> Type:
     """The type spelled `text` (a TYPE_REF, SHAPED or builtin BARE_ID token)."""
     cached = _type_cache.get(text)
@@ -316,3 +465,225 @@ def closing_paren(text: str, start: int) -> int | None:
                 return position
             depth -= 1
     return None
+
+
+_LOCATION_TOKEN = re.compile(
+    r'[ \t\r\n]*(?:(?P<string>"(?:[^"\\\n]|\\.)*")|(?P<hash>#[A-Za-z_][\w$.\-]*)'
+    r"|(?P<word>[A-Za-z_][\w$.]*)|(?P<integer>[0-9]+)|(?P<punctuation>[()\[\]<>:,])|(?P<end>$))"
+)
+
+
+class _LocationError(Exception):
+    def __init__(self, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+
+
+class _LocationReader:
+    """Reads the inside of `loc(...)` as MLIR's location parser does: an alias or dialect
+    location (`#loc3`), `unknown`, a name or `"file":line[:column]` (with MLIR's optional
+    `to` range, or a child location in parentheses), `callsite(L at L)`, `fused[L, ...]`
+    (optionally `fused<attr>[...]`)."""
+
+    def __init__(self, text: str, position: int) -> None:
+        self.text = text
+        self.position = position
+        # Where the last token taken ends: MLIR reports a wrong token there.
+        self.previous_end = position
+
+    def peek(self) -> tuple[str, str, int]:
+        """The next token's kind, text and offset, without taking it."""
+        match = _LOCATION_TOKEN.match(self.text, self.position)
+        if match is None:
+            # A character no location may hold.
+            start = len(self.text) - len(self.text[self.position :].lstrip(" \t\r\n"))
+            return ("other", self.text[start : start + 1], start)
+        kind = match.lastgroup or "end"
+        return (kind, match.group(kind) or "", match.start(kind))
+
+    def take(self) -> tuple[str, str, int]:
+        kind, text, start = self.peek()
+        self.position = start + max(len(text), 1) if kind != "end" else start
+        self.previous_end = self.position
+        return kind, text, start
+
+    def wrong_token(self, message: str) -> _LocationError:
+        return _LocationError(self.previous_end, message)
+
+    def expect(self, punctuation: str, message: str) -> None:
+        kind, text, _ = self.peek()
+        if kind != "punctuation" or text != punctuation:
+            raise self.wrong_token(message)
+        self.take()
+
+    def skip_angles(self) -> None:
+        """Step over a balanced `<...>` (an attribute body), strings included."""
+        depth = 0
+        while True:
+            kind, text, start = self.take()
+            if kind == "end":
+                raise _LocationError(start, "expected '>'")
+            if text == "<":
+                depth += 1
+            elif text == ">":
+                depth -= 1
+                if depth == 0:
+                    return
+
+    def location(self) -> None:
+        kind, text, start = self.peek()
+        if kind == "hash":
+            self.take()
+            if self.peek()[1] == "<":
+                self.skip_angles()
+            return
+        if kind == "string":
+            self.take()
+            self.name_or_file()
+            return
+        if kind == "word" and text == "unknown":
+            self.take()
+            return
+        if kind == "word" and text == "callsite":
+            self.take()
+            self.expect("(", "expected '(' in callsite location")
+            self.location()
+            kind, text, start = self.peek()
+            if kind != "word" or text != "at":
+                raise self.wrong_token("expected 'at' in callsite location")
+            self.take()
+            self.location()
+            self.expect(")", "expected ')' in callsite location")
+            return
+        if kind == "word" and text == "fused":
+            self.take()
+            if self.peek()[1] == "<":
+                self.skip_angles()
+            self.expect("[", "expected '[' in fused location")
+            self.location()
+            while self.peek()[1] == ",":
+                self.take()
+                self.location()
+            self.expect("]", "expected ']' in fused location")
+            return
+        raise _LocationError(start, "expected location instance")
+
+    def name_or_file(self) -> None:
+        kind, text, _ = self.peek()
+        if text == "(":
+            # A name with a child location.
+            self.take()
+            self.location()
+            self.expect(")", "expected ')' after child location of NameLoc")
+            return
+        if text != ":":
+            return  # A name.
+        self.take()
+        kind, _, start = self.peek()
+        if kind != "integer":
+            raise _LocationError(start, "expected integer line number in FileLineColRange")
+        self.take()
+        if self.peek()[1] == ":":
+            self.take()
+            kind, _, start = self.peek()
+            if kind != "integer":
+                raise _LocationError(start, "expected integer column number in FileLineColRange")
+            self.take()
+        kind, text, start = self.peek()
+        if kind == "word" and text == "to":
+            # `to line:column`, `to :column` or `to line`.
+            self.take()
+            kind, text, start = self.peek()
+            if kind == "integer":
+                self.take()
+                kind, text, start = self.peek()
+            elif text != ":":
+                raise self.wrong_token(
+                    "expected either integer or `:` post `to` in FileLineColRange"
+                )
+            if text == ":":
+                self.take()
+                kind, _, start = self.peek()
+                if kind != "integer":
+                    raise _LocationError(
+                        start, "expected integer column number in FileLineColRange"
+                    )
+                self.take()
+
+
+_location_problems: dict[str, tuple[int, str] | None] = {}
+_ALIAS_LOCATION = re.compile(r"loc\(#[A-Za-z_][\w$.\-]*\)")
+
+
+def location_problem(text: str) -> tuple[int, str] | None:
+    """Why `text` (a `loc(...)` token) is not a location MLIR reads: the offset in `text` to
+    report at and MLIR's message, or None."""
+    if _ALIAS_LOCATION.fullmatch(text):
+        return None  # The common case: `loc(#loc3)`.
+    if text in _location_problems:
+        return _location_problems[text]
+    reader = _LocationReader(text, len("loc("))
+    problem: tuple[int, str] | None = None
+    try:
+        reader.location()
+        _, token, start = reader.peek()
+        if token != ")" or start != len(text) - 1:
+            raise reader.wrong_token("expected ')' in location")
+    except _LocationError as error:
+        problem = (error.offset, error.message)
+    _location_problems[text] = problem
+    return problem
+
+
+# `tensor<`, `vector<` or `memref<`, then the dimensions (`4x`, `?x`, a scalable `[4]x`, or
+# `*x` for an unranked tensor or memref), then where the element type starts.
+_SHAPE = re.compile(
+    r"(?:tensor|vector|memref)<[ \t]*(?:\*[ \t]*x[ \t]*)?(?:(?:\?|[0-9]+|\[[0-9]+\])[ \t]*x[ \t]*)*"
+)
+_ELEMENT_TYPE = re.compile(
+    r"(?:!|(?:complex|tuple|tensor|vector|memref)<|(?:[su]?i[0-9]+|index|none|"
+    + "|".join(sorted(_FLOAT_TYPES, key=len, reverse=True))
+    + r")(?![\w$.]))"
+)
+_DIMENSION = re.compile(r"\?|[0-9]+")
+_shape_problems: dict[str, tuple[int, str] | None] = {}
+
+
+def shaped_type_problem(text: str) -> tuple[int, str] | None:
+    """Why `text`, a `tensor<...>`, `vector<...>` or `memref<...>` type, is not one MLIR reads
+    (the element type after the dimensions is missing or not a type, as in `tensor<xf32>`):
+    the offset in `text` to report at and MLIR's message; None if it reads."""
+    if text in _shape_problems:
+        return _shape_problems[text]
+    problem: tuple[int, str] | None = None
+    shape = _SHAPE.match(text)
+    if shape is not None and not _ELEMENT_TYPE.match(text, shape.end()):
+        dimension = _DIMENSION.match(text, shape.end())
+        if dimension is not None:
+            # A dimension with no `x` after it (`tensor<4>`): reported just after it.
+            problem = (dimension.end(), "expected 'x' in dimension list")
+        else:
+            problem = (shape.end(), "expected non-function type")
+    _shape_problems[text] = problem
+    return problem
+
+
+# An alias named in text kept as written (`#map`, `!type`: no dot, no `<` after the name),
+# past strings and comments.
+_ALIAS_USE = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
+_aliases_named: dict[str, tuple[tuple[str, int], ...]] = {}
+
+
+def aliases_named(text: str) -> tuple[tuple[str, int], ...]:
+    """Each alias `text` names, with the offset just after the name (where iree-opt reports
+    an undefined one)."""
+    if "#" not in text and "!" not in text:
+        return ()
+    cached = _aliases_named.get(text)
+    if cached is None:
+        found = ((match.group(1), match.end(1)) for match in _ALIAS_USE.finditer(text))
+        cached = tuple((alias, end) for alias, end in found if alias is not None)
+        if len(text) < 4096:  # Executable bodies are seen once: keep only short texts.
+            _aliases_named[text] = cached
+    return cached

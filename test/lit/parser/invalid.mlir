@@ -131,3 +131,66 @@ util.func public @f() {
 util.func public @no_body(%arg0: index) -> index
 // expected-error @+1 {{successor '^bb1' outside of a region}}
 cf.br ^bb1(%arg0 : index)
+
+// -----
+
+util.func public @empty_location() {
+  // expected-error @+1 {{expected location instance}}
+  %0 = arith.constant 1 : index loc()
+  util.return
+}
+
+// -----
+
+#loc1 = loc("program.mlir":4:1)
+util.func public @callsite_without_caller() {
+  // expected-error @+1 {{expected location instance}}
+  %0 = arith.constant 1 : index loc(callsite(#loc1 at ))
+  util.return
+}
+
+// -----
+
+util.func public @callsite_without_at() {
+  // expected-error @+1 {{expected 'at' in callsite location}}
+  %0 = arith.constant 1 : index loc(callsite("f" "g"))
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected integer line number in FileLineColRange}}
+#loc1 = loc("program.mlir":x)
+
+// -----
+
+// expected-error @+1 {{unknown escape in string literal}}
+util.global private @unknown_escape {note = "a\q"} : i32
+
+// -----
+
+// A vertical tab ends a string literal in MLIR.
+// expected-error @+1 {{expected '"' in string literal}}
+util.global private @vertical_tab {note = "ab"} : i32
+
+// -----
+
+// Kernel code is kept verbatim, but the aliases it names are the file's.
+stream.executable private @dispatch {
+  stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    // expected-error @+1 {{undefined symbol alias id 'map'}}
+    func.func @dispatch() attributes {maps = [#map]} {
+      return
+    }
+  }
+}
+
+// -----
+
+// An alias inside another attribute's `<...>`, which streamopt keeps as written.
+// expected-error @+1 {{undefined symbol alias id 'executable_target'}}
+util.global private @device = #hal.device.target<"local", [#executable_target]> : !hal.device

@@ -77,3 +77,11 @@ util.func public @select_condition(%arg0: index, %arg1: i32) {
   %0 = arith.select %arg1, %arg0, %arg0 : index
   util.return
 }
+
+// -----
+
+util.func public @unknown_op() {
+  // expected-error @+1 {{custom op 'arith.constantx' is unknown}}
+  %0 = arith.constantx 1 : i32
+  util.return
+}

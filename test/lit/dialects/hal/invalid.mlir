@@ -70,3 +70,64 @@ util.func public @status_not_i32(%status: i64) {
   util.status.check_ok %status, "failed"
   util.return
 }
+
+// -----
+
+// The hal dialect defines no such op (a token lost from `hal.element_type<f32>`).
+util.func public @unknown_custom_op() {
+  // expected-error @+1 {{custom op 'hal.element_typef32' is unknown}}
+  %0 = hal.element_typef32> : i32
+  util.return
+}
+
+// -----
+
+util.func public @unknown_generic_op() {
+  // expected-error @+1 {{unregistered operation 'hal.element_typef32' found in dialect ('hal') that does not allow unknown operations}}
+  %0 = "hal.element_typef32"() : () -> i32
+  util.return
+}
+
+// -----
+
+util.func public @unknown_attribute(%arg0: !stream.resource<external>, %size: index) {
+  // expected-error @+1 {{unknown HAL attribute: device.affinZity}}
+  %0 = stream.async.cast on(#hal.device.affinZity<@dev_a>) %arg0 : !stream.resource<external>{%size} -> !stream.resource<*>{%size}
+  util.return
+}
+
+// -----
+
+// An unknown HAL attribute inside an op streamopt keeps as written.
+util.func public @unknown_attribute_in_unmodelled_op() {
+  // expected-error @+1 {{unknown HAL attribute: memory_type}}
+  %0 = hal.device.resolve on(#hal.memory_type<Host>) : !hal.device
+  util.return
+}
+
+// -----
+
+// The comma after the device id is missing.
+// expected-error @+1 {{expected '>'}}
+util.global private @device = #hal.device.target<"local" {ordinal = 0 : index}> : !hal.device
+
+// -----
+
+// Targets come after the configuration, not before.
+// expected-error @+1 {{expected '>'}}
+util.global private @device = #hal.device.target<"local", [#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">], {ordinal = 0 : index}> : !hal.device
+
+// -----
+
+// An empty list of targets is written by leaving it out.
+// expected-error @+1 {{expected attribute value}}
+util.global private @device = #hal.device.target<"local", {ordinal = 0 : index}, []> : !hal.device
+
+// -----
+
+// expected-error @+1 {{'hal.executable.variant' op expects parent op 'hal.executable'}}
+hal.executable.variant public @embedded_elf_x86_64 target(#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">) {
+  hal.executable.export public @dispatch ordinal(0) layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>)
+  builtin.module {
+  }
+}

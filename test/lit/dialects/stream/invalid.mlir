@@ -348,3 +348,48 @@ util.func public @dispatch_without_result_size(%arg0: !stream.resource<*>, %arg1
   %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{}
   util.return %0 : !stream.resource<*>
 }
+
+// -----
+
+// expected-error @+1 {{unknown attribute `lifetime` in dialect `stream`}}
+util.global private @global {attribute = #stream.lifetime<external>} : i32
+
+// -----
+
+// expected-error @+1 {{custom op 'stream.executable' expected valid '@'-identifier for symbol name}}
+stream.executable private {
+  stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+    %c1 = arith.constant 1 : index
+    stream.return %c1, %c1, %c1 : index, index, index
+  }
+  builtin.module {
+    func.func @dispatch() {
+      return
+    }
+  }
+}
+
+// -----
+
+// An export whose executable's header line was lost.
+// expected-error @+1 {{'stream.executable.export' op expects parent op 'stream.executable'}}
+stream.executable.export public @dispatch workgroups() -> (index, index, index) {
+  %c1 = arith.constant 1 : index
+  stream.return %c1, %c1, %c1 : index, index, index
+}
+
+// -----
+
+util.func public @shape_without_dimension(%view: !hal.buffer_view, %size: index) {
+  // expected-error @+1 {{expected non-function type}}
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<xf32> in !stream.resource<external>{%size}
+  util.return
+}
+
+// -----
+
+util.func public @shape_without_element_type(%view: !hal.buffer_view, %size: index) {
+  // expected-error @+1 {{expected 'x' in dimension list}}
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4> in !stream.resource<external>{%size}
+  util.return
+}

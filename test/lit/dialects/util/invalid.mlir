@@ -153,3 +153,10 @@ util.func public @buffer_constant_type() {
   %0 = util.buffer.constant : i32 = dense<1> : tensor<4xi8>
   util.return
 }
+
+// -----
+
+// expected-error @+1 {{unknown attribute `inline.sometimes` in dialect `util`}}
+util.func private @callee() attributes {inlining_policy = #util.inline.sometimes} {
+  util.return
+}
