@@ -41,6 +41,7 @@ from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     Attribute,
     DialectType,
+    IntegerAttr,
     IntegerType,
     OpaqueAttr,
     StringAttr,
@@ -1979,6 +1980,55 @@ class BufferViewBufferOp(HalOp):
 
     def tied_operand_index(self, result_index: int) -> int | None:
         return 0
+
+
+@parse_rule("hal_dim_index")
+def _hal_dim_index(b: Builder, children: list[Any]) -> int:
+    # iree-opt takes any integer here, a negative one too (its verifier does not look at it).
+    negative = any(isinstance(c, TOKEN_CLASSES) and str(c) == "-" for c in children)
+    value = interpret.integer_literal(str(children[-1]))
+    # An index attribute holds 64 bits, signed.
+    if value > (1 << 63) - (0 if negative else 1):
+        raise b.error("integer constant out of range for attribute", children[-1])
+    return -value if negative else value
+
+
+@register_op
+class BufferViewDimOp(HalOp):
+    """`%dim = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : index`: the size of one
+    dimension of a view."""
+
+    __slots__ = ()
+    name = "hal.buffer_view.dim"
+    is_pure = True
+    operand_names = ("buffer_view",)
+    result_types = (INDEX,)
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
+        clauses, rest = split_clauses(parts)
+        view, view_type, index, result_type = rest
+        check_operand_type(view, view_type, location)
+        if result_type != INDEX:
+            raise error(
+                f"custom op '{cls.name}' invalid kind of type specified: expected builtin.index,"
+                f" but found '{type_text(result_type)}'",
+                location,
+            )
+        attributes: dict[str, Attribute] = dict(clauses.get("attributes", {}))
+        attributes["index"] = IntegerAttr(index, INDEX)
+        return cls([view], [INDEX], attributes, location=location)
+
+    @property
+    def index(self) -> int:
+        attribute = self.attributes["index"]
+        assert isinstance(attribute, IntegerAttr)
+        return attribute.value
+
+    def print(self, p: Printer) -> None:
+        view = self.operands[0]
+        p.write(f"{self.name}<{p.v(view)} : {view.type}>[{self.index}] : {self.result.type}")
+        p.attr_dict(self, ("index",), keyword=True)
 
 
 @register_op

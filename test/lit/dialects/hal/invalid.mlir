@@ -131,3 +131,43 @@ hal.executable.variant public @embedded_elf_x86_64 target(#hal.executable.target
   builtin.module {
   }
 }
+
+// -----
+
+util.func public @buffer_view_dim_without_index(%view: !hal.buffer_view) -> index {
+  // expected-error @+1 {{unexpected ']', expected '-' or integer}}
+  %0 = hal.buffer_view.dim<%view : !hal.buffer_view>[] : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @buffer_view_dim_without_brackets(%view: !hal.buffer_view) -> index {
+  // expected-error @+1 {{unexpected '0'}}
+  %0 = hal.buffer_view.dim<%view : !hal.buffer_view>0] : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @buffer_view_dim_out_of_range(%view: !hal.buffer_view) -> index {
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  %0 = hal.buffer_view.dim<%view : !hal.buffer_view>[9223372036854775808] : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @buffer_view_dim_of_buffer(%buffer: !hal.buffer) -> index {
+  // expected-error @+1 {{'hal.buffer_view.dim' op operand #0 must be buffer_view, but got '!hal.buffer'}}
+  %0 = hal.buffer_view.dim<%buffer : !hal.buffer>[0] : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @buffer_view_dim_i32(%view: !hal.buffer_view) -> i32 {
+  // expected-error @+1 {{custom op 'hal.buffer_view.dim' invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  %0 = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : i32
+  util.return %0 : i32
+}

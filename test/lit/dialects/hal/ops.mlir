@@ -117,6 +117,22 @@ util.func public @buffer_views(%view: !hal.buffer_view, %buffer: !hal.buffer, %a
 
 // -----
 
+// CHECK-LABEL: util.func public @buffer_view_dims
+util.func public @buffer_view_dims(%view: !hal.buffer_view) -> (index, index, index) {
+  // CHECK: [[D0:%.+]] = hal.buffer_view.dim<%arg0 : !hal.buffer_view>[0] : index
+  %0 = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : index
+  // iree-opt prints the index in decimal, and takes a negative one (the verifier does not
+  // look at it).
+  // CHECK: [[D1:%.+]] = hal.buffer_view.dim<%arg0 : !hal.buffer_view>[2] : index
+  %1 = hal.buffer_view.dim<%view : !hal.buffer_view>[0x2] : index
+  // CHECK: [[D2:%.+]] = hal.buffer_view.dim<%arg0 : !hal.buffer_view>[-1] : index attributes {note = "x"}
+  %2 = hal.buffer_view.dim<%view : !hal.buffer_view>[-1] : index attributes {note = "x"}
+  // CHECK: util.return [[D0]], [[D1]], [[D2]] : index, index, index
+  util.return %0, %1, %2 : index, index, index
+}
+
+// -----
+
 // CHECK-LABEL: util.func public @command_buffers
 util.func public @command_buffers(%device: !hal.device, %affinity: i64, %buffer: !hal.buffer, %exe: !hal.executable, %ordinal: i64, %n: index) {
   %c0 = arith.constant 0 : index
