@@ -135,6 +135,11 @@ def _pass_options(function: Any) -> Any:
     help="Comma-separated pass flags (without --), e.g. 'canonicalize,elide-async-copies'.",
 )
 @click.option("--no-verify", is_flag=True, help="Do not verify the IR after each pass.")
+@click.option(
+    "--allow-unregistered-dialect",
+    is_flag=True,
+    help="Keep ops (generic form), attributes and types of dialects iree-opt does not register.",
+)
 @_pass_options
 @click.pass_context
 def command(
@@ -146,6 +151,7 @@ def command(
     print_ir_after_all: bool,
     stats: bool,
     no_verify: bool,
+    allow_unregistered_dialect: bool,
 ) -> None:
     """Parse stream/hal IR, run the given passes in order, and print the result."""
     pipeline: list[str] = (ctx.obj or {}).get("pipeline", [])
@@ -160,7 +166,7 @@ def command(
     except OSError as exc:
         click.echo(f"streamopt: error: cannot read '{input_file}': {exc.strerror}", err=True)
         ctx.exit(1)
-    driver = Driver(pipeline, print_ir_after_all, stats, not no_verify)
+    driver = Driver(pipeline, print_ir_after_all, stats, not no_verify, allow_unregistered_dialect)
     # Each chunk's text as the printer's pieces: a large module is written out without being
     # joined into one string (which would double the memory its text takes). A file gets them
     # as they are printed, so that there the text is never held at all.
@@ -249,11 +255,19 @@ def _encoded_chunks(outputs: list[list[str]]) -> Iterable[bytes]:
 class Driver:
     """Runs parse, passes and print on one chunk, collecting diagnostics."""
 
-    def __init__(self, pipeline: list[str], print_ir_after_all: bool, stats: bool, verify: bool):
+    def __init__(
+        self,
+        pipeline: list[str],
+        print_ir_after_all: bool,
+        stats: bool,
+        verify: bool,
+        allow_unregistered_dialect: bool = False,
+    ):
         self.pipeline = pipeline
         self.print_ir_after_all = print_ir_after_all
         self.stats = stats
         self.verify = verify
+        self.allow_unregistered_dialect = allow_unregistered_dialect
         self.managers: list[Any] = []
         # Set when a chunk hit a bug in streamopt (the exit status is then EXIT_INTERNAL).
         self.internal_error = False
@@ -270,7 +284,9 @@ class Driver:
         from streamopt.printer import UnprintableError, print_module_blocks
 
         try:
-            module = parse_module(source.text, source.name, source.line_offset)
+            module = parse_module(
+                source.text, source.name, source.line_offset, self.allow_unregistered_dialect
+            )
             verify_module(module)
             manager = PassManager.from_flags(
                 self.pipeline,

@@ -8,7 +8,8 @@ script never copies IREE's files into streamopt). The tests are the `.mlir` file
 each is split at `// -----` into cases, as `--split-input-file` does. For each case:
 
 * iree-opt prints it with no pass (adding `--allow-unregistered-dialect` when the file's RUN
-  lines do). That text is IREE's canonical form of the case.
+  lines do, as streamopt's runs of the case do too). That text is IREE's canonical form of
+  the case.
 * When iree-opt accepts it, streamopt must print the canonical form back byte for byte
   (`identical`). Otherwise the case is `rejected` (streamopt reports an error), `different`
   (streamopt prints other text that iree-opt accepts) or `broken` (other text that iree-opt
@@ -141,9 +142,10 @@ def iree_accepts(text: str, flags: list[str]) -> bool:
     return result.returncode == 0
 
 
-def streamopt(text: str) -> tuple[int, str, str]:
-    """streamopt with no pass on `text`, in this process: (exit status, stdout, stderr)."""
-    code, out, err = run_cli(["-"], text.encode("utf-8", "surrogateescape"))
+def streamopt(text: str, flags: list[str]) -> tuple[int, str, str]:
+    """streamopt with no pass on `text` with the case's parsing `flags`, in this process:
+    (exit status, stdout, stderr)."""
+    code, out, err = run_cli([*flags, "-"], text.encode("utf-8", "surrogateescape"))
     return code, out.decode("utf-8", "surrogateescape"), err.decode("utf-8", "replace")
 
 
@@ -171,7 +173,7 @@ def nested_module_depth(text: str) -> int:
 def check(case: Case, cache: dict[str, tuple[int, str]]) -> Outcome:
     outcome = Outcome(case)
     code, canonical = iree_opt(case, cache)
-    raw_code, raw_out, raw_err = streamopt(case.text)
+    raw_code, raw_out, raw_err = streamopt(case.text, case.flags)
     if raw_code not in (0, 1):
         outcome.kinds.append("crashed")
         outcome.detail = raw_err.strip().split("\n")[0]
@@ -185,7 +187,7 @@ def check(case: Case, cache: dict[str, tuple[int, str]]) -> Outcome:
     if raw_code == 0 and nested_module_depth(raw_out) > nested_module_depth(canonical):
         outcome.kinds.append("rewrapped")
         outcome.detail = "a top-level module is printed inside another"
-    got_code, got, got_err = streamopt(canonical)
+    got_code, got, got_err = streamopt(canonical, case.flags)
     if got_code not in (0, 1):
         outcome.kinds.append("crashed")
         outcome.detail = got_err.strip().split("\n")[0]

@@ -1,13 +1,80 @@
-"""The op names iree-opt 3.13 registers in the dialects whose ops appear in host code.
+"""The dialects iree-opt 3.13 registers, and the op names of those whose ops appear in host code.
 
-MLIR rejects an op of a registered dialect that the dialect does not define (`custom op
-'hal.element_typef32' is unknown`), so streamopt does too, for these dialects, whose op lists
-are complete here; an op of any other dialect is kept as written. The names are those of the
-op definitions (HALOps.td, StreamOps.td, UtilOps.td, FlowOps.td and upstream MLIR's arith, cf,
-func and scf), as iree-base-compiler 3.13's generated op bindings list them.
+MLIR rejects an op, attribute or type of a dialect it does not register (unless
+`--allow-unregistered-dialect` is given, and for ops only in the generic form), so streamopt
+does too. It also rejects an op of a registered dialect that the dialect does not define
+(`custom op 'hal.element_typef32' is unknown`), so streamopt does too, for the dialects whose op
+lists are complete here; an op of any other registered dialect is kept as written. The op names
+are those of the op definitions (HALOps.td, StreamOps.td, UtilOps.td, FlowOps.td and upstream
+MLIR's arith, cf, func and scf), as iree-base-compiler 3.13's generated op bindings list them.
 """
 
 from __future__ import annotations
+
+# What `iree-opt --show-dialects` prints (iree-base-compiler 3.13).
+REGISTERED_DIALECTS: frozenset[str] = frozenset(
+    [
+        "affine",
+        "amdgpu",
+        "arith",
+        "arm_neon",
+        "arm_sme",
+        "arm_sve",
+        "bufferization",
+        "builtin",
+        "cf",
+        "check",
+        "chlo",
+        "complex",
+        "emitc",
+        "flow",
+        "func",
+        "gpu",
+        "hal",
+        "hal_inline",
+        "hal_loader",
+        "io_parameters",
+        "iree_codegen",
+        "iree_cpu",
+        "iree_encoding",
+        "iree_gpu",
+        "iree_linalg_ext",
+        "iree_map",
+        "iree_tensor_ext",
+        "iree_vector_ext",
+        "linalg",
+        "llvm",
+        "math",
+        "memref",
+        "ml_program",
+        "nvgpu",
+        "nvvm",
+        "pcf",
+        "pdl",
+        "pdl_interp",
+        "quant",
+        "rocdl",
+        "rocm",
+        "scf",
+        "shape",
+        "smt",
+        "spirv",
+        "stablehlo",
+        "stream",
+        "tensor",
+        "tm_tensor",
+        "torch",
+        "torch_c",
+        "tosa",
+        "transform",
+        "ub",
+        "util",
+        "vector",
+        "vhlo",
+        "vm",
+        "vmvx",
+    ]
+)
 
 # dialect -> the names of its ops (without the dialect prefix).
 REGISTERED_OPS: dict[str, frozenset[str]] = {
@@ -422,6 +489,30 @@ def unknown_op_problem(name: str, generic: bool) -> str | None:
             "allow unknown operations"
         )
     return f"custom op '{name}' is unknown"
+
+
+def unregistered_dialect_op_problem(name: str, generic: bool, allowed: bool) -> str | None:
+    """MLIR's error for op `name` if its dialect (the part before the first dot) is not one
+    iree-opt registers, else None. `generic` says the op was written in the generic form,
+    which `allowed` (`--allow-unregistered-dialect`) lets through. The custom form never is:
+    MLIR needs the dialect to read it. A custom-form name without a dot (`return`) is one of
+    the ops MLIR prints without the prefix of the dialect around it, not checked here."""
+    dialect, dot, _ = name.partition(".")
+    if dialect in REGISTERED_DIALECTS or (not generic and not dot):
+        return None
+    if generic:
+        if allowed:
+            return None
+        return (
+            "operation being parsed with an unregistered dialect. If this is intended, "
+            "please use --allow-unregistered-dialect"
+        )
+    return f"Dialect `{dialect}' not found for custom op '{name}'"
+
+
+def available_dialects_note() -> str:
+    """The note MLIR attaches to an op of a dialect it does not register."""
+    return "Available dialects: " + ", ".join(sorted(REGISTERED_DIALECTS))
 
 
 # The ops of these dialects whose definition names the op they must be nested in (HasParent

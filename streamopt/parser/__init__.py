@@ -303,8 +303,16 @@ def _check_string_literals(
         raise DiagnosticError(Diagnostic("error", message, location))
 
 
-def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Module:
-    """Parse a file's text into a Module. Raises DiagnosticError on malformed input."""
+def parse_module(
+    text: str,
+    name: str = "<input>",
+    line_offset: int = 0,
+    allow_unregistered_dialect: bool = False,
+) -> Module:
+    """Parse a file's text into a Module. Raises DiagnosticError on malformed input, which
+    includes ops, attributes and types of dialects iree-opt does not register unless
+    `allow_unregistered_dialect` (mlir-opt's `--allow-unregistered-dialect`: ops in the
+    generic form, attributes and types are then kept as written)."""
     source = Source(name, text, line_offset)
     _check_undecoded_bytes(source)
     parser = get_parser()
@@ -316,7 +324,7 @@ def parse_module(text: str, name: str = "<input>", line_offset: int = 0) -> Modu
     _check_string_literals(source, to_parse, bodies)
     if not to_parse.endswith("\n"):
         to_parse += "\n"
-    builder.begin(source, to_parse)  # type: ignore[attr-defined]
+    builder.begin(source, to_parse, allow_unregistered_dialect)  # type: ignore[attr-defined]
     # Parsing allocates millions of small objects and frees none; the cyclic collector would
     # rescan them over and over (a third of the parse time on large files).
     collecting = gc.isenabled()

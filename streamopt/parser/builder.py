@@ -29,7 +29,11 @@ from streamopt.dialects.builtin import (
     VerbatimOp,
 )
 from streamopt.dialects.common import dynamic_dim_count
-from streamopt.dialects.registered import unknown_op_problem
+from streamopt.dialects.registered import (
+    available_dialects_note,
+    unknown_op_problem,
+    unregistered_dialect_op_problem,
+)
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -109,6 +113,9 @@ class Builder:
         self.source: Source = Source("<input>", "")
         self.text = ""
         self.parsed_text = ""
+        # `--allow-unregistered-dialect`: keep generic ops, attributes and types of dialects
+        # iree-opt does not register instead of rejecting them.
+        self.allow_unregistered_dialect = False
         self._reset()
         # Callbacks of the rules dialect modules handle, made when the parser first asks.
         self._known_rules: dict[str, Callable[[list[Any]], Any]] = {}
@@ -136,13 +143,20 @@ class Builder:
         if "line_reuse" in self.__dict__:
             self.line_reuse.clear()
 
-    def begin(self, source: Source, parsed_text: str | None = None) -> None:
+    def begin(
+        self,
+        source: Source,
+        parsed_text: str | None = None,
+        allow_unregistered_dialect: bool = False,
+    ) -> None:
         """Prepare to build IR for `source`, whose text Lark sees as `parsed_text` (the same
-        offsets, continuation lines joined; the source text itself if not given)."""
+        offsets, continuation lines joined; the source text itself if not given), accepting
+        what dialects iree-opt does not register where `allow_unregistered_dialect` says so."""
         self._reset()
         self.source = source
         self.text = source.text
         self.parsed_text = parsed_text if parsed_text is not None else source.text
+        self.allow_unregistered_dialect = allow_unregistered_dialect
 
     # -- diagnostics -----------------------------------------------------------------------
 
@@ -402,9 +416,15 @@ class Builder:
 
     def opaque_op(self, children: list[Any]) -> OpaqueOp:
         name_token: TokenLike = children[0]
-        problem = unknown_op_problem(str(name_token), generic=False)
-        if problem is not None and op_class(str(name_token)) is None:
+        name = str(name_token)
+        problem = unknown_op_problem(name, generic=False)
+        if problem is not None and op_class(name) is None:
             raise self.error(problem, name_token)
+        problem = unregistered_dialect_op_problem(name, False, self.allow_unregistered_dialect)
+        if problem is not None:
+            error = self.error(problem, name_token)
+            error.diagnostics[0].attach_note(available_dialects_note(), self.location(name_token))
+            raise error
         pieces: list[Any] = []
         _flatten(children, pieces)
         text = self.text
@@ -449,10 +469,14 @@ class Builder:
                     problem = interpret.dialect_type_problem(str(piece))
                     if problem is not None:
                         raise self.error(problem, piece)
+                    self.check_registered_dialects(piece)
                 elif piece.type == "ATTR_REF":
                     self.check_dialect_attributes(piece)
-                elif piece.type == "SHAPED" and str(piece).startswith(_SHAPED_PREFIXES):
-                    self.check_shape(str(piece), piece)
+                elif piece.type == "SHAPED":
+                    spelling = str(piece)
+                    if spelling.startswith(_SHAPED_PREFIXES):
+                        self.check_shape(spelling, piece)
+                    self.check_registered_dialects(piece)
                 end = piece.end_pos
         # Blanks that end the line are part of the op as written (IREE prints some ops, such
         # as an operand-less `transform.yield`, with a trailing space).
@@ -534,6 +558,13 @@ class Builder:
         problem = unknown_op_problem(name, generic=True)
         if problem is not None and op_class(name) is None:
             raise DiagnosticError(Diagnostic("error", problem, location))
+        problem = unregistered_dialect_op_problem(name, True, self.allow_unregistered_dialect)
+        if problem is not None:
+            # MLIR reports it at the token after the name (the `(` of the operand list).
+            after = name_token.end_pos
+            while self.text[after] in " \t":
+                after += 1
+            raise DiagnosticError(Diagnostic("error", problem, self.source.location_at(after)))
         if name == ModuleOp.name and not (operands or successors or function_type.results):
             module = self._generic_module(regions, attributes, properties, location)
             if module is not None:
@@ -774,6 +805,7 @@ class Builder:
         problem = interpret.dialect_type_problem(text)
         if problem is not None:
             raise self.error(problem, token)
+        self.check_registered_dialects(token)
         if text.startswith(_SHAPED_PREFIXES):
             self.check_shape(text, token)
         return interpret.type_from_text(text)
@@ -814,7 +846,8 @@ class Builder:
         core = children[0]
         type: Type | None = children[1] if len(children) > 1 else None
         if isinstance(core, TOKEN_CLASSES):
-            return self._checked(interpret.attribute_from_token(core.type, str(core), type), core)
+            attribute = interpret.attribute_from_token(core.type, str(core), type)
+            return self._checked(attribute, core, type)
         if isinstance(core, AttrDict):
             core = DictAttr(core)
         elif isinstance(core, FunctionType):
@@ -849,12 +882,13 @@ class Builder:
     def to_clause(self, children: list[Any]) -> Clause:
         return Clause("to", self._checked(_clause_attribute(children[-1]), children[-1]))
 
-    def _checked(self, attr: Attribute, token: TokenLike) -> Attribute:
+    def _checked(self, attr: Attribute, token: TokenLike, type: Type | None = None) -> Attribute:
         """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
         syntax for those is fixed (`<@device>` or `<@device, [queues]>`) and IREE rejects any
         other, so streamopt does too, instead of keeping it as written. Nor may it (or an
-        attribute inside it) be a hal, stream or util attribute IREE does not define."""
-        self.check_dialect_attributes(token)
+        attribute inside it) be a hal, stream or util attribute IREE does not define, or one
+        of a dialect iree-opt does not register. `type` is the one written after it, if any."""
+        self.check_dialect_attributes(token, type)
         if token.type == "SHAPED" and str(token).startswith(_SHAPED_PREFIXES):
             self.check_shape(str(token), token)
         if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
@@ -871,14 +905,32 @@ class Builder:
             if alias not in self.named_aliases:
                 self.named_aliases[alias] = start + offset
 
-    def check_dialect_attributes(self, token: TokenLike) -> None:
+    def check_dialect_attributes(self, token: TokenLike, type: Type | None = None) -> None:
         """Reject a hal, stream or util attribute in `token` that IREE does not define (or a
-        `#hal.device.target` of the wrong shape), located where iree-opt locates it, and note
-        the aliases inside it."""
+        `#hal.device.target` of the wrong shape), and an attribute or type of a dialect
+        iree-opt does not register (unless `--allow-unregistered-dialect`), located where
+        iree-opt locates it, and note the aliases inside it. `type` is the type written
+        after the token, if any."""
         text = str(token)
         if "<" in text:
             self.note_aliases(text, token.start_pos)
         problem = interpret.dialect_attribute_problem(text)
+        if not self.allow_unregistered_dialect:
+            type_text = type.text if type is not None else None
+            unregistered = interpret.unregistered_dialect_problem(text, type_text)
+            if unregistered is not None and (problem is None or unregistered[0] < problem[0]):
+                problem = unregistered
+        if problem is not None:
+            offset, message = problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
+
+    def check_registered_dialects(self, token: TokenLike) -> None:
+        """Reject an attribute or type in `token` of a dialect iree-opt does not register,
+        unless `--allow-unregistered-dialect` was given, located where iree-opt locates it."""
+        if self.allow_unregistered_dialect:
+            return
+        problem = interpret.unregistered_dialect_problem(str(token))
         if problem is not None:
             offset, message = problem
             location = self.source.location_at(token.start_pos + offset)

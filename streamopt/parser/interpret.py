@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
+from streamopt.dialects.registered import REGISTERED_DIALECTS
 from streamopt.ir.types import (
     INDEX,
     AffinityAttr,
@@ -279,6 +280,78 @@ def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:
             part_start = position + 1
         position += 1
     return None
+
+
+# The start of a dialect attribute or type (`#name`, `!name`), past string literals.
+_DIALECT_SYMBOL = re.compile(r'"(?:[^"\\\n]|\\.)*"|([#!])([A-Za-z_][\w$.\-]*)')
+# A type spelled after an attribute (`#foo.a : i32`): a word, then a `<...>` if it has one.
+_TYPE_AFTER = re.compile(r"[ \t]*:[ \t]*(!?[A-Za-z_][\w$.\-]*)")
+_UNREGISTERED_TAIL = (
+    "created with unregistered dialect. If this is intended, please use "
+    "--allow-unregistered-dialect"
+)
+_unregistered_problems: dict[tuple[str, str | None], tuple[int, str] | None] = {}
+
+
+def unregistered_dialect_problem(
+    text: str, type_after: str | None = None
+) -> tuple[int, str] | None:
+    """Where `text` (a token: an attribute, a type, or a clause or type holding them) first
+    names an attribute or type of a dialect iree-opt does not register, and MLIR's message
+    (with streamopt's flag); None if it names none. `type_after` is the type written after
+    the token (`#foo.a : i32`), which MLIR's message names.
+
+    As MLIR's parser reads them: `#a.b` and `!a.b` (with or without a `<...>`) and `#a<...>`
+    and `!a<...>` belong to dialect `a`, reported after the dot (the first form) or at the
+    `#` or `!` (the second); a `#a` or `!a` alone is an alias. Strings may spell anything."""
+    if "#" not in text and "!" not in text:
+        return None
+    key = (text, type_after)
+    if key in _unregistered_problems:
+        return _unregistered_problems[key]
+    problem: tuple[int, str] | None = None
+    for match in _DIALECT_SYMBOL.finditer(text):
+        sigil = match.group(1)
+        if sigil is None:
+            continue
+        identifier = match.group(2)
+        dialect, dot, _ = identifier.partition(".")
+        after = match.end()
+        has_body = text.startswith("<", after)
+        if (not dot and not has_body) or dialect in REGISTERED_DIALECTS:
+            continue
+        end = after
+        if has_body:
+            parts = _top_level_parts(text, after)
+            end = parts[-1][1] + 1 if parts else len(text)
+        if dot:
+            offset = match.start(2) + len(dialect) + 1
+            data = text[offset:end]
+        else:
+            offset = match.start()
+            data = text[after + 1 : end - 1]
+        if sigil == "#":
+            type = _attribute_type_after(text, end) if end < len(text) else type_after
+            type = type or "none"
+            message = f'#"{dialect}"<"{data}"> : \'{type}\' attribute {_UNREGISTERED_TAIL}'
+        else:
+            message = f'`!"{dialect}"<"{data}">` type {_UNREGISTERED_TAIL}'
+        problem = (offset, message)
+        break
+    _unregistered_problems[key] = problem
+    return problem
+
+
+def _attribute_type_after(text: str, end: int) -> str | None:
+    """The type written after the attribute that ends at `end` in `text`, if one is."""
+    match = _TYPE_AFTER.match(text, end)
+    if match is None:
+        return None
+    type_end = match.end()
+    if text.startswith("<", type_end):
+        parts = _top_level_parts(text, type_end)
+        type_end = parts[-1][1] + 1 if parts else len(text)
+    return text[match.start(1) : type_end]
 
 
 def type_from_text(text: str) -> Type:

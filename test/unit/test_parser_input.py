@@ -96,8 +96,8 @@ module {
     }
   }
   util.func public @f() {
-    %0 = "my.op"() {s = "\xc3\x28"} : () -> i32
-    my.other {label = "\xa0"}
+    %0 = "ub.poison"() {s = "\xc3\x28"} : () -> i32
+    %1 = ub.poison {label = "\xa0"} : i32
     util.return
   }
 }

@@ -15,11 +15,13 @@ from pathlib import Path
 import pytest
 
 from streamopt.diagnostics import DiagnosticError
+from streamopt.dialects.registered import unregistered_dialect_op_problem
 from streamopt.parser import parse_module
 from streamopt.parser.interpret import (
     dialect_attribute_problem,
     location_problem,
     shaped_type_problem,
+    unregistered_dialect_problem,
 )
 
 VALID_LOCATIONS = [
@@ -74,6 +76,99 @@ INVALID_ATTRIBUTES = {
     '#hal.device.target<"local" {ordinal = 0 : index}>': "expected '>'",
     '#hal.device.target<"local", []>': "expected attribute value",
 }
+
+# Attributes and types of dialects iree-opt registers (or builtin ones, or aliases), then
+# those of dialects it does not register, each with where MLIR reports it.
+REGISTERED_DIALECT_SPELLINGS = [
+    "#iree_cpu.cpu_encoding_resolver<>",
+    '#hal.executable.target<"a", "b", {r = #iree_cpu.cpu_encoding_resolver<>}>',
+    "#executable_target",
+    '"#foo.bar<1>"',
+    "tensor<4xf32, #encoding>",
+    "!iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>",
+    "#linalg.iterator_type<parallel>",
+]
+UNREGISTERED_DIALECT_SPELLINGS = {
+    "#foo.bar<1>": (5, '#"foo"<"bar<1>"> : \'none\' attribute'),
+    '#foo<"a">': (0, '#"foo"<""a""> : \'none\' attribute'),
+    '#hal.executable.target<"a", "b", {r = #iree_c$pu.resolver<>}>': (49, '#"iree_c$pu"'),
+    "[1, #foo.e : i32]": (9, '#"foo"<"e"> : \'i32\' attribute'),
+    "tensor<4xf32, #foo.enc>": (19, '#"foo"<"enc"> : \'none\' attribute'),
+    "!foo.t": (5, '`!"foo"<"t">` type'),
+    'tensor<4x!foo<"t">>': (9, '`!"foo"<""t"">` type'),
+}
+
+
+@pytest.mark.parametrize("text", REGISTERED_DIALECT_SPELLINGS)
+def test_registered_dialects_are_taken(text: str) -> None:
+    assert unregistered_dialect_problem(text) is None
+
+
+@pytest.mark.parametrize(("text", "where"), UNREGISTERED_DIALECT_SPELLINGS.items())
+def test_unregistered_dialects_are_refused(text: str, where: tuple[int, str]) -> None:
+    problem = unregistered_dialect_problem(text)
+    assert problem is not None
+    offset, start = where
+    assert problem[0] == offset
+    assert problem[1].startswith(start)
+    assert problem[1].endswith(
+        "created with unregistered dialect. If this is intended, please "
+        "use --allow-unregistered-dialect"
+    )
+
+
+def test_unregistered_dialects_are_kept_when_allowed() -> None:
+    text = '#executable_target = #hal.executable.target<"a", "b", {r = #foo.r<>}>\n'
+    text += "util.global private @g {x = #foo.bar<1>, y = [#executable_target]} : !foo.t\n"
+    with pytest.raises(DiagnosticError):
+        parse_module(text)
+    module = parse_module(text, allow_unregistered_dialect=True)
+    assert [op.name for op in module.walk()] == ["builtin.module", "util.global"]
+
+
+# Ops: the dialects iree-opt registers but streamopt does not model are kept as written; the
+# custom form of any other dialect's op is refused, and its generic form unless allowed.
+REGISTERED_DIALECT_OPS = [
+    "%x = tensor.empty() : tensor<4xf32>",
+    '%x = "tensor.empty"() : () -> tensor<4xf32>',
+    "%x = gpu.thread_id x",
+    "%x = ub.poison : i32",
+]
+# Each with MLIR's message and the column it reports at: the op's name in the custom form,
+# the `(` after the name in the generic form.
+CUSTOM_UNREGISTERED = "Dialect `foo' not found for custom op 'foo.bar'"
+GENERIC_UNREGISTERED = (
+    "operation being parsed with an unregistered dialect. If this is intended, please use "
+    "--allow-unregistered-dialect"
+)
+UNREGISTERED_DIALECT_OPS = {
+    "foo.bar": (CUSTOM_UNREGISTERED, 3),
+    "%x = foo.bar : i32": (CUSTOM_UNREGISTERED, 8),
+    '"foo.bar"() : () -> ()': (GENERIC_UNREGISTERED, 12),
+    '%x = "bar" () : () -> i32': (GENERIC_UNREGISTERED, 14),
+}
+FUNCTION = "util.func private @f{}() {{\n  {}\n  util.return\n}}"
+
+
+@pytest.mark.parametrize("op", REGISTERED_DIALECT_OPS)
+def test_ops_of_registered_dialects_are_kept(op: str) -> None:
+    parse_module(FUNCTION.format(0, op) + "\n")
+
+
+@pytest.mark.parametrize(("op", "where"), UNREGISTERED_DIALECT_OPS.items())
+def test_ops_of_unregistered_dialects_are_refused(op: str, where: tuple[str, int]) -> None:
+    with pytest.raises(DiagnosticError) as refused:
+        parse_module(FUNCTION.format(0, op) + "\n")
+    diagnostic = refused.value.diagnostics[0]
+    assert (diagnostic.message, diagnostic.location.column) == where
+    assert diagnostic.location.line == 2
+
+
+def test_generic_ops_of_unregistered_dialects_are_kept_when_allowed() -> None:
+    assert unregistered_dialect_op_problem("foo.bar", generic=True, allowed=True) is None
+    assert unregistered_dialect_op_problem("foo.bar", generic=False, allowed=True) is not None
+    text = FUNCTION.format(0, '"foo.bar"() : () -> ()') + "\n"
+    parse_module(text, allow_unregistered_dialect=True)
 
 
 @pytest.mark.parametrize("text", VALID_LOCATIONS)
@@ -130,7 +225,8 @@ def test_unknown_escapes_and_vertical_blanks_are_refused(literal: str) -> None:
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="iree-opt is not installed")
 def test_iree_opt_agrees(tmp_path: Path) -> None:
     """iree-opt takes every spelling above that streamopt takes (all in one file) and refuses
-    each one streamopt refuses (one file each: a few seconds in all)."""
+    each one streamopt refuses (one file each, or one chunk each of a file iree-opt reads with
+    --verify-diagnostics where streamopt's message is iree-opt's: a few seconds in all)."""
     header = '#loc1 = loc("x":1:1)\n#loc2 = loc("y":1:1)\n#loc3 = loc("z":1:1)\n'
     header += '#encoding = "e"\n#executable_target = #hal.executable.target<"a", "b">\n'
     header += '#a = #hal.executable.target<"a", "b">\n'
@@ -140,9 +236,18 @@ def test_iree_opt_agrees(tmp_path: Path) -> None:
         (VALID_ATTRIBUTES, list(INVALID_ATTRIBUTES), "util.global private @g{} {{x = {}}} : i32"),
         (VALID_STRINGS, ['"a\\q"', '"a\vb"'], "util.global private @g{} {{x = {}}} : i32"),
     ]
+    # Refused with the message iree-opt gives (up to where streamopt names its own flag).
+    with_messages = [
+        (
+            REGISTERED_DIALECT_SPELLINGS,
+            list(UNREGISTERED_DIALECT_SPELLINGS),
+            "util.global private @g{} {{x = {}}} : i32",
+        ),
+        (REGISTERED_DIALECT_OPS, list(UNREGISTERED_DIALECT_OPS), FUNCTION),
+    ]
     valid_lines = [
         line.format(index, text)
-        for group, (valid, _, line) in enumerate(spellings)
+        for group, (valid, _, line) in enumerate(spellings + with_messages)
         for index, text in enumerate(valid, 100 * group)
     ]
     files = [("\n".join(valid_lines), 0)]
@@ -152,3 +257,21 @@ def test_iree_opt_agrees(tmp_path: Path) -> None:
         path.write_text(header + body + "\n")
         result = subprocess.run(["iree-opt", str(path)], capture_output=True, check=False)
         assert result.returncode == expected, (body, result.stderr)
+    chunks = []
+    for _, invalid, line in with_messages:
+        for text in invalid:
+            body = line.format(0, text)
+            with pytest.raises(DiagnosticError) as refused:
+                parse_module(body + "\n")
+            message = refused.value.diagnostics[0].message.split(" If this is intended")[0]
+            lines = body.split("\n")
+            line_index = next(i for i, piece in enumerate(lines) if text in piece)
+            expectation = f"// expected-error @+1 {{{{{message}}}}}"
+            if message.startswith("Dialect"):  # iree-opt also wants the note it attaches.
+                expectation = expectation.replace("@+1", "@+2")
+                expectation += "\n// expected-note @+1 {{Available dialects}}"
+            chunks.append("\n".join([*lines[:line_index], expectation, *lines[line_index:]]))
+    path.write_text("\n// -----\n".join(header + chunk for chunk in chunks) + "\n")
+    command = ["iree-opt", "--split-input-file", "--verify-diagnostics", str(path)]
+    result = subprocess.run(command, capture_output=True, check=False)
+    assert result.returncode == 0, result.stderr.decode()

@@ -22,7 +22,7 @@ from streamopt.printer import UnprintableError, print_module
 
 TEXT = """\
 util.func public @f() -> i32 {
-  %0 = my.op : i32
+  %0 = ub.poison : i32
   util.return %0 : i32
 }
 """
@@ -83,10 +83,11 @@ def test_a_refusal_after_output_was_streamed_drops_that_chunk_only(
     # before it reaches the op it refuses: they must not stay in the output.
     ops = "".join(f"  %{i} = arith.constant {i} : index\n" for i in range(20_000))
     long_chunk = (
-        f"util.func public @g() -> i32 {{\n{ops}  %r = my.op : i32\n  util.return %r : i32\n}}\n"
+        f"util.func public @g() -> i32 {{\n{ops}"
+        "  %r = ub.poison : i32\n  util.return %r : i32\n}\n"
     )
     # The comment is the second chunk's first line; its `util.return` comes after the header,
-    # 20,000 ops and my.op.
+    # 20,000 ops and ub.poison.
     path = tmp_path / "f.mlir"
     path.write_text(f"{TEXT}// -----\n// expected-error @+20003 {{{{cannot print}}}}\n{long_chunk}")
     out = tmp_path / "out.mlir"

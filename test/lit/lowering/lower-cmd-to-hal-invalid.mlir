@@ -1,4 +1,4 @@
-// RUN: streamopt --split-input-file --verify-diagnostics --lower-cmd-to-hal %s
+// RUN: streamopt --allow-unregistered-dialect --split-input-file --verify-diagnostics --lower-cmd-to-hal %s
 
 util.func public @async_op(%arg0: index) -> !stream.resource<*> {
   %c1_i32 = arith.constant 1 : i32
@@ -59,7 +59,7 @@ util.func public @host_buffer(%arg0: !util.buffer, %arg1: index) -> !stream.reso
 
 util.func public @unknown_op(%arg0: !stream.resource<transient>) {
   // expected-error @+1 {{cannot lower 'foo.use': it uses stream resources or timepoints}}
-  foo.use %arg0 : !stream.resource<transient>
+  "foo.use"(%arg0) : (!stream.resource<transient>) -> ()
   util.return
 }
 

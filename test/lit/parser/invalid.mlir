@@ -194,3 +194,57 @@ stream.executable private @dispatch {
 // An alias inside another attribute's `<...>`, which streamopt keeps as written.
 // expected-error @+1 {{undefined symbol alias id 'executable_target'}}
 util.global private @device = #hal.device.target<"local", [#executable_target]> : !hal.device
+
+// -----
+
+// An op of a dialect iree-opt does not register: the custom form is never read (MLIR needs
+// the dialect to read it), not even with --allow-unregistered-dialect.
+util.func public @unregistered_custom_op() {
+  // expected-error @+2 {{Dialect `foo' not found for custom op 'foo.bar'}}
+  // expected-note @+1 {{Available dialects: affine, amdgpu, arith,}}
+  foo.bar
+  util.return
+}
+
+// -----
+
+// The generic form is read only with --allow-unregistered-dialect.
+util.func public @unregistered_generic_op() {
+  // expected-error @+1 {{operation being parsed with an unregistered dialect. If this is intended, please use --allow-unregistered-dialect}}
+  %0 = "foo.bar"() : () -> i32
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{#"foo"<"bar<1>"> : 'none' attribute created with unregistered dialect}}
+util.global private @unregistered_attribute {note = #foo.bar<1>} : i32
+
+// -----
+
+// expected-error @+1 {{#"foo"<"e"> : 'i32' attribute created with unregistered dialect}}
+util.global private @unregistered_typed_attribute {note = [1, #foo.e : i32]} : i32
+
+// -----
+
+// An unregistered dialect's attribute inside an alias's attribute (a damaged dialect name).
+// expected-error @+1 {{#"iree_c$pu"<"cpu_encoding_resolver<>"> : 'none' attribute created with unregistered dialect}}
+#target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {iree.encoding.resolver = #iree_c$pu.cpu_encoding_resolver<>}>
+
+// -----
+
+// expected-error @+1 {{`!"foo"<"bar">` type created with unregistered dialect}}
+util.func public @unregistered_type(%arg0: !foo.bar) {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{`!"foo"<""t"">` type created with unregistered dialect}}
+util.global private @unregistered_element_type : tensor<4x!foo<"t">>
+
+// -----
+
+// expected-error @+1 {{#"foo"<"enc"> : 'none' attribute created with unregistered dialect}}
+util.global private @unregistered_encoding : tensor<4xf32, #foo.enc>
+

@@ -1,4 +1,4 @@
-// RUN: streamopt --elide-async-copies --split-input-file %s | filecheck %s
+// RUN: streamopt --allow-unregistered-dialect --elide-async-copies --split-input-file %s | filecheck %s
 
 // A transfer that is the last use of a fresh resource becomes a move.
 

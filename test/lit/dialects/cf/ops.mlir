@@ -72,18 +72,19 @@ util.func public @unreachable() {
 // A branch operand defined by an op streamopt does not model has the type the branch states.
 
 // CHECK-LABEL: util.func public @unmodelled_branch_operands
-util.func public @unmodelled_branch_operands(%arg0: i1) -> i32 {
-  // CHECK: %[[A:.+]] = my.op : i32
-  %0 = my.op : i32
-  // CHECK-NEXT: cf.cond_br %arg0, ^bb1(%[[A]] : i32), ^bb2
-  cf.cond_br %arg0, ^bb1(%0 : i32), ^bb2
-^bb1(%a: i32):
-  util.return %a : i32
+util.func public @unmodelled_branch_operands(%arg0: i1, %arg1: index) -> index {
+  // CHECK: %[[A:.+]] = math.absi %arg1 : index
+  %0 = math.absi %arg1 : index
+  // CHECK-NEXT: cf.cond_br %arg0, ^bb1(%[[A]] : index), ^bb2
+  cf.cond_br %arg0, ^bb1(%0 : index), ^bb2
+^bb1(%a: index):
+  util.return %a : index
 ^bb2:
-  // CHECK: %[[B:.+]] = "my.generic"() : () -> i32
-  %1 = "my.generic"() : () -> i32
-  // CHECK-NEXT: %[[C:.+]] = my.other
-  %2 = my.other
-  // CHECK-NEXT: cf.br ^bb1(%[[C]] : i32)
-  cf.br ^bb1(%2 : i32)
+  // CHECK: %[[B:.+]] = "math.absi"(%arg1) : (index) -> index
+  %1 = "math.absi"(%arg1) : (index) -> index
+  // A result whose type the op's text does not spell.
+  // CHECK-NEXT: %[[C:.+]] = gpu.thread_id x
+  %2 = gpu.thread_id x
+  // CHECK-NEXT: cf.br ^bb1(%[[C]] : index)
+  cf.br ^bb1(%2 : index)
 }
