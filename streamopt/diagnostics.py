@@ -29,6 +29,14 @@ def decode_source(data: bytes) -> str:
     return stream.read()
 
 
+def universal_newlines(text: str) -> str:
+    """`text` with each line break (CR LF, or a CR alone) as LF, as `decode_source` (and
+    `open()`) reads a file: the parser and the printer only know LF."""
+    if "\r" not in text:
+        return text
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def read_source(stream: BinaryIO) -> str:
     """`decode_source` of everything `stream` holds."""
     return decode_source(stream.read())

@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from functools import cache
 from typing import cast
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source, undecoded_bytes
+from streamopt.diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    Location,
+    Source,
+    undecoded_bytes,
+    universal_newlines,
+)
 from streamopt.ir.module import Module
 from streamopt.parser.lalr import (
     ParseError,
@@ -312,7 +319,10 @@ def parse_module(
     """Parse a file's text into a Module. Raises DiagnosticError on malformed input, which
     includes ops, attributes and types of dialects iree-opt does not register unless
     `allow_unregistered_dialect` (mlir-opt's `--allow-unregistered-dialect`: ops in the
-    generic form, attributes and types are then kept as written)."""
+    generic form, attributes and types are then kept as written). Line breaks may be
+    CR LF (see `universal_newlines`): they are read, and printed back, as LF, as iree-opt
+    does."""
+    text = universal_newlines(text)
     source = Source(name, text, line_offset)
     _check_undecoded_bytes(source)
     parser = get_parser()

@@ -19,7 +19,9 @@ import pytest
 
 from streamopt.cli import main
 from streamopt.ir.core import Block, Operation, Region
+from streamopt.parser import parse_module
 from streamopt.parser.builder import MAX_NESTING
+from streamopt.printer import print_module
 
 FUNCTION = b"""\
 util.func public @f(%arg0: index) -> index {
@@ -148,6 +150,54 @@ def test_iree_opt_agrees_on_bytes(tmp_path: Path) -> None:
         path = write(tmp_path, data)
         result = subprocess.run(["iree-opt", str(path)], capture_output=True, check=False)
         assert result.returncode == code, result.stderr
+
+
+# -- CR LF line breaks ------------------------------------------------------------------------
+
+# Executables as iree-opt prints them, whose bodies the parser finds by the lines they start
+# and end on: a real dump's stream.executable and a hal.executable.
+DUMP = Path(__file__).resolve().parents[2] / "examples/iree/mlp-deep/before-elide-1.mlir"
+HAL_EXECUTABLE = b"""\
+#executable_target_embedded_elf_x86_64 = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64">
+#pipeline_layout = #hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>
+module {
+  hal.executable private @ex {
+    hal.executable.variant public @embedded_elf target(#executable_target_embedded_elf_x86_64) {
+      hal.executable.export public @fn ordinal(0) layout(#pipeline_layout)
+      builtin.module {
+        func.func @fn() {
+          return
+        }
+      }
+    }
+  }
+  util.func public @f(%arg0: index) -> index {
+    util.return %arg0 : index
+  }
+}
+
+"""
+
+
+@pytest.mark.parametrize("printed", [DUMP.read_bytes(), HAL_EXECUTABLE], ids=["stream", "hal"])
+def test_crlf_line_breaks_read_as_newlines(printed: bytes) -> None:
+    """Text with CR LF line breaks parses as with LF ones and prints back with LF (what
+    iree-opt prints for it), through the API as through the command line."""
+    text = printed.decode()
+    assert "executable" in text
+    crlf = text.replace("\n", "\r\n")
+    assert print_module(parse_module(crlf, "crlf.mlir")) + "\n" == text
+
+
+@pytest.mark.parametrize("printed", [DUMP.read_bytes(), HAL_EXECUTABLE], ids=["stream", "hal"])
+def test_crlf_files_print_as_iree_opt_prints_them(
+    streamopt: Streamopt, tmp_path: Path, printed: bytes
+) -> None:
+    path = write(tmp_path, printed.replace(b"\n", b"\r\n"))
+    assert streamopt(str(path)) == (0, printed, "")
+    if shutil.which("iree-opt") is not None:
+        result = subprocess.run(["iree-opt", str(path)], capture_output=True, check=False)
+        assert (result.returncode, result.stdout) == (0, printed)
 
 
 # -- deep nesting -----------------------------------------------------------------------------
