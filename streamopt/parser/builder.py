@@ -435,6 +435,8 @@ class Builder:
         cursor = name_token.start_pos
         end = cursor
         op_defined: dict[str, DetachedValue] = {}
+        dense: TokenLike | None = None
+        dense_typed = False
         for piece in pieces:
             if isinstance(piece, Region):
                 start, stop = self.region_spans.pop(piece)
@@ -476,8 +478,21 @@ class Builder:
                     spelling = str(piece)
                     if spelling.startswith(_SHAPED_PREFIXES):
                         self.check_shape(spelling, piece)
+                        type = interpret.type_from_text(spelling)
+                        if dense is not None and dense_typed and isinstance(type, ShapedType):
+                            # `dense<...> : T`: MLIR reads the type after a dense attribute
+                            # as its type, in any op's syntax.
+                            self.check_dense(dense, type)
                     self.check_registered_dialects(piece)
                 end = piece.end_pos
+            # A `dense<...>`, then whether the `:` before its type came after it.
+            if isinstance(piece, TOKEN_CLASSES) and piece.type == "SHAPED":
+                dense = piece if str(piece).startswith("dense<") else None
+                dense_typed = False
+            else:
+                colon = isinstance(piece, TOKEN_CLASSES) and str(piece) == ":"
+                dense_typed = dense is not None and colon and not dense_typed
+                dense = dense if dense_typed else None
         # Blanks that end the line are part of the op as written (IREE prints some ops, such
         # as an operand-less `transform.yield`, with a trailing space).
         blank_end = end
@@ -846,6 +861,8 @@ class Builder:
         core = children[0]
         type: Type | None = children[1] if len(children) > 1 else None
         if isinstance(core, TOKEN_CLASSES):
+            if core.type == "SHAPED" and isinstance(type, ShapedType):
+                self.check_dense(core, type)
             attribute = interpret.attribute_from_token(core.type, str(core), type)
             return self._checked(attribute, core, type)
         if isinstance(core, AttrDict):
@@ -860,6 +877,18 @@ class Builder:
         if type is not None:
             return OpaqueAttr(f"{core.text} : {type.text}")
         return core  # type: ignore[no-any-return]
+
+    def check_dense(self, token: TokenLike, type: ShapedType) -> None:
+        """Reject a `dense<...>` attribute (`token`) that its shaped type `type` does not
+        allow, as iree-opt does (see `interpret.dense_hex_problem`)."""
+        text = str(token)
+        if not text.startswith("dense<"):
+            return
+        problem = interpret.dense_hex_problem(text, type)
+        if problem is not None:
+            offset, message = problem
+            location = self.source.location_at(token.start_pos + offset)
+            raise DiagnosticError(Diagnostic("error", message, location))
 
     def negative_number(self, children: list[Any]) -> Attribute:
         token: TokenLike = children[0]

@@ -742,6 +742,65 @@ def shaped_type_problem(text: str) -> tuple[int, str] | None:
     return problem
 
 
+# `dense<"...">`: one string literal inside (a hex string, or the value of string elements).
+_DENSE_STRING = re.compile(r'dense<[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*>')
+_HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
+_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19}
+
+
+def _element_bit_width(element: str) -> int | None:
+    """The bits MLIR's dense storage gives one element of type `element` (its
+    getDenseElementBitWidth): an integer's or float's width, 64 for index, and a complex
+    number twice its part's width rounded up to whole bytes; None for any other element
+    type (strings, vectors, dialect types), whose dense values are not hex data."""
+    if element == "index":
+        return 64
+    match = _INTEGER_TYPE.fullmatch(element)
+    if match is not None:
+        width = int(match.group(2))
+        return width if width > 0 else None
+    if element in _FLOAT_TYPES:
+        # f8*, f6* and f4* name their width in their first digit.
+        return _FLOAT_WIDTHS.get(element) or int(element[1])
+    if element.startswith("complex<") and element.endswith(">"):
+        part = _element_bit_width(element[len("complex<") : -1].strip())
+        return None if part is None else -(-part // 8) * 8 * 2
+    return None
+
+
+def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
+    """Why `text`, a `dense<...>` attribute of shaped type `type`, is not one MLIR reads: the
+    offset in `text` to report at and MLIR's message; None if it reads, or if this does not
+    say (only the shape and a hex string's data are checked).
+
+    As MLIR's DenseElementsAttr parser: the type's shape must be static; a string inside is
+    hex data when the element type is an integer, index, float or complex type (any other
+    element type holds strings, which may spell anything): `0x` and an even number of hex
+    digits, as many bytes as one element (a splat) or all of them take, an element taking
+    its bit width rounded up to whole bytes (`i1` too: the MLIR of iree-opt 3.13 no longer
+    packs it eight to a byte)."""
+    shape = type.shape
+    if None in shape or "<*" in type.text.replace(" ", ""):
+        return (0, "elements literal type must have static shape")
+    match = _DENSE_STRING.fullmatch(text)
+    if match is None:
+        return None
+    width = _element_bit_width(type.element_type_text)
+    if width is None:
+        return None
+    body = match.group(1)[1:-1]
+    if not body.startswith("0x") or len(body) % 2 or not _HEX_DIGITS.fullmatch(body, 2):
+        return (match.start(1), "expected string containing hex digits starting with `0x`")
+    data_bits = (len(body) - 2) // 2 * 8
+    count = 1
+    for dimension in shape:
+        count *= cast(int, dimension)
+    storage = -(-width // 8) * 8
+    if data_bits in (storage, storage * count):
+        return None
+    return (0, f"elements hex data size is invalid for provided type: '{type.text}'")
+
+
 # An alias named in text kept as written (`#map`, `!type`: no dot, no `<` after the name),
 # past strings and comments.
 _ALIAS_USE = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')

@@ -16,8 +16,10 @@ import pytest
 
 from streamopt.diagnostics import DiagnosticError
 from streamopt.dialects.registered import unregistered_dialect_op_problem
+from streamopt.ir.types import ShapedType
 from streamopt.parser import parse_module
 from streamopt.parser.interpret import (
+    dense_hex_problem,
     dialect_attribute_problem,
     location_problem,
     shaped_type_problem,
@@ -171,6 +173,86 @@ def test_generic_ops_of_unregistered_dialects_are_kept_when_allowed() -> None:
     parse_module(text, allow_unregistered_dialect=True)
 
 
+# `dense<"...">` with the shaped type after it: a hex string's length against the element type
+# (a splat or every element, each in whole bytes; i1 too), strings of other element types.
+VALID_DENSE = [
+    'dense<"0x0000803F"> : tensor<f32>',
+    'dense<"0x0000803F"> : tensor<4xf32>',
+    'dense<"0x0000803F0000803F"> : tensor<2xf32>',
+    'dense<"0x000000aB"> : tensor<f32>',
+    'dense<"0x01"> : tensor<16xi1>',
+    'dense<"0x010001"> : tensor<3xi1>',
+    'dense<"0x00"> : tensor<2xi4>',
+    'dense<"0x000000"> : tensor<tf32>',
+    'dense<"0x0000000000000000"> : tensor<2xcomplex<f16>>',
+    'dense<"0x00000000000000000000000000000000"> : tensor<2xindex>',
+    'dense<"0x00000000"> : vector<[4]xf32>',
+    'dense<"0x"> : tensor<0xf32>',
+    'dense<"0x00"> : tensor<2x2xui8, #encoding>',
+    'dense<"anything"> : tensor<2x!util.buffer>',
+    "dense<[1, 2]> : tensor<2xi32>",
+]
+INVALID_DENSE = {
+    'dense<"0x0000803F"> : tensor<?xf32>': (0, "elements literal type must have static shape"),
+    'dense<"0x0000803"> : tensor<f32>': (
+        6,
+        "expected string containing hex digits starting with `0x`",
+    ),
+    'dense<"0X0000803F"> : tensor<f32>': (
+        6,
+        "expected string containing hex digits starting with `0x`",
+    ),
+    'dense<"3\xff0x0000803F"> : tensor<f32>': (
+        6,
+        "expected string containing hex digits starting with `0x`",
+    ),
+    'dense<"0x0000803G"> : tensor<f32>': (
+        6,
+        "expected string containing hex digits starting with `0x`",
+    ),
+    'dense<"0x0000803F00"> : tensor<2xf32>': (
+        0,
+        "elements hex data size is invalid for provided type: 'tensor<2xf32>'",
+    ),
+    'dense<"0x0102"> : tensor<16xi1>': (
+        0,
+        "elements hex data size is invalid for provided type: 'tensor<16xi1>'",
+    ),
+    'dense<"0x00000000"> : tensor<index>': (
+        0,
+        "elements hex data size is invalid for provided type: 'tensor<index>'",
+    ),
+}
+
+
+def _dense_parts(spelling: str) -> tuple[str, ShapedType]:
+    dense, type = spelling.split(" : ")
+    return dense, ShapedType(type)
+
+
+@pytest.mark.parametrize("spelling", VALID_DENSE)
+def test_valid_dense_attributes_are_taken(spelling: str) -> None:
+    assert dense_hex_problem(*_dense_parts(spelling)) is None
+
+
+@pytest.mark.parametrize(("spelling", "problem"), INVALID_DENSE.items())
+def test_dense_hex_strings_the_type_does_not_take_are_refused(
+    spelling: str, problem: tuple[int, str]
+) -> None:
+    assert dense_hex_problem(*_dense_parts(spelling)) == problem
+
+
+def test_dense_hex_strings_are_checked_where_a_constant_is_read() -> None:
+    value = 'dense<"0x0000803G"> : tensor<f32>'
+    constant = f"  %0 = stream.async.constant : !stream.resource<constant>{{%c4}} = {value}"
+    text = f"util.func private @f() {{\n  %c4 = arith.constant 4 : index\n{constant}\n"
+    text += "  util.return\n}\n"
+    with pytest.raises(DiagnosticError) as refused:
+        parse_module(text)
+    location = refused.value.diagnostics[0].location
+    assert (location.line, location.column) == (3, text.split("\n")[2].index(value) + 7)
+
+
 @pytest.mark.parametrize("text", VALID_LOCATIONS)
 def test_valid_locations_are_taken(text: str) -> None:
     assert location_problem(text) is None
@@ -244,6 +326,7 @@ def test_iree_opt_agrees(tmp_path: Path) -> None:
             "util.global private @g{} {{x = {}}} : i32",
         ),
         (REGISTERED_DIALECT_OPS, list(UNREGISTERED_DIALECT_OPS), FUNCTION),
+        (VALID_DENSE, list(INVALID_DENSE), "util.global private @g{} {{x = {}}} : i32"),
     ]
     valid_lines = [
         line.format(index, text)

@@ -248,3 +248,37 @@ util.global private @unregistered_element_type : tensor<4x!foo<"t">>
 // expected-error @+1 {{#"foo"<"enc"> : 'none' attribute created with unregistered dialect}}
 util.global private @unregistered_encoding : tensor<4xf32, #foo.enc>
 
+// -----
+
+// A hex string of dense integer, float, index or complex elements holds `0x` and hex digits.
+util.func public @damaged_hex_constant() {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{expected string containing hex digits starting with `0x`}}
+  %0 = stream.async.constant : !stream.resource<constant>{%c4} = dense<"3H0x0000803F"> : tensor<f32>
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected string containing hex digits starting with `0x`}}
+util.global private @odd_hex_digits = dense<"0x0000803"> : tensor<f32>
+
+// -----
+
+// One element's bytes (a splat) or every element's.
+// expected-error @+1 {{elements hex data size is invalid for provided type: 'tensor<3xf32>'}}
+util.global private @hex_size = dense<"0x0000803F0000803F"> : tensor<3xf32>
+
+// -----
+
+// In an op streamopt keeps as written too.
+util.func public @unmodelled_hex_constant() {
+  // expected-error @+1 {{elements hex data size is invalid for provided type: 'tensor<2xi16>'}}
+  %0 = flow.tensor.constant dense<"0x000100"> : tensor<2xi16>
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{elements literal type must have static shape}}
+util.global private @dynamic_dense = dense<"0x00"> : tensor<?xi8>
