@@ -167,6 +167,12 @@ class Builder:
     def error(self, message: str, token: TokenLike) -> DiagnosticError:
         return DiagnosticError(Diagnostic("error", message, self.location(token)))
 
+    def error_in(self, token: TokenLike, problem: tuple[int, str]) -> DiagnosticError:
+        """The error for a `problem` found in `token`'s text: (offset in it, message)."""
+        offset, message = problem
+        location = self.source.location_at(token.start_pos + offset)
+        return DiagnosticError(Diagnostic("error", message, location))
+
     # -- scopes ----------------------------------------------------------------------------
 
     def _current_block(self) -> Block:
@@ -711,9 +717,7 @@ class Builder:
         text = str(token)
         problem = interpret.location_problem(text)
         if problem is not None:
-            offset, message = problem
-            location = self.source.location_at(token.start_pos + offset)
-            raise DiagnosticError(Diagnostic("error", message, location))
+            raise self.error_in(token, problem)
         if "#" in text:
             for match in _LOCATION_ALIAS.finditer(text):
                 if match.group(1) is not None:
@@ -830,9 +834,7 @@ class Builder:
         type is missing or is not a type, where iree-opt does."""
         shape_problem = interpret.shaped_type_problem(text)
         if shape_problem is not None:
-            offset, message = shape_problem
-            location = self.source.location_at(token.start_pos + offset)
-            raise DiagnosticError(Diagnostic("error", message, location))
+            raise self.error_in(token, shape_problem)
 
     def function_type(self, children: list[Any]) -> FunctionType:
         inputs = children[0] if len(children) == 2 else []
@@ -886,9 +888,7 @@ class Builder:
             return
         problem = interpret.dense_hex_problem(text, type)
         if problem is not None:
-            offset, message = problem
-            location = self.source.location_at(token.start_pos + offset)
-            raise DiagnosticError(Diagnostic("error", message, location))
+            raise self.error_in(token, problem)
 
     def negative_number(self, children: list[Any]) -> Attribute:
         token: TokenLike = children[0]
@@ -950,9 +950,7 @@ class Builder:
             if unregistered is not None and (problem is None or unregistered[0] < problem[0]):
                 problem = unregistered
         if problem is not None:
-            offset, message = problem
-            location = self.source.location_at(token.start_pos + offset)
-            raise DiagnosticError(Diagnostic("error", message, location))
+            raise self.error_in(token, problem)
 
     def check_registered_dialects(self, token: TokenLike) -> None:
         """Reject an attribute or type in `token` of a dialect iree-opt does not register,
@@ -961,9 +959,7 @@ class Builder:
             return
         problem = interpret.unregistered_dialect_problem(str(token))
         if problem is not None:
-            offset, message = problem
-            location = self.source.location_at(token.start_pos + offset)
-            raise DiagnosticError(Diagnostic("error", message, location))
+            raise self.error_in(token, problem)
 
     def await_clause(self, children: list[Any]) -> Clause:
         value: Value = children[-1]
