@@ -171,3 +171,20 @@ util.func public @buffer_view_dim_i32(%view: !hal.buffer_view) -> i32 {
   %0 = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : i32
   util.return %0 : i32
 }
+
+// -----
+
+// The affinity of `for(...)` is checked as any other attribute.
+util.func public @resolve_for_unknown_hal_attribute() -> (i32, i32) {
+  // expected-error @+1 {{unknown HAL attribute: device.affinZ}}
+  %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.affinZ<@dev_a>) lifetime(transient) : i32, i32
+  util.return %memory_types, %buffer_usage : i32, i32
+}
+
+// -----
+
+util.func public @resolve_for_unregistered_dialect() -> (i32, i32) {
+  // expected-error @+1 {{#"foo"<"affinity"> : 'none' attribute created with unregistered dialect}}
+  %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#foo.affinity) lifetime(transient) : i32, i32
+  util.return %memory_types, %buffer_usage : i32, i32
+}
