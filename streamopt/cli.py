@@ -34,6 +34,7 @@ from streamopt.diagnostics import (
     read_source,
     render,
 )
+from streamopt.lazy_regex import lazy_compile
 
 if TYPE_CHECKING:
     import click
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.MULTILINE)
+SPLIT_MARKER = lazy_compile(r"^// -----[ \t]*$", re.MULTILINE)
 EXIT_INTERNAL = 70
 
 
@@ -415,7 +416,7 @@ class Driver:
         return text
 
 
-_EXPECTED = re.compile(
+_EXPECTED = lazy_compile(
     r"//\s*expected-(error|warning|note|remark)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}"
 )
 

@@ -9,11 +9,12 @@ that every tool in the package prints.
 from __future__ import annotations
 
 import io
-import re
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
+
+from streamopt.lazy_regex import lazy_compile
 
 
 def decode_source(data: bytes) -> str:
@@ -38,7 +39,7 @@ def encode_output(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
-_UNDECODED = re.compile("[\udc80-\udcff]")
+_UNDECODED = lazy_compile("[\udc80-\udcff]")
 
 
 def undecoded_bytes(text: str) -> Iterator[tuple[int, int]]:
