@@ -51,14 +51,8 @@ class AtomicFile:
             # A rename would replace a file its owner made read-only.
             self._error = PermissionError(errno.EACCES, os.strerror(errno.EACCES), self.path)
             return
-        import tempfile  # Only here: its imports cost every run that writes to stdout.
-
         try:
-            descriptor, self._temporary = tempfile.mkstemp(
-                dir=os.path.dirname(self._target),
-                prefix=f".{os.path.basename(self._target)}.",
-                suffix=".tmp",
-            )
+            descriptor, self._temporary = _create_beside(self._target)
         except OSError as exc:
             self._error = exc
             return
@@ -115,8 +109,8 @@ class AtomicFile:
         temporary = self._temporary
         assert handle is not None and temporary is not None
         try:
-            handle.flush()
-            os.fsync(handle.fileno())
+            # No fsync: the promise is about failed runs, not power cuts (as for mlir-opt's
+            # output files), and an fsync is most of the time a short run spends writing.
             handle.close()
             if self._existing is not None:
                 os.chmod(temporary, stat.S_IMODE(self._existing.st_mode))
@@ -145,3 +139,24 @@ class AtomicFile:
             with contextlib.suppress(OSError):
                 os.unlink(self._temporary)
             self._temporary = None
+
+
+# Attempts at a free temporary name before giving up (each name is taken only if it is
+# free: O_EXCL, so a file or link someone else put there is never written through).
+_NAME_ATTEMPTS = 1000
+
+
+def _create_beside(target: str) -> tuple[int, str]:
+    """A new empty file, readable and writable only by its owner, in `target`'s folder:
+    its descriptor and path. Raises OSError when none can be made."""
+    folder, name = os.path.split(target)
+    # Not tempfile.mkstemp: importing tempfile costs a short run about 8 ms, and its random
+    # names guard shared folders such as /tmp, which O_EXCL already does here.
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    for attempt in range(_NAME_ATTEMPTS):
+        path = os.path.join(folder, f".{name}.{os.getpid()}.{attempt}.tmp")
+        try:
+            return os.open(path, flags, 0o600), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", target)

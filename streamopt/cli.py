@@ -1,11 +1,17 @@
 """The `streamopt` command: read IR, run passes in command-line order, print IR.
 
     streamopt [INPUT|-] [-o OUT] [--split-input-file] [--verify-diagnostics]
-              [--print-ir-after-all] [--stats] [--pass-pipeline=a,b] [--<pass> ...]
+              [--print-ir-after-all] [--stats] [--no-verify] [--pass-pipeline=a,b] [--<pass> ...]
 
 IR goes to stdout (or -o) as plain text; diagnostics go to stderr as
 `file:line:col: error: message` with the source line and a caret. Exit status: 0 on success, 1
 when there were diagnostics, 2 for usage errors, 70 for an internal error.
+
+The command's options are `OPTIONS` and the pass index; click builds the command from them
+(`streamopt.cli_command`: --help, usage errors, every spelling click allows). A command line
+that spells each option plainly, once, is read here without click (`plain_invocation`): lit runs
+streamopt once per RUN line, and importing click is about a third of a short run. Both ways
+end in `run(Invocation)`; a test checks that they read every command line alike.
 """
 
 from __future__ import annotations
@@ -15,11 +21,8 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
-
-import click
 
 from streamopt.diagnostics import (
     Diagnostic,
@@ -31,22 +34,27 @@ from streamopt.diagnostics import (
     read_source,
     render,
 )
+from streamopt.lazy_regex import lazy_compile
 
 if TYPE_CHECKING:
+    import click
+
     from streamopt.atomic_file import AtomicFile
 
 T = TypeVar("T")
 
-SPLIT_MARKER = re.compile(r"^// -----[ \t]*$", re.MULTILINE)
+SPLIT_MARKER = lazy_compile(r"^// -----[ \t]*$", re.MULTILINE)
 EXIT_INTERNAL = 70
 
 
-@dataclass
 class Chunk:
     """One piece of a split input: its text and the line it starts at in the file."""
 
-    text: str
-    line_offset: int
+    __slots__ = ("line_offset", "text")
+
+    def __init__(self, text: str, line_offset: int) -> None:
+        self.text = text
+        self.line_offset = line_offset
 
 
 def split_input(text: str, split: bool) -> list[Chunk]:
@@ -65,96 +73,183 @@ def split_input(text: str, split: bool) -> list[Chunk]:
     return chunks
 
 
-def _pass_flags() -> dict[str, str]:
+class Option:
+    """An option of the `streamopt` command besides the pass flags: its spelling, the
+    `Invocation` attribute it sets, whether it takes a value, and its `--help` text."""
+
+    __slots__ = ("attribute", "help", "metavar", "spelling")
+
+    def __init__(self, spelling: str, attribute: str, help: str, metavar: str | None = None):
+        self.spelling = spelling
+        self.attribute = attribute
+        self.help = help
+        # Options with a metavar take a value; the others are flags.
+        self.metavar = metavar
+
+
+# In --help order. `--pass-pipeline` adds to `Invocation.pipeline`.
+OPTIONS: tuple[Option, ...] = (
+    Option("-o", "output_file", "Write output here.", metavar="OUT"),
+    Option("--split-input-file", "split_input_file", "Process each '// -----' chunk separately."),
+    Option(
+        "--verify-diagnostics",
+        "verify_diagnostics",
+        "Check diagnostics against '// expected-error @+1 {{...}}' comments.",
+    ),
+    Option("--print-ir-after-all", "print_ir_after_all", "Print the IR to stderr after each pass."),
+    Option("--stats", "stats", "Print pass statistics to stderr."),
+    Option(
+        "--pass-pipeline",
+        "pipeline",
+        "Comma-separated pass flags (without --), e.g. 'canonicalize,elide-async-copies'.",
+        metavar="PASSES",
+    ),
+    Option("--no-verify", "no_verify", "Do not verify the IR after each pass."),
+    Option(
+        "--allow-unregistered-dialect",
+        "allow_unregistered_dialect",
+        "Keep ops (generic form), attributes and types of dialects iree-opt does not register.",
+    ),
+)
+
+
+class Invocation:
+    """What one `streamopt` command line asks for."""
+
+    __slots__ = (
+        "allow_unregistered_dialect",
+        "input_file",
+        "no_verify",
+        "output_file",
+        "pipeline",
+        "print_ir_after_all",
+        "split_input_file",
+        "stats",
+        "verify_diagnostics",
+    )
+
+    def __init__(
+        self,
+        input_file: str = "-",
+        output_file: str = "-",
+        split_input_file: bool = False,
+        verify_diagnostics: bool = False,
+        print_ir_after_all: bool = False,
+        stats: bool = False,
+        no_verify: bool = False,
+        pipeline: Sequence[str] = (),
+        allow_unregistered_dialect: bool = False,
+    ) -> None:
+        self.input_file = input_file
+        self.output_file = output_file
+        self.split_input_file = split_input_file
+        self.verify_diagnostics = verify_diagnostics
+        self.print_ir_after_all = print_ir_after_all
+        self.stats = stats
+        self.no_verify = no_verify
+        self.allow_unregistered_dialect = allow_unregistered_dialect
+        # Pass flags in the order they run.
+        self.pipeline = list(pipeline)
+
+    def as_dict(self) -> dict[str, object]:
+        """Every attribute by name (for comparing two readings of a command line)."""
+        return {name: getattr(self, name) for name in self.__slots__}
+
+
+def pass_flags() -> dict[str, str]:
     """Each pass flag with its summary, from the index (no pass module is imported)."""
     from streamopt.passes import PASS_INDEX
 
     return {flag: entry.summary for flag, entry in PASS_INDEX.items()}
 
 
-class _PassFlagCommand(click.Command):
-    """A click command that lists the registered passes in `--help`."""
-
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        super().format_help(ctx, formatter)
-        rows = [(f"--{flag}", summary) for flag, summary in _pass_flags().items()]
-        with formatter.section("Passes (run in the order given)"):
-            formatter.write_dl(rows)
-
-
-def _append_pass(ctx: click.Context, param: click.Parameter, value: bool) -> None:
-    if value:
-        ctx.ensure_object(dict).setdefault("pipeline", []).append(param.name.replace("_", "-"))
-
-
-def _append_pipeline(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
-    if not value:
-        return
-    known = _pass_flags()
-    text = value.strip()
-    # Accept `builtin.module(a,b)` as mlir-opt writes pipelines, and plain `a,b`.
+def pipeline_passes(text: str) -> list[str]:
+    """The pass flags `--pass-pipeline` text names, in order: `a,b` or mlir-opt's
+    `builtin.module(a,b)`. Raises ValueError naming the first unknown pass."""
+    known = pass_flags()
+    text = text.strip()
     inner = re.fullmatch(r"(?:builtin\.module)?\((.*)\)", text)
     if inner:
         text = inner.group(1)
-    for name in [n.strip() for n in text.split(",") if n.strip()]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
         if name not in known:
-            raise click.BadParameter(f"unknown pass '{name}'", ctx=ctx, param=param)
-        ctx.ensure_object(dict).setdefault("pipeline", []).append(name)
+            raise ValueError(f"unknown pass '{name}'")
+    return names
 
 
-def _pass_options(function: Any) -> Any:
-    for flag, summary in reversed(list(_pass_flags().items())):
-        function = click.option(
-            f"--{flag}",
-            is_flag=True,
-            expose_value=False,
-            callback=_append_pass,
-            help=summary,
-            # Listed once, in the "Passes" section of --help.
-            hidden=True,
-        )(function)
-    return function
+_OPTIONS_BY_SPELLING = {option.spelling: option for option in OPTIONS}
+# Set when a shell asks click for completions of the `streamopt` command.
+_COMPLETION_VARIABLE = "_STREAMOPT_COMPLETE"
 
 
-@click.command(cls=_PassFlagCommand, context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("input_file", default="-", metavar="[INPUT|-]", type=click.Path(allow_dash=True))
-@click.option("-o", "output_file", default="-", metavar="OUT", help="Write output here.")
-@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk separately.")
-@click.option(
-    "--verify-diagnostics",
-    is_flag=True,
-    help="Check diagnostics against '// expected-error @+1 {{...}}' comments.",
-)
-@click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after each pass.")
-@click.option("--stats", is_flag=True, help="Print pass statistics to stderr.")
-@click.option(
-    "--pass-pipeline",
-    metavar="PASSES",
-    expose_value=False,
-    callback=_append_pipeline,
-    help="Comma-separated pass flags (without --), e.g. 'canonicalize,elide-async-copies'.",
-)
-@click.option("--no-verify", is_flag=True, help="Do not verify the IR after each pass.")
-@click.option(
-    "--allow-unregistered-dialect",
-    is_flag=True,
-    help="Keep ops (generic form), attributes and types of dialects iree-opt does not register.",
-)
-@_pass_options
-@click.pass_context
-def command(
-    ctx: click.Context,
-    input_file: str,
-    output_file: str,
-    split_input_file: bool,
-    verify_diagnostics: bool,
-    print_ir_after_all: bool,
-    stats: bool,
-    no_verify: bool,
-    allow_unregistered_dialect: bool,
-) -> None:
-    """Parse stream/hal IR, run the given passes in order, and print the result."""
-    pipeline: list[str] = (ctx.obj or {}).get("pipeline", [])
+def plain_invocation(argv: Sequence[str]) -> Invocation | None:
+    """What `argv` asks for, when it spells every option plainly: each option and pass flag
+    at most once, a value as the next word (or `--option=value` for long options) that does
+    not start with `-` unless it is `-`, and at most one input. None for any other command
+    line (help, repeats, `--`, unknown words, errors): click reads those."""
+    if os.environ.get(_COMPLETION_VARIABLE):
+        return None
+    passes = pass_flags()
+    values: dict[str, Any] = {}
+    pipeline: list[str] = []
+    seen: set[str] = set()
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        index += 1
+        if word == "-" or not word.startswith("-"):
+            if "input_file" in values:
+                return None
+            values["input_file"] = word
+            continue
+        spelling, equals, joined = word.partition("=")
+        if spelling in seen:
+            return None
+        seen.add(spelling)
+        option = _OPTIONS_BY_SPELLING.get(spelling)
+        if option is None:
+            if equals or not spelling.startswith("--") or spelling[2:] not in passes:
+                return None
+            pipeline.append(spelling[2:])
+            continue
+        if option.metavar is None:
+            if equals:
+                return None
+            values[option.attribute] = True
+            continue
+        if equals:
+            if not spelling.startswith("--"):  # `-o=x` is `-o` with the value `=x`.
+                return None
+            value = joined
+        else:
+            if index == len(argv):
+                return None
+            value = argv[index]
+            index += 1
+            if value.startswith("-") and value != "-":
+                return None
+        if option.attribute == "pipeline":
+            try:
+                pipeline.extend(pipeline_passes(value))
+            except ValueError:
+                return None
+        else:
+            values[option.attribute] = value
+    return Invocation(pipeline=pipeline, **values)
+
+
+def _report(text: str) -> None:
+    """Write a line to stderr at once (so that it stays in order with other output)."""
+    sys.stderr.write(text + "\n")
+    sys.stderr.flush()
+
+
+def run(invocation: Invocation) -> int:
+    """Parse the input, run the passes, print the result, report diagnostics; the exit
+    status."""
+    input_file = invocation.input_file
+    output_file = invocation.output_file
     try:
         if input_file == "-":
             text = _read_stdin()
@@ -164,9 +259,15 @@ def command(
                 text = read_source(handle)
             name = input_file
     except OSError as exc:
-        click.echo(f"streamopt: error: cannot read '{input_file}': {exc.strerror}", err=True)
-        ctx.exit(1)
-    driver = Driver(pipeline, print_ir_after_all, stats, not no_verify, allow_unregistered_dialect)
+        _report(f"streamopt: error: cannot read '{input_file}': {exc.strerror}")
+        return 1
+    driver = Driver(
+        invocation.pipeline,
+        invocation.print_ir_after_all,
+        invocation.stats,
+        not invocation.no_verify,
+        invocation.allow_unregistered_dialect,
+    )
     # Each chunk's text as the printer's pieces: a large module is written out without being
     # joined into one string (which would double the memory its text takes). A file gets them
     # as they are printed, so that there the text is never held at all.
@@ -176,41 +277,45 @@ def command(
         from streamopt.atomic_file import AtomicFile
 
         target = AtomicFile(output_file)
-        ctx.call_on_close(target.discard)  # Also when a bug ends the run.
-    failed = False
-    for chunk in split_input(text, split_input_file):
-        source = Source(name, chunk.text, chunk.line_offset)
-        pieces: list[str] = []
-        write: Callable[[str], object] = pieces.append
-        if target is not None:
-            mark = target.tell()
-            if outputs:
-                target.write(b"// -----\n")
-            write = _encoding_writer(target)
-        printed, diagnostics = driver.process(source, write)
-        if verify_diagnostics:
-            if not check_expected_diagnostics(source, diagnostics):
+    try:
+        failed = False
+        for chunk in split_input(text, invocation.split_input_file):
+            source = Source(name, chunk.text, chunk.line_offset)
+            pieces: list[str] = []
+            write: Callable[[str], object] = pieces.append
+            if target is not None:
+                mark = target.tell()
+                if outputs:
+                    target.write(b"// -----\n")
+                write = _encoding_writer(target)
+            printed, diagnostics = driver.process(source, write)
+            if invocation.verify_diagnostics:
+                if not check_expected_diagnostics(source, diagnostics):
+                    failed = True
+            elif diagnostics:
                 failed = True
-        elif diagnostics:
-            failed = True
-            for diagnostic in diagnostics:
-                click.echo(render(diagnostic), err=True)
-        if printed:
-            outputs.append(pieces)
-        elif target is not None:
-            target.truncate(mark)  # What was printed before the printer refused.
-    if target is None:
-        _write_stdout(outputs)
-    elif not failed:
-        # A failed run leaves an existing output file as it was.
-        try:
-            target.commit()
-        except OSError as exc:
-            click.echo(f"streamopt: error: cannot write '{output_file}': {exc.strerror}", err=True)
-            failed = True
-    if stats:
-        click.echo(driver.statistics_text(), err=True, nl=False)
-    ctx.exit(EXIT_INTERNAL if driver.internal_error else 1 if failed else 0)
+                for diagnostic in diagnostics:
+                    _report(render(diagnostic))
+            if printed:
+                outputs.append(pieces)
+            elif target is not None:
+                target.truncate(mark)  # What was printed before the printer refused.
+        if target is None:
+            _write_stdout(outputs)
+        elif not failed:
+            # A failed run leaves an existing output file as it was.
+            try:
+                target.commit()
+            except OSError as exc:
+                _report(f"streamopt: error: cannot write '{output_file}': {exc.strerror}")
+                failed = True
+    finally:
+        if target is not None:
+            target.discard()  # Also when a bug ends the run.
+    if invocation.stats:
+        sys.stderr.write(driver.statistics_text())
+        sys.stderr.flush()
+    return EXIT_INTERNAL if driver.internal_error else 1 if failed else 0
 
 
 def _read_stdin() -> str:
@@ -311,7 +416,7 @@ class Driver:
         from streamopt.printer import print_module
 
         header = f"// -----// IR Dump After {pass_.name} ({pass_.flag}) //----- //"
-        click.echo(displayable(header + "\n" + print_module(module)), err=True)
+        _report(displayable(header + "\n" + print_module(module)))
 
     def statistics_text(self) -> str:
         if not self.managers:
@@ -330,18 +435,22 @@ class Driver:
         return text
 
 
-_EXPECTED = re.compile(
+_EXPECTED = lazy_compile(
     r"//\s*expected-(error|warning|note|remark)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}"
 )
 
 
-@dataclass
 class _Expectation:
-    severity: str
-    line: int
-    message: str
-    comment_line: int
-    matched: bool = False
+    """An `expected-<severity>` comment: what it expects at which line."""
+
+    __slots__ = ("comment_line", "line", "matched", "message", "severity")
+
+    def __init__(self, severity: str, line: int, message: str, comment_line: int) -> None:
+        self.severity = severity
+        self.line = line
+        self.message = message
+        self.comment_line = comment_line
+        self.matched = False
 
 
 def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) -> bool:
@@ -385,32 +494,16 @@ def check_expected_diagnostics(source: Source, diagnostics: list[Diagnostic]) ->
                 # Notes only need an expectation when a test spells one out.
                 continue
             ok = False
-            click.echo(
-                render(
-                    Diagnostic(
-                        "error",
-                        f"unexpected {diagnostic.severity}: {diagnostic.message}",
-                        diagnostic.location,
-                    )
-                ),
-                err=True,
-            )
+            message = f"unexpected {diagnostic.severity}: {diagnostic.message}"
+            _report(render(Diagnostic("error", message, diagnostic.location)))
         else:
             found.matched = True
     for expectation in expectations:
         if not expectation.matched:
             ok = False
             location = Location(source, expectation.comment_line, 1)
-            click.echo(
-                render(
-                    Diagnostic(
-                        "error",
-                        f'expected {expectation.severity} "{expectation.message}" was not produced',
-                        location,
-                    )
-                ),
-                err=True,
-            )
+            message = f'expected {expectation.severity} "{expectation.message}" was not produced'
+            _report(render(Diagnostic("error", message, location)))
     return ok
 
 
@@ -455,24 +548,37 @@ def call_with_deep_stack(function: Callable[[], T]) -> T:
     raise value
 
 
-def run_command(tool: click.Command, program: str) -> None:
-    """Run a click command as a console script: its exit status, and a short report instead
-    of a traceback if it crashes (exit 70)."""
+def run_command(tool: click.Command, program: str) -> NoReturn:
+    """Run a click command as a console script (see `run_guarded`)."""
+    run_guarded(lambda: _click_main(tool), program)
+
+
+def _click_main(tool: click.Command) -> int:
+    """Let click read `sys.argv` and run `tool`; the exit status (usage errors reported)."""
+    import click
+
+    try:
+        # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
+        code = tool.main(standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.ClickException as exc:
+        exc.show()
+        return exc.exit_code
+    except click.exceptions.Abort:
+        return 1
+
+
+def run_guarded(function: Callable[[], int], program: str) -> NoReturn:
+    """Exit with `function()`'s status, called with a deep stack; a short report instead of
+    a traceback if it crashes (exit 70)."""
     # One short run that keeps its IR until the end: the cyclic collector would only rescan
     # millions of live objects (superlinear on large inputs) and find nothing to free.
     gc.disable()
     try:
-        # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
-        code = call_with_deep_stack(lambda: tool.main(standalone_mode=False))
-        sys.exit(code if isinstance(code, int) else 0)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except (click.exceptions.Abort, KeyboardInterrupt):
-        sys.exit(1)
-    except BrokenPipeError:
+        sys.exit(call_with_deep_stack(function))
+    except (KeyboardInterrupt, BrokenPipeError):
         sys.exit(1)
     except Exception as exc:
         import traceback  # Only here: importing it costs every run a few milliseconds.
@@ -489,6 +595,11 @@ def run_command(tool: click.Command, program: str) -> None:
 def main() -> None:
     """Run `streamopt` on `sys.argv`; ends by raising SystemExit with the exit status (so it
     can be called in-process, as the tests do)."""
+    invocation = plain_invocation(sys.argv[1:])
+    if invocation is not None:
+        run_guarded(lambda: run(invocation), "streamopt")
+    from streamopt.cli_command import command
+
     run_command(command, "streamopt")
 
 

@@ -9,12 +9,12 @@ that every tool in the package prints.
 from __future__ import annotations
 
 import io
-import re
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from typing import BinaryIO
+
+from streamopt.lazy_regex import lazy_compile
 
 
 def decode_source(data: bytes) -> str:
@@ -47,7 +47,7 @@ def encode_output(text: str) -> bytes:
     return text.encode("utf-8", "surrogateescape")
 
 
-_UNDECODED = re.compile("[\udc80-\udcff]")
+_UNDECODED = lazy_compile("[\udc80-\udcff]")
 
 
 def undecoded_bytes(text: str) -> Iterator[tuple[int, int]]:
@@ -109,13 +109,36 @@ class Source:
         return self._line_starts
 
 
-@dataclass(frozen=True, slots=True)
 class Location:
-    """A point in a source buffer: 1-based line and column."""
+    """A point in a source buffer: 1-based line and column. Immutable; equal when the three
+    parts are."""
+
+    # A plain class, as the other classes a plain run imports: `dataclasses` imports
+    # `inspect`, which is about a tenth of a short run's start-up.
+    __slots__ = ("column", "line", "source")
 
     source: Source | None
     line: int
     column: int
+
+    def __init__(self, source: Source | None, line: int, column: int) -> None:
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "column", column)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Location is immutable: cannot set {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Location):
+            return NotImplemented
+        return (self.source, self.line, self.column) == (other.source, other.line, other.column)
+
+    def __hash__(self) -> int:
+        return hash((self.source, self.line, self.column))
+
+    def __repr__(self) -> str:
+        return f"Location({self.source!r}, {self.line}, {self.column})"
 
     @property
     def filename(self) -> str:
@@ -128,14 +151,37 @@ class Location:
 UNKNOWN_LOCATION = Location(None, 0, 0)
 
 
-@dataclass(slots=True)
 class Diagnostic:
-    """A message attached to a location."""
+    """A message attached to a location, with notes; equal when all of those are."""
 
-    severity: str  # "error", "warning", "note" or "remark"
-    message: str
-    location: Location
-    notes: list[Diagnostic] = field(default_factory=list)
+    __slots__ = ("location", "message", "notes", "severity")
+
+    def __init__(
+        self,
+        severity: str,
+        message: str,
+        location: Location,
+        notes: list[Diagnostic] | None = None,
+    ) -> None:
+        self.severity = severity  # "error", "warning", "note" or "remark"
+        self.message = message
+        self.location = location
+        self.notes: list[Diagnostic] = [] if notes is None else notes
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Diagnostic):
+            return NotImplemented
+        return (self.severity, self.message, self.location, self.notes) == (
+            other.severity,
+            other.message,
+            other.location,
+            other.notes,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # Mutable: notes can be attached.
+
+    def __repr__(self) -> str:
+        return f"Diagnostic({self.severity!r}, {self.message!r}, {self.location!r}, {self.notes!r})"
 
     def attach_note(self, message: str, location: Location) -> Diagnostic:
         """Add a note (for example the other end of a conflict) and return self."""

@@ -9,13 +9,13 @@ no change, gives back the same text.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from streamopt.diagnostics import Diagnostic
 from streamopt.ir.core import Block, DetachedValue, Operation, OpResult, Region, Value
 from streamopt.ir.types import Attribute, Type, print_attr_dict
+from streamopt.lazy_regex import lazy_compile
 
 if TYPE_CHECKING:
     from streamopt.ir.module import Module
@@ -47,7 +47,7 @@ def type_text(type: Type | None) -> str:
     return known_type(type).text
 
 
-_ARG_NAME = re.compile(r"arg(\d+)")
+_ARG_NAME = lazy_compile(r"arg(\d+)")
 
 
 class _NameScope:

@@ -11,7 +11,6 @@ leaks an operand when the callee does.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -24,6 +23,7 @@ from streamopt.dialects.util import FuncOp
 from streamopt.ir.core import BlockArgument, Operation, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import ArrayAttr, Attribute, DictAttr, SymbolRefAttr
+from streamopt.lazy_regex import lazy_compile
 
 
 @dataclass
@@ -40,7 +40,7 @@ class FunctionSummary:
     argument_escapes: list[bool] = field(default_factory=list)
 
 
-_SYMBOL_IN_TEXT = re.compile(r"@([A-Za-z_$.][A-Za-z0-9_$.\-]*)")
+_SYMBOL_IN_TEXT = lazy_compile(r"@([A-Za-z_$.][A-Za-z0-9_$.\-]*)")
 
 
 class CallGraph:

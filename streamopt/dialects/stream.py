@@ -56,6 +56,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
+from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
@@ -389,7 +390,7 @@ class AsyncMoveOp(_TransferLikeOp):
         _verify_consumed_source(self, context)
 
 
-_EXPORT_HEADER = re.compile(
+_EXPORT_HEADER = lazy_compile(
     r"^[ \t]*stream\.executable\.export\s+(?:(?:public|private|nested)\s+)?"
     r"(@[^\s({]+)([^\n]*)",
     re.MULTILINE,

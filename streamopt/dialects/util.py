@@ -9,7 +9,6 @@ MLIR's names, so a pass that renames a symbol finds every use by scanning attrib
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
@@ -46,20 +45,49 @@ if TYPE_CHECKING:
     from streamopt.printer import Printer
 
 
-@dataclass
 class FuncHeader:
     """What `util.func` says before its body: name, visibility, signature."""
 
-    visibility: str | None
-    sym_name: str
-    arg_types: list[Type]
-    arg_attrs: list[AttrDict | None]
-    result_types: list[Type]
-    result_attrs: list[AttrDict | None]
-    tied_results: list[int | None]
-    attributes: dict[str, Attribute]
-    entry_args: list[tuple[Token, Type, str | None]] | None = field(default=None)
-    location: Location = UNKNOWN_LOCATION
+    __slots__ = (
+        "arg_attrs",
+        "arg_types",
+        "attributes",
+        "entry_args",
+        "location",
+        "result_attrs",
+        "result_types",
+        "sym_name",
+        "tied_results",
+        "visibility",
+    )
+
+    def __init__(
+        self,
+        visibility: str | None,
+        sym_name: str,
+        arg_types: list[Type],
+        arg_attrs: list[AttrDict | None],
+        result_types: list[Type],
+        result_attrs: list[AttrDict | None],
+        tied_results: list[int | None],
+        attributes: dict[str, Attribute],
+        entry_args: list[tuple[Token, Type, str | None]] | None = None,
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        self.visibility = visibility
+        self.sym_name = sym_name
+        self.arg_types = arg_types
+        self.arg_attrs = arg_attrs
+        self.result_types = result_types
+        self.result_attrs = result_attrs
+        self.tied_results = tied_results
+        self.attributes = attributes
+        self.entry_args = entry_args
+        self.location = location
+
+    def copy(self) -> FuncHeader:
+        """A shallow copy: a new header holding the same lists and dict."""
+        return FuncHeader(**{name: getattr(self, name) for name in self.__slots__})
 
     @classmethod
     def from_parts(cls, b: Builder, children: list[Any]) -> FuncHeader:
@@ -204,9 +232,7 @@ class FuncOp(Operation):
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, FuncOp)
-        new.header = FuncHeader(
-            **{k: getattr(self.header, k) for k in self.header.__dataclass_fields__}
-        )
+        new.header = self.header.copy()
         new.header.attributes = new.attributes
 
     @property

@@ -7,7 +7,6 @@ kept as written so that printing a file back gives the same text.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 
 from streamopt.diagnostics import Source
 from streamopt.dialects.builtin import ModuleOp
@@ -15,20 +14,30 @@ from streamopt.ir.core import Operation
 from streamopt.ir.types import Attribute, Type
 
 
-@dataclass
 class Module:
     """A module op and its file-level context."""
 
-    op: ModuleOp
-    source: Source | None = None
-    # Alias definition lines as written, in order.
-    aliases: list[str] = field(default_factory=list)
-    # What each alias stands for, by alias name (`#map`, `!type`).
-    alias_values: dict[str, Attribute | Type] = field(default_factory=dict)
-    metadata: str | None = None
-    # Alias definition lines written after the module op (MLIR defers aliases that only
-    # locations use to there).
-    trailing_aliases: list[str] = field(default_factory=list)
+    def __init__(
+        self,
+        op: ModuleOp,
+        source: Source | None = None,
+        aliases: list[str] | None = None,
+        alias_values: dict[str, Attribute | Type] | None = None,
+        metadata: str | None = None,
+        trailing_aliases: list[str] | None = None,
+    ) -> None:
+        self.op = op
+        self.source = source
+        # Alias definition lines as written, in order.
+        self.aliases: list[str] = [] if aliases is None else aliases
+        # What each alias stands for, by alias name (`#map`, `!type`).
+        self.alias_values: dict[str, Attribute | Type] = (
+            {} if alias_values is None else alias_values
+        )
+        self.metadata = metadata
+        # Alias definition lines written after the module op (MLIR defers aliases that only
+        # locations use to there).
+        self.trailing_aliases: list[str] = [] if trailing_aliases is None else trailing_aliases
 
     def walk(self) -> Iterator[Operation]:
         """Every op in the module, pre-order."""

@@ -13,16 +13,16 @@ rebuilding touches only the module's top-level ops.
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from collections.abc import Iterator
 from typing import ClassVar
 
 from streamopt.ir.core import Block, Operation
 from streamopt.ir.types import StringAttr, SymbolRefAttr, symbol_ref_from_text
+from streamopt.lazy_regex import lazy_compile
 
 # `@name` or `@"quoted name"` at the start of a word (nested references are not definitions).
-_SYMBOL_WORD = re.compile(r'(?<![\w:])@([A-Za-z_$.][A-Za-z0-9_$.\-]*|"(?:[^"\\]|\\.)*")')
+_SYMBOL_WORD = lazy_compile(r'(?<![\w:])@([A-Za-z_$.][A-Za-z0-9_$.\-]*|"(?:[^"\\]|\\.)*")')
 
 
 def symbol_name(op: Operation) -> str | None:

@@ -10,9 +10,10 @@ canonical form IREE uses.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
+
+from streamopt.lazy_regex import lazy_compile
 
 
 class Type:
@@ -98,7 +99,7 @@ class ShapedType(Type):
 
 
 # The dimensions that open a shaped type's body: `4x?x[8]x`, each followed by an `x`.
-_SHAPE_PREFIX = re.compile(r"(?:(?:\d+|\?|\[\d+\])x)*")
+_SHAPE_PREFIX = lazy_compile(r"(?:(?:\d+|\?|\[\d+\])x)*")
 
 
 @functools.lru_cache(maxsize=4096)

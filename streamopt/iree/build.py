@@ -34,6 +34,7 @@ from pathlib import Path
 
 from streamopt.diagnostics import DiagnosticError
 from streamopt.iree.tools import StageTiming, find_tool, run_stage
+from streamopt.lazy_regex import lazy_compile
 
 STREAMOPT_PASSES: list[str] = ["elide-async-copies", "lower-to-cmd", "lower-cmd-moves-to-calls"]
 """streamopt's part of the streamopt build: elide (moves), lower to cmd as IREE's stream phase
@@ -52,11 +53,11 @@ TARGET_FLAGS: list[str] = [
 same CPU)."""
 
 _PRINT_BEFORE_ELIDE = "--mlir-print-ir-before=iree-stream-elide-async-copies"
-_DUMP_HEADER = re.compile(r"^// -----// IR Dump Before .*$", re.M)
-_PROMISE = re.compile(r"#hal\.device\.(?:promise|affinity)<@([\w$.\-]+)")
+_DUMP_HEADER = lazy_compile(r"^// -----// IR Dump Before .*$", re.M)
+_PROMISE = lazy_compile(r"#hal\.device\.(?:promise|affinity)<@([\w$.\-]+)")
 # `util.global private @dev_a : !hal.device` or, as IREE prints a device with its target,
 # `util.global private @dev_a = #device_target_local_0_` (an alias of a `#hal.device.target`).
-_DEVICE_GLOBAL = re.compile(
+_DEVICE_GLOBAL = lazy_compile(
     r"^\s*util\.global\s+(?:private\s+|public\s+)?(?:mutable\s+)?@([\w$.\-]+)\s*"
     r"(?::\s*!hal\.device|=\s*#(?:hal\.device\.target<|device_target))",
     re.M,

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError
+from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.interpret import split_top_level
 
 SEED = 20260
@@ -100,8 +101,8 @@ class IreeRun:
     the call's own only in a fresh process."""
 
 
-_TENSOR = re.compile(r"^tensor<(.*)>$")
-_DECLARATION_ARGS = re.compile(r"@[\w$.\-]+\((.*?)\)\s*->", re.S)
+_TENSOR = lazy_compile(r"^tensor<(.*)>$")
+_DECLARATION_ARGS = lazy_compile(r"@[\w$.\-]+\((.*?)\)\s*->", re.S)
 
 
 def abi_arguments(declaration: str) -> list[TensorSpec]:
@@ -298,7 +299,7 @@ def run_vmfb(
 
 
 _PYTHON_MODULE_ERROR = "Exception raised from Python module: Traceback"
-_TRACEBACK_FRAME = re.compile(r"^\s+File |^\s")
+_TRACEBACK_FRAME = lazy_compile(r"^\s+File |^\s")
 
 
 def runtime_error_message(text: str) -> str:

@@ -9,7 +9,6 @@ other streamopt error does and exits 1.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import subprocess
 import time
@@ -17,9 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, Source
+from streamopt.lazy_regex import lazy_compile
 
 # `path:line:col: error: message` as MLIR prints it.
-_MLIR_DIAGNOSTIC = re.compile(r"^(.+?):(\d+):(\d+): (error|warning|note): (.*)$")
+_MLIR_DIAGNOSTIC = lazy_compile(r"^(.+?):(\d+):(\d+): (error|warning|note): (.*)$")
 
 
 class ToolMissing(Exception):

@@ -15,18 +15,18 @@ a `tensor<...>` or `vector<...>` type (dense, dense_resource, ...) can be packed
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from streamopt.diagnostics import Location, error
 from streamopt.ir.types import Attribute, FloatType, IndexType, IntegerType, ShapedType
+from streamopt.lazy_regex import lazy_compile
 from streamopt.lowering.resource_config import ResourceConfig, align
 from streamopt.parser import interpret
 
 # The shaped type that ends a serializable attribute: `dense<...> : tensor<4xi32>`.
-_TRAILING_SHAPED_TYPE = re.compile(r":\s*((?:tensor|vector)<[^<>]*(?:<[^<>]*>[^<>]*)*>)\s*$")
+_TRAILING_SHAPED_TYPE = lazy_compile(r":\s*((?:tensor|vector)<[^<>]*(?:<[^<>]*>[^<>]*)*>)\s*$")
 # Element types whose width their name does not spell (`f8E4M3FN`, `f4E2M1FN`, `bf16`).
-_FLOAT_WIDTH = re.compile(r"^(?:bf|f|tf)(\d+)")
+_FLOAT_WIDTH = lazy_compile(r"^(?:bf|f|tf)(\d+)")
 
 
 @dataclass

@@ -37,8 +37,6 @@ every move).
 
 from __future__ import annotations
 
-import re
-
 from streamopt.diagnostics import error
 from streamopt.dialects.arith import ConstantOp
 from streamopt.dialects.stream import CmdMoveOp, TimepointImmediateOp
@@ -56,12 +54,13 @@ from streamopt.ir.types import (
     Attribute,
     ResourceType,
 )
+from streamopt.lazy_regex import lazy_compile
 from streamopt.lowering.expand_cmd_moves import function_index_zero
 from streamopt.lowering.lower_cmd_to_hal import lookup_affinity
 from streamopt.move_api import RESOURCE_LIFETIMES, UNKNOWN_DEVICE, queue_move_import
 from streamopt.passes import Pass, register_pass
 
-_ORDINAL = re.compile(r"\bordinal\s*=\s*(\d+)")
+_ORDINAL = lazy_compile(r"\bordinal\s*=\s*(\d+)")
 
 
 @register_pass

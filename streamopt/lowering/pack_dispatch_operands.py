@@ -40,12 +40,13 @@ from streamopt.dialects.stream import CmdDispatchOp
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import I32, I64, FloatType, IndexType, IntegerType, Type
+from streamopt.lazy_regex import lazy_compile
 from streamopt.lowering.resource_config import lookup_resource_config
 from streamopt.parser.interpret import closing_paren, split_top_level
 from streamopt.passes import Pass, register_pass
 
 # The width a float type's name spells (`f32`, `bf16`, `f8E4M3FN`).
-_FLOAT_WIDTH = re.compile(r"^b?f(\d+)")
+_FLOAT_WIDTH = lazy_compile(r"^b?f(\d+)")
 
 
 @register_pass
@@ -195,9 +196,9 @@ def _width(type: Type | None) -> int:
 
 # -- executables -----------------------------------------------------------------------------
 
-_FUNC_HEADER = re.compile(r"func\.func\s+(?:private\s+|public\s+)?@[\w$.\-]+\s*\(")
-_ARGUMENT = re.compile(r"^\s*(%[\w$.\-]+)\s*:\s*(\S+)(.*)$", re.S)
-_INTEGER = re.compile(r"^i(\d+)$")
+_FUNC_HEADER = lazy_compile(r"func\.func\s+(?:private\s+|public\s+)?@[\w$.\-]+\s*\(")
+_ARGUMENT = lazy_compile(r"^\s*(%[\w$.\-]+)\s*:\s*(\S+)(.*)$", re.S)
+_INTEGER = lazy_compile(r"^i(\d+)$")
 
 
 def pack_executable_text(

@@ -9,15 +9,15 @@ which are also what IREE's llvm-cpu devices report.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from streamopt.ir.core import Operation
 from streamopt.ir.types import Attribute
+from streamopt.lazy_regex import lazy_compile
 
 _INT64_MAX = 2**63 - 1
-_FIELD = re.compile(r"([A-Za-z_]\w*)\s*=\s*(\d+)")
+_FIELD = lazy_compile(r"([A-Za-z_]\w*)\s*=\s*(\d+)")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from streamopt.diagnostics import (
     universal_newlines,
 )
 from streamopt.ir.module import Module
+from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.lalr import (
     ParseError,
     Parser,
@@ -63,12 +64,12 @@ def get_parser() -> Parser:
     return Parser(load_tables(grammar_text(), _START_RULES), _builder())
 
 
-_VERBATIM_HEADER = re.compile(
+_VERBATIM_HEADER = lazy_compile(
     r"^[ \t]*(?:stream\.executable|hal\.executable(?:\.source)?|flow\.executable)"
     r"[ \t][^\n]*\{[ \t]*$",
     re.MULTILINE,
 )
-_BRACES = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[{}]')
+_BRACES = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[{}]')
 
 
 def verbatim_bodies(text: str) -> list[tuple[int, int]]:
@@ -118,19 +119,19 @@ def blank_verbatim_bodies(text: str) -> str:
 
 
 # A line break, any blank lines after it, and the next line's indentation.
-_NEWLINES = re.compile(r"\n(?:[ \t\f\r]*\n)*[ \t\f]*")
+_NEWLINES = lazy_compile(r"\n(?:[ \t\f\r]*\n)*[ \t\f]*")
 # What may start a line that is not the continuation of the op before it.
-_RESULT_LIST = re.compile(
+_RESULT_LIST = lazy_compile(
     r"%[A-Za-z0-9_$.\-]+(?::\w+)?(?:[ \t]*,[ \t]*%[A-Za-z0-9_$.\-]+(?::\w+)?)*[ \t]*=(?!=)"
 )
-_OP_NAME = re.compile(
+_OP_NAME = lazy_compile(
     r"(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|module|return|call_indirect|call|unrealized_conversion_cast)"
     r"(?=[ \t<(@%\"{:\[]|\n|$)"
 )
-_ATTRIBUTE_ENTRY = re.compile(r"[\w$.]+[ \t]*=")
-_BLOCK_LABEL = re.compile(r"\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)")
-_ALIAS = re.compile(r"[#!][\w$.\-]+[ \t]*=")
-_GENERIC_OP = re.compile(r'"[\w$.]+"[ \t]*\(')
+_ATTRIBUTE_ENTRY = lazy_compile(r"[\w$.]+[ \t]*=")
+_BLOCK_LABEL = lazy_compile(r"\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)")
+_ALIAS = lazy_compile(r"[#!][\w$.\-]+[ \t]*=")
+_GENERIC_OP = lazy_compile(r'"[\w$.]+"[ \t]*\(')
 
 
 def _continues(text: str, start: int, char: str) -> bool:
@@ -204,7 +205,7 @@ def join_continuation_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -
     return "".join(pieces)
 
 
-_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
+_STRING_OR_COMMENT = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 
 
 def blank_comments(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str:
@@ -261,9 +262,9 @@ def _check_undecoded_bytes(source: Source) -> None:
 # What MLIR's lexer refuses in a string literal: an escape other than \" \\ \n \t or two hex
 # digits, and a vertical tab or form feed (which ends the string there).
 # Every escape: a known one whole (`\\q` is `\\` then `q`), an unknown one as its backslash.
-_ESCAPE = re.compile(r'\\(?:["\\nt]|[0-9A-Fa-f]{2}|(?P<bad>))')
-_VERTICAL_BLANK = re.compile(r"[\v\f]")
-_STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_ESCAPE = lazy_compile(r'\\(?:["\\nt]|[0-9A-Fa-f]{2}|(?P<bad>))')
+_VERTICAL_BLANK = lazy_compile(r"[\v\f]")
+_STRING_LITERAL = lazy_compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 def _check_string_literals(

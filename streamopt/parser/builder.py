@@ -13,7 +13,6 @@ declare the arguments a header gives its region (`util_func_header`, ...). The b
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -56,6 +55,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
     unescape_string,
 )
+from streamopt.lazy_regex import lazy_compile
 from streamopt.parser import interpret
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import (
@@ -1034,7 +1034,7 @@ _KEPT_TOKENS = frozenset(
 _DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
 _SHAPED_PREFIXES = ("tensor<", "vector<", "memref<")
 # An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
-_LOCATION_ALIAS = re.compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')
+_LOCATION_ALIAS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')
 
 
 def _clause_attribute(token: Any) -> Attribute:
@@ -1082,9 +1082,9 @@ def _angle_body(levels: int) -> str:
 
 
 # A value name as VALUE_ID lexes it, captured so that `split` keeps it.
-_VALUE_NAME = re.compile(r"(%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?)")
+_VALUE_NAME = lazy_compile(r"(%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?)")
 # A value name (captured), or an attribute or a type, whose text is kept whole.
-_NAME_OR_BODY = re.compile(
+_NAME_OR_BODY = lazy_compile(
     rf"[#!][A-Za-z_][A-Za-z0-9_$.\-]*(?:<{_angle_body(3)}>)?"
     r"|(?:tensor|vector|memref|complex|tuple|dense|dense_resource|sparse|affine_map|affine_set"
     rf"|array|strided|opaque)<{_angle_body(3)}>"
@@ -1147,7 +1147,7 @@ def _split_outside_bodies(line: str) -> list[str]:
 
 
 # The `_NL` terminal: a line break with any blank or comment lines and indentation after it.
-_NEWLINE = re.compile(r"(?:\r?\n[\t \f]*(?://[^\n]*)?)+")
+_NEWLINE = lazy_compile(r"(?:\r?\n[\t \f]*(?://[^\n]*)?)+")
 # A template: the op, the name number of each operand, the operand types, the number of
 # results, the lexer of the token after the line, and the attributes its copies share.
 _Template = tuple[Operation, tuple[int, ...], list[Any], int, int, SharedAttributes]

@@ -7,7 +7,6 @@ functions turn a token's text into a structured type or attribute, once per dist
 
 from __future__ import annotations
 
-import re
 from typing import Any, cast
 
 from streamopt.dialects.registered import REGISTERED_DIALECTS
@@ -36,13 +35,14 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
     unescape_string,
 )
+from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.lalr import ParseError
 from streamopt.parser.parts import TOKEN_CLASSES
 
 _type_cache: dict[str, Type] = {}
 _attr_cache: dict[tuple[str, str, Type | None], Attribute] = {}
 
-_INTEGER_TYPE = re.compile(r"(si|ui|i)([0-9]+)")
+_INTEGER_TYPE = lazy_compile(r"(si|ui|i)([0-9]+)")
 _FLOAT_TYPES = frozenset(
     {
         "f16",
@@ -118,7 +118,7 @@ _DIALECT_TYPES = {
         frozenset(["buffer", "list", "object", "ptr", "unused", "variant"]),
     ),
 }
-_DIALECT_TYPE = re.compile(r"!(hal|stream|util)\.([A-Za-z0-9_$.\-]*)")
+_DIALECT_TYPE = lazy_compile(r"!(hal|stream|util)\.([A-Za-z0-9_$.\-]*)")
 
 
 def dialect_type_problem(text: str) -> str | None:
@@ -185,7 +185,7 @@ _DIALECT_ATTRIBUTES = {
     ),
 }
 # A hal, stream or util attribute's mnemonic, past string literals (which may spell anything).
-_DIALECT_ATTRIBUTE = re.compile(r'"(?:[^"\\\n]|\\.)*"|#(hal|stream|util)\.([A-Za-z_][\w$.]*)')
+_DIALECT_ATTRIBUTE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|#(hal|stream|util)\.([A-Za-z_][\w$.]*)')
 _attribute_problems: dict[str, tuple[int, str] | None] = {}
 
 
@@ -249,7 +249,7 @@ def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
     return None
 
 
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:
@@ -283,9 +283,9 @@ def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:
 
 
 # The start of a dialect attribute or type (`#name`, `!name`), past string literals.
-_DIALECT_SYMBOL = re.compile(r'"(?:[^"\\\n]|\\.)*"|([#!])([A-Za-z_][\w$.\-]*)')
+_DIALECT_SYMBOL = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|([#!])([A-Za-z_][\w$.\-]*)')
 # A type spelled after an attribute (`#foo.a : i32`): a word, then a `<...>` if it has one.
-_TYPE_AFTER = re.compile(r"[ \t]*:[ \t]*(!?[A-Za-z_][\w$.\-]*)")
+_TYPE_AFTER = lazy_compile(r"[ \t]*:[ \t]*(!?[A-Za-z_][\w$.\-]*)")
 _UNREGISTERED_TAIL = (
     "created with unregistered dialect. If this is intended, please use "
     "--allow-unregistered-dialect"
@@ -389,7 +389,7 @@ def type_from_text(text: str) -> Type:
     return result
 
 
-_BUILTIN_TYPE_WORDS = re.compile(r"index|(si|ui|i)[0-9]+|none|" + "|".join(sorted(_FLOAT_TYPES)))
+_BUILTIN_TYPE_WORDS = lazy_compile(r"index|(si|ui|i)[0-9]+|none|" + "|".join(sorted(_FLOAT_TYPES)))
 
 
 def attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
@@ -540,7 +540,7 @@ def closing_paren(text: str, start: int) -> int | None:
     return None
 
 
-_LOCATION_TOKEN = re.compile(
+_LOCATION_TOKEN = lazy_compile(
     r'[ \t\r\n]*(?:(?P<string>"(?:[^"\\\n]|\\.)*")|(?P<hash>#[A-Za-z_][\w$.\-]*)'
     r"|(?P<word>[A-Za-z_][\w$.]*)|(?P<integer>[0-9]+)|(?P<punctuation>[()\[\]<>:,])|(?P<end>$))"
 )
@@ -686,7 +686,7 @@ class _LocationReader:
 
 
 _location_problems: dict[str, tuple[int, str] | None] = {}
-_ALIAS_LOCATION = re.compile(r"loc\(#[A-Za-z_][\w$.\-]*\)")
+_ALIAS_LOCATION = lazy_compile(r"loc\(#[A-Za-z_][\w$.\-]*\)")
 
 
 def location_problem(text: str) -> tuple[int, str] | None:
@@ -711,15 +711,15 @@ def location_problem(text: str) -> tuple[int, str] | None:
 
 # `tensor<`, `vector<` or `memref<`, then the dimensions (`4x`, `?x`, a scalable `[4]x`, or
 # `*x` for an unranked tensor or memref), then where the element type starts.
-_SHAPE = re.compile(
+_SHAPE = lazy_compile(
     r"(?:tensor|vector|memref)<[ \t]*(?:\*[ \t]*x[ \t]*)?(?:(?:\?|[0-9]+|\[[0-9]+\])[ \t]*x[ \t]*)*"
 )
-_ELEMENT_TYPE = re.compile(
+_ELEMENT_TYPE = lazy_compile(
     r"(?:!|(?:complex|tuple|tensor|vector|memref)<|(?:[su]?i[0-9]+|index|none|"
     + "|".join(sorted(_FLOAT_TYPES, key=len, reverse=True))
     + r")(?![\w$.]))"
 )
-_DIMENSION = re.compile(r"\?|[0-9]+")
+_DIMENSION = lazy_compile(r"\?|[0-9]+")
 _shape_problems: dict[str, tuple[int, str] | None] = {}
 
 
@@ -743,8 +743,8 @@ def shaped_type_problem(text: str) -> tuple[int, str] | None:
 
 
 # `dense<"...">`: one string literal inside (a hex string, or the value of string elements).
-_DENSE_STRING = re.compile(r'dense<[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*>')
-_HEX_DIGITS = re.compile(r"[0-9A-Fa-f]*")
+_DENSE_STRING = lazy_compile(r'dense<[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*>')
+_HEX_DIGITS = lazy_compile(r"[0-9A-Fa-f]*")
 _FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19}
 
 
@@ -803,7 +803,7 @@ def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
 
 # An alias named in text kept as written (`#map`, `!type`: no dot, no `<` after the name),
 # past strings and comments.
-_ALIAS_USE = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
+_ALIAS_USE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
 _aliases_named: dict[str, tuple[tuple[str, int], ...]] = {}
 
 

@@ -21,10 +21,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.tables import Tables, compile_regex
 
 # What a blank span reads as a space.
-_BLANKED = re.compile(r"[^\n]")
+_BLANKED = lazy_compile(r"[^\n]")
 
 # The rule one line of input reduces to (grammar/stream.lark ends every op at a newline).
 LINE_RULE = "operation"

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple, TypeVar
 
 from streamopt.ir.module import Module
@@ -124,13 +123,15 @@ def load_all() -> dict[str, type[Pass]]:
     return PASSES
 
 
-@dataclass
 class Statistic:
     """A named counter a pass reports with `--stats`."""
 
-    name: str
-    description: str
-    value: int = 0
+    __slots__ = ("description", "name", "value")
+
+    def __init__(self, name: str, description: str, value: int = 0) -> None:
+        self.name = name
+        self.description = description
+        self.value = value
 
 
 class Pass:
@@ -188,14 +189,19 @@ class PipelinePass(Pass):
             self.report_lines.extend(stage.report_lines)
 
 
-@dataclass
 class PassManager:
     """Runs passes in order, verifying after each."""
 
-    passes: list[Pass] = field(default_factory=list)
-    verify_each: bool = True
-    # Called after each pass with (pass, module), e.g. for --print-ir-after-all.
-    after_pass: Callable[[Pass, Module], None] | None = None
+    def __init__(
+        self,
+        passes: list[Pass] | None = None,
+        verify_each: bool = True,
+        after_pass: Callable[[Pass, Module], None] | None = None,
+    ) -> None:
+        self.passes: list[Pass] = [] if passes is None else passes
+        self.verify_each = verify_each
+        # Called after each pass with (pass, module), e.g. for --print-ir-after-all.
+        self.after_pass = after_pass
 
     @classmethod
     def from_flags(cls, flags: Iterable[str], **kwargs: object) -> PassManager:

@@ -179,6 +179,24 @@ def test_output_through_a_symlink_writes_its_target(streamopt: Streamopt, tmp_pa
     assert link.is_symlink() and target.read_text() == CANONICAL
 
 
+def test_output_skips_temporary_names_someone_else_holds(
+    streamopt: Streamopt, tmp_path: Path
+) -> None:
+    out = write(tmp_path, "out.mlir", "previous output\n")
+    # What is already there under the names a run would try first is neither written
+    # through (a link) nor replaced (a file).
+    elsewhere = write(tmp_path, "elsewhere.mlir", "not yours\n")
+    taken = [tmp_path / f".out.mlir.{os.getpid()}.{n}.tmp" for n in range(3)]
+    taken[0].symlink_to(elsewhere)
+    taken[1].write_text("someone else's\n")
+    taken[2].mkdir()
+    run = streamopt(str(write(tmp_path, "in.mlir", CANONICAL)), "-o", str(out))
+    assert (run.code, run.stderr) == (0, "")
+    assert out.read_text() == CANONICAL
+    assert elsewhere.read_text() == "not yours\n"
+    assert taken[1].read_text() == "someone else's\n" and taken[2].is_dir()
+
+
 @pytest.mark.parametrize("where", ["missing folder", "/dev/full"])
 def test_unwritable_output_is_an_error(streamopt: Streamopt, tmp_path: Path, where: str) -> None:
     if where == "/dev/full" and not Path("/dev/full").exists():
