@@ -456,11 +456,44 @@ class Operation:
         block._unlink(self)
 
     def erase(self) -> None:
-        """Remove this op and everything nested in it. Its results must have no uses left."""
+        """Remove this op and everything nested in it. Its results must have no uses left.
+
+        The erased ops keep their name, attributes and location, and their results keep
+        pointing at them, but they no longer hold their operands, results, regions or
+        successors: that breaks the reference cycles between an op and its results, blocks
+        and neighbours, so the erased IR is freed as soon as nothing else holds it (the
+        command line runs with the cyclic collector off, which would never free it).
+        """
         for result in self.results:
             assert not result.uses, f"erasing {self.name} whose result still has uses"
         self.detach()
-        self.drop_all_references()
+        erased = list(self.walk())
+        for op in erased:
+            op.drop_operand_uses()
+        for op in erased:
+            op._dismantle()
+
+    def _dismantle(self) -> None:
+        """Drop this erased op's links to its operands, results, regions and successors (and
+        unlink the blocks and ops of its regions from each other)."""
+        self._operands = []
+        self._uses = ()
+        self.results = []
+        for region in self.regions:
+            for block in region.blocks:
+                op = block._first
+                while op is not None:
+                    following = op._next
+                    op._prev = op._next = None
+                    op.parent = None
+                    op = following
+                block._first = block._last = None
+                block.arguments = []
+                block.parent = None
+            region.blocks = []
+            region.parent = None
+        self.regions = _NONE
+        self.successors = _NONE
 
     def drop_all_references(self) -> None:
         """Drop the uses held by this op and every op nested in it."""
