@@ -275,7 +275,14 @@ class LowerCmdToHalPass(Pass):
         with paused_collector():
             # hal dispatches take i32 push constants: pack index (and other) operands first.
             pack_dispatch_operands(module, self.stat)
-            _Lowering(module, self).run()
+            lowering = _Lowering(module, self)
+            try:
+                lowering.run()
+            finally:
+                # Its handler table holds bound methods of itself: a reference cycle that
+                # would keep the replaced cmd IR (its mapping) alive with the cyclic
+                # collector off.
+                lowering.handlers.clear()
 
 
 @contextmanager
@@ -1160,19 +1167,17 @@ def _command_categories(block: Block) -> str:
     implicit `stream.yield` included) Transfer."""
     dispatch = False
     transfer = True  # The implicit terminator of the execute region.
-
-    def visit(block: Block) -> None:
-        nonlocal dispatch, transfer
-        for command in block.ops:
+    # A stack, not a recursive closure: that would be a reference cycle per execute, which
+    # the command line (the cyclic collector off) never frees.
+    pending = [block]
+    while pending:
+        for command in pending.pop().ops:
             if command.name == "stream.cmd.dispatch":
                 dispatch = True
             else:
                 transfer = True
             for region in command.regions:
-                for nested in region.blocks:
-                    visit(nested)
-
-    visit(block)
+                pending.extend(region.blocks)
     names = [name for name, present in (("Transfer", transfer), ("Dispatch", dispatch)) if present]
     return "|".join(names)
 
