@@ -38,6 +38,7 @@ from streamopt.ir.types import (
     ShapedType,
     Type,
     TypeAttr,
+    integer_attr,
     print_attr_dict,
 )
 from streamopt.parser import interpret
@@ -176,7 +177,7 @@ class ConstantOp(Operation):
     @classmethod
     def create(cls, value: int, type: Type) -> ConstantOp:
         """An integer or index constant."""
-        attr: Attribute = BoolAttr(bool(value)) if type == I1 else IntegerAttr(value, type)
+        attr: Attribute = BoolAttr(bool(value)) if type == I1 else integer_attr(value, type)
         return cls((), [type], {"value": attr})
 
     @property

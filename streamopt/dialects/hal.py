@@ -70,6 +70,9 @@ class BitEnum:
         self.name = name
         self.cases = tuple(cases)
         self.by_name = dict(self.cases)
+        # One attribute per value (attributes are never changed in place): a lowered module
+        # has a `flags` on most ops.
+        self._attrs: dict[int, BitEnumAttr] = {}
 
     def parse(self, text: str) -> int | None:
         """The value of `A|B` (names joined by `|`), or None if a name is unknown."""
@@ -94,7 +97,10 @@ class BitEnum:
             if parsed is None:
                 raise ValueError(f"{value!r} is not a {self.name} value")
             value = parsed
-        return BitEnumAttr(self, value)
+        found = self._attrs.get(value)
+        if found is None:
+            found = self._attrs[value] = BitEnumAttr(self, value)
+        return found
 
     def expected(self) -> str:
         return "[" + ", ".join(name for name, _ in self.cases) + "]"
@@ -207,6 +213,8 @@ HAL_FILE = DialectType("!hal.file")
 
 # The lifetimes `hal.allocator.resolve_memory_properties` accepts (`*` is unknown).
 LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
+# The `lifetime(...)` attribute of each, shared by the ops a lowering makes.
+_LIFETIME_ATTRS = {lifetime: OpaqueAttr(lifetime) for lifetime in LIFETIMES}
 
 
 # -- the template-driven base -----------------------------------------------------------------
@@ -1313,7 +1321,7 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
         attributes: dict[str, Attribute] = {}
         if affinity is not None:
             attributes["affinity"] = affinity
-        attributes["lifetime"] = OpaqueAttr(lifetime)
+        attributes["lifetime"] = _LIFETIME_ATTRS[lifetime]
         return cls((), [I32, I32], attributes)
 
     @property

@@ -34,6 +34,7 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     print_attr_dict,
+    symbol_ref,
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
@@ -826,7 +827,7 @@ class GlobalLoadOp(Operation):
         location: Location = UNKNOWN_LOCATION,
     ) -> GlobalLoadOp:
         """A load of `global_op`; immutable when the global is (unless told otherwise)."""
-        attributes: dict[str, Attribute] = {"global": SymbolRefAttr([global_op.sym_name])}
+        attributes: dict[str, Attribute] = {"global": symbol_ref(global_op.sym_name)}
         if immutable if immutable is not None else not global_op.is_mutable:
             attributes["is_immutable"] = UNIT
         return cls((), [global_op.global_type], attributes, location=location)

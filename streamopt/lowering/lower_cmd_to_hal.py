@@ -148,6 +148,7 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeAttr,
+    symbol_ref,
 )
 from streamopt.lowering.constant_packing import (
     StorageBuffer,
@@ -1027,7 +1028,7 @@ class _Lowering:
         assert isinstance(entry_point, SymbolRefAttr)
         # The device the command buffer records for (the execute's; dynamic in IREE's view).
         device = self.emit(CommandBufferDeviceOp.build(command_buffer=command_buffer)).results[0]
-        lookup = ExecutableLookupOp.create(device, SymbolRefAttr([entry_point.root]))
+        lookup = ExecutableLookupOp.create(device, symbol_ref(entry_point.root))
         executable = self.emit(lookup).results[0]
         function = self.emit(ExecutableLookupFunctionOp.create(executable, entry_point))
         workgroups = self.emit(
