@@ -231,6 +231,28 @@ class SharedAttributes(dict[str, "Attribute"]):
     __slots__ = ()
 
 
+_shared_attributes: dict[tuple[tuple[str, int], ...], SharedAttributes] = {}
+# A lowering makes ops with a few distinct attribute dictionaries; the bound keeps a
+# long-lived process (the tests) from holding every dictionary it ever made.
+_SHARED_ATTRIBUTES_KEPT = 4096
+
+
+def shared_attributes(attributes: Mapping[str, Attribute]) -> dict[str, Attribute]:
+    """A dictionary equal to `attributes` that ops built with the same attribute objects
+    share (a `SharedAttributes`, copied before an op changes it): a lowering that shares its
+    attribute objects saves a dictionary per op it makes.
+
+    Keyed by the objects' identities, which the cached dictionary keeps alive (equal
+    attributes of different kinds, such as two bit enums spelled "None", stay apart)."""
+    key = tuple([(name, id(value)) for name, value in attributes.items()])
+    found = _shared_attributes.get(key)
+    if found is None:
+        found = SharedAttributes(attributes)
+        if len(_shared_attributes) < _SHARED_ATTRIBUTES_KEPT:
+            _shared_attributes[key] = found
+    return found
+
+
 # What an op without regions or successors holds: immutable, so it can be shared.
 _NONE: tuple[Any, ...] = ()
 
