@@ -75,11 +75,14 @@ class Value:
         self.type = type
         # The name to print this value with when it is not an automatic number (see printer).
         self.name_hint = name_hint
-        # The uses in insertion order: a list (a sixth of a dict's memory per use: a large
-        # module's constants have millions of uses), a dict (an ordered set, O(1) add and
-        # remove) from the first removal from a list of more than _FEW_USES on. Change it with
-        # _add_use and _remove_use only; read it as an iterable with a length.
-        self.uses: list[Use] | dict[Use, None] = []
+        # The uses in insertion order: a tuple up to _FEW_USES (replaced whole on each change:
+        # most values have one or two uses, and a one-use tuple takes about half a list's
+        # memory, a lowered module has millions of values), then a list (a sixth of a dict's
+        # memory per use: a large module's constants have millions of uses), a dict (an
+        # ordered set, O(1) add and remove) from the first removal from a list of more than
+        # _FEW_USES on. Change it with _add_use and _remove_use only; read it as an iterable
+        # with a length.
+        self.uses: tuple[Use, ...] | list[Use] | dict[Use, None] = ()
 
     @property
     def owner(self) -> Operation | Block | None:
@@ -128,7 +131,9 @@ _FEW_USES = 8
 def _add_use(value: Value, use: Use) -> None:
     """Add `use` (not one of `value`'s uses) to `value`'s uses."""
     uses = value.uses
-    if isinstance(uses, list):
+    if isinstance(uses, tuple):
+        value.uses = (*uses, use) if len(uses) < _FEW_USES else [*uses, use]
+    elif isinstance(uses, list):
         uses.append(use)
     else:
         uses[use] = None
@@ -137,6 +142,10 @@ def _add_use(value: Value, use: Use) -> None:
 def _remove_use(value: Value, use: Use) -> None:
     """Remove `use` from `value`'s uses, if it is there."""
     uses = value.uses
+    if isinstance(uses, tuple):
+        if use in uses:
+            value.uses = tuple([other for other in uses if other is not use])
+        return
     if isinstance(uses, list):
         if len(uses) <= _FEW_USES:
             if use in uses:
@@ -308,7 +317,9 @@ class Operation:
         uses = tuple([Use(self, i) for i in range(len(self._operands))])
         for value, use in zip(self._operands, uses):
             value_uses = value.uses
-            if type(value_uses) is list:
+            if type(value_uses) is tuple and len(value_uses) < _FEW_USES:
+                value.uses = (*value_uses, use)
+            elif type(value_uses) is list:
                 value_uses.append(use)
             else:
                 _add_use(value, use)
