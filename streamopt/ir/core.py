@@ -324,10 +324,13 @@ class Operation:
             else:
                 _add_use(value, use)
         self._uses: tuple[Use, ...] = uses
-        results: list[OpResult] = [None] * len(result_types)  # type: ignore[list-item]
-        for i, result_type in enumerate(result_types):
-            results[i] = OpResult(self, i, result_type)
-        self.results = results
+        # A tuple (only ever replaced whole): 16 bytes less than a list, and none at all for
+        # the ops without results, which share the empty tuple.
+        self.results: Sequence[OpResult] = (
+            tuple([OpResult(self, i, result_type) for i, result_type in enumerate(result_types)])
+            if result_types
+            else _NONE
+        )
         self._attributes: dict[str, Attribute] = attributes if attributes is not None else {}
         self.regions: Sequence[Region] = _NONE
         for region in regions:
@@ -511,7 +514,7 @@ class Operation:
         unlink the blocks and ops of its regions from each other)."""
         self._operands = []
         self._uses = ()
-        self.results = []
+        self.results = _NONE
         for region in self.regions:
             for block in region.blocks:
                 op = block._first
