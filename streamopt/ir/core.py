@@ -312,7 +312,9 @@ class Operation:
     ) -> None:
         # Lists of exactly their length, and one shared empty tuple for the regions and
         # successors most ops do not have: a large module has millions of ops.
-        self._operands: list[Value] = list(operands)
+        # The ops without operands (constants, global loads: two in five of a lowered
+        # module's ops) share the empty tuple; set_operands replaces it whole.
+        self._operands: list[Value] | tuple[()] = list(operands) if operands else _NONE
         # A tuple (only ever replaced whole): a list would take another allocation per op.
         uses = tuple([Use(self, i) for i in range(len(self._operands))])
         for value, use in zip(self._operands, uses):
@@ -393,12 +395,14 @@ class Operation:
 
     def set_operand(self, index: int, value: Value) -> None:
         """Set operand `index` to `value`, keeping both use lists in sync."""
-        old = self._operands[index]
+        operands = self._operands
+        old = operands[index]
         if old is value:
             return
+        assert isinstance(operands, list)  # An op with an operand `index` has a list.
         use = self._uses[index]
         _remove_use(old, use)
-        self._operands[index] = value
+        operands[index] = value
         _add_use(value, use)
 
     def set_operands(self, values: Sequence[Value]) -> None:
@@ -512,7 +516,7 @@ class Operation:
     def _dismantle(self) -> None:
         """Drop this erased op's links to its operands, results, regions and successors (and
         unlink the blocks and ops of its regions from each other)."""
-        self._operands = []
+        self._operands = _NONE
         self._uses = ()
         self.results = _NONE
         for region in self.regions:
@@ -535,7 +539,7 @@ class Operation:
         """Drop the uses held by this op and every op nested in it."""
         for op in self.walk():
             op.drop_operand_uses()
-            op._operands = []
+            op._operands = _NONE
             op._uses = ()
 
     def replace_all_uses_with(self, values: Sequence[Value]) -> None:
