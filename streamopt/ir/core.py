@@ -157,6 +157,16 @@ def _remove_use(value: Value, use: Use) -> None:
     uses.pop(use, None)
 
 
+def compact_uses(values: Iterable[Value]) -> None:
+    """Give each of `values` whose uses became a dict (see `Value.uses`) a list or tuple
+    again: a dict never shrinks as uses are removed, and takes six times a list's memory
+    per use. For after a pass removed many uses; the order of the uses is kept."""
+    for value in values:
+        uses = value.uses
+        if isinstance(uses, dict):
+            value.uses = tuple(uses) if len(uses) <= _FEW_USES else list(uses)
+
+
 class OpResult(Value):
     """Result `index` of `op`."""
 

@@ -129,7 +129,7 @@ from streamopt.dialects.util import (
     NullOp,
     StatusCheckOkOp,
 )
-from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Value
+from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Value, compact_uses
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     HAL_BUFFER,
@@ -400,13 +400,17 @@ class _Lowering:
             op = following
 
     def _replace_lowered(self) -> None:
+        # The values the erased ops used: the sizes and offsets every op uses lose many uses.
+        used: dict[Value, None] = {}
         for op in reversed(self.lowered):
             for result in op.results:
                 if result.uses:
                     replacement = self.mapping.get(result)
                     assert replacement is not None, f"no replacement for a result of {op.name}"
                     result.replace_all_uses_with(replacement)
+            used.update(dict.fromkeys(op.operands))
             op.erase()
+        compact_uses(used)
 
     # -- building ---------------------------------------------------------------------------
 
