@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import check_operand_type, split_clauses
-from streamopt.ir.core import Access, Operation, Value
+from streamopt.ir.core import Access, Operation, Value, shared_attributes
 from streamopt.ir.types import (
     I1,
     I64,
@@ -38,6 +38,7 @@ from streamopt.ir.types import (
     ShapedType,
     Type,
     TypeAttr,
+    integer_attr,
     print_attr_dict,
 )
 from streamopt.parser import interpret
@@ -176,12 +177,12 @@ class ConstantOp(Operation):
     @classmethod
     def create(cls, value: int, type: Type) -> ConstantOp:
         """An integer or index constant."""
-        attr: Attribute = BoolAttr(bool(value)) if type == I1 else IntegerAttr(value, type)
-        return cls((), [type], {"value": attr})
+        attr: Attribute = BoolAttr(bool(value)) if type == I1 else integer_attr(value, type)
+        return cls((), [type], shared_attributes({"value": attr}))
 
     @property
     def value(self) -> Attribute:
-        return self.attributes["value"]
+        return self.attribute_map["value"]
 
     @property
     def int_value(self) -> int | None:
@@ -861,7 +862,7 @@ class _CompareOp(ArithOp):
 
     @property
     def predicate(self) -> str:
-        attr = self.attributes["predicate"]
+        attr = self.attribute_map["predicate"]
         assert isinstance(attr, IntegerAttr)
         return self.predicates[attr.value]
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, split_clauses
-from streamopt.ir.core import Access, Operation, RegionKind, Value
+from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -70,6 +70,9 @@ class BitEnum:
         self.name = name
         self.cases = tuple(cases)
         self.by_name = dict(self.cases)
+        # One attribute per value (attributes are never changed in place): a lowered module
+        # has a `flags` on most ops.
+        self._attrs: dict[int, BitEnumAttr] = {}
 
     def parse(self, text: str) -> int | None:
         """The value of `A|B` (names joined by `|`), or None if a name is unknown."""
@@ -94,7 +97,10 @@ class BitEnum:
             if parsed is None:
                 raise ValueError(f"{value!r} is not a {self.name} value")
             value = parsed
-        return BitEnumAttr(self, value)
+        found = self._attrs.get(value)
+        if found is None:
+            found = self._attrs[value] = BitEnumAttr(self, value)
+        return found
 
     def expected(self) -> str:
         return "[" + ", ".join(name for name, _ in self.cases) + "]"
@@ -207,6 +213,8 @@ HAL_FILE = DialectType("!hal.file")
 
 # The lifetimes `hal.allocator.resolve_memory_properties` accepts (`*` is unknown).
 LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
+# The `lifetime(...)` attribute of each, shared by the ops a lowering makes.
+_LIFETIME_ATTRS = {lifetime: OpaqueAttr(lifetime) for lifetime in LIFETIMES}
 
 
 # -- the template-driven base -----------------------------------------------------------------
@@ -275,7 +283,7 @@ class _Field:
             size = self.printer.v(op.operand(self.name))
             return f"{type_text(type)}{{{size}}}"
         if self.name in op.attribute_fields:
-            return op.attributes[self.name].text
+            return op.attribute_map[self.name].text
         value = op.operand(self.name)
         if spec == "type":
             return type_text(value.type)
@@ -380,7 +388,11 @@ class HalOp(Operation):
                 attrs[name] = value
         missing = [n for n in cls.attribute_fields if n not in attrs]
         assert not missing, f"{cls.name}: missing attributes {missing}"
-        return cls([operands[n] for n in cls.operand_names], list(cls.result_types), attrs)
+        return cls(
+            [operands[n] for n in cls.operand_names],
+            list(cls.result_types),
+            shared_attributes(attrs),
+        )
 
     def asm_result_name(self, index: int) -> str | None:
         names = self.result_names
@@ -465,7 +477,7 @@ class QueueOp(HalOp):
 
     @property
     def flags(self) -> BitEnumAttr:
-        flags = self.attributes["flags"]
+        flags = self.attribute_map["flags"]
         assert isinstance(flags, BitEnumAttr)
         return flags
 
@@ -1146,7 +1158,7 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
         p.write(_QUEUE_SYNTAX.format_map(_Fields(self, p)))
         p.write(f" commands({p.v(self.operands[4])}) bindings(")
         p.write(_print_bindings(p, self.segment(1), self.segment(2), self.segment(3)))
-        p.write(f") flags({self.attributes['flags'].text})")
+        p.write(f") flags({self.attribute_map['flags'].text})")
         p.attr_dict(self, ("flags",), keyword=True)
 
 
@@ -1197,7 +1209,7 @@ class FenceJoinOp(HalOp):
 
     @classmethod
     def create(cls, fences: Sequence[Value], flags: int | str = 0) -> FenceJoinOp:
-        return cls(list(fences), [HAL_FENCE], {"flags": FENCE_FLAGS.attr(flags)})
+        return cls(list(fences), [HAL_FENCE], shared_attributes({"flags": FENCE_FLAGS.attr(flags)}))
 
     @property
     def fences(self) -> list[Value]:
@@ -1205,7 +1217,7 @@ class FenceJoinOp(HalOp):
 
     def print(self, p: Printer) -> None:
         p.write(f"hal.fence.join at([{p.values(self.operands)}]) ")
-        p.write(f"flags({self.attributes['flags'].text}) -> {self.result.type}")
+        p.write(f"flags({self.attribute_map['flags'].text}) -> {self.result.type}")
         p.attr_dict(self, ("flags",), keyword=True)
 
 
@@ -1251,7 +1263,7 @@ class FenceAwaitOp(HalOp):
     def print(self, p: Printer) -> None:
         p.write(f"hal.fence.await until([{p.values(self.fences)}]) ")
         p.write(f"timeout_millis({p.v(self.timeout_millis)}) ")
-        p.write(f"flags({self.attributes['flags'].text}) : {self.result.type}")
+        p.write(f"flags({self.attribute_map['flags'].text}) : {self.result.type}")
         p.attr_dict(self, ("flags",), keyword=True)
 
 
@@ -1315,8 +1327,8 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
         attributes: dict[str, Attribute] = {}
         if affinity is not None:
             attributes["affinity"] = affinity
-        attributes["lifetime"] = OpaqueAttr(lifetime)
-        return cls((), [I32, I32], attributes)
+        attributes["lifetime"] = _LIFETIME_ATTRS[lifetime]
+        return cls((), [I32, I32], shared_attributes(attributes))
 
     @property
     def affinity(self) -> Attribute | None:
@@ -1324,7 +1336,7 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
 
     @property
     def lifetime(self) -> str:
-        return self.attributes["lifetime"].text
+        return self.attribute_map["lifetime"].text
 
     def print(self, p: Printer) -> None:
         p.write(self.name)
@@ -1722,7 +1734,7 @@ class ElementTypeOp(Operation):
 
     @property
     def element_type(self) -> Type:
-        attr = self.attributes["type"]
+        attr = self.attribute_map["type"]
         assert isinstance(attr, TypeAttr)
         return attr.type
 
@@ -1770,7 +1782,7 @@ class _BitsConstantOp(Operation):
 
     @property
     def value(self) -> int:
-        attr = self.attributes[self.attribute_name]
+        attr = self.attribute_map[self.attribute_name]
         assert isinstance(attr, BitEnumAttr)
         return attr.value
 
@@ -1778,7 +1790,7 @@ class _BitsConstantOp(Operation):
         return self.name.removeprefix("hal.")
 
     def print(self, p: Printer) -> None:
-        p.write(f"{self.name}<{self.attributes[self.attribute_name].text}>")
+        p.write(f"{self.name}<{self.attribute_map[self.attribute_name].text}>")
         p.attr_dict(self, (self.attribute_name,))
         p.write(f" : {self.result.type}")
 
@@ -1886,7 +1898,7 @@ class BufferViewAssertOp(_ShapedBufferViewOp):
     def print(self, p: Printer) -> None:
         view = self.operands[0]
         p.write(f"{self.name}<{p.v(view)} : {view.type}> ")
-        p.write(f"message({self.attributes['message'].text})")
+        p.write(f"message({self.attribute_map['message'].text})")
         p.write(self._shape_syntax(p))
         p.attr_dict(self, ("message",), keyword=True)
 
@@ -2023,7 +2035,7 @@ class BufferViewDimOp(HalOp):
 
     @property
     def index(self) -> int:
-        attribute = self.attributes["index"]
+        attribute = self.attribute_map["index"]
         assert isinstance(attribute, IntegerAttr)
         return attribute.value
 
@@ -2462,7 +2474,7 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
         return cls(
             operands,
             (),
-            {"flags": DISPATCH_FLAGS.attr(flags)},
+            shared_attributes({"flags": DISPATCH_FLAGS.attr(flags)}),
             segments=(6, len(constants), count, count, count),
         )
 
@@ -2495,5 +2507,5 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
             p.write(f" constants([{p.values(self.constants)}])")
         p.write(" bindings(")
         p.write(_print_bindings(p, self.segment(2), self.segment(3), self.segment(4)))
-        p.write(f") flags({self.attributes['flags'].text})")
+        p.write(f") flags({self.attribute_map['flags'].text})")
         p.attr_dict(self, ("flags",), keyword=True)

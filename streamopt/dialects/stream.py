@@ -2199,7 +2199,7 @@ class _ResourceRegionOp(StreamOp, SegmentedOp):
         return len(self.results)
 
     @property
-    def resource_results(self) -> list[OpResult]:
+    def resource_results(self) -> Sequence[OpResult]:
         return self.results[: self.resource_result_count]
 
     @property
@@ -3572,7 +3572,7 @@ class ResourceConstantsOp(StreamOp):
         return list(values.elements) if isinstance(values, ArrayAttr) else []
 
     @property
-    def resource_results(self) -> list[OpResult]:
+    def resource_results(self) -> Sequence[OpResult]:
         return self.results[:-1]
 
     @property

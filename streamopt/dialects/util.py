@@ -16,7 +16,15 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.arith import attribute_type
 from streamopt.dialects.builtin import ModuleOp
 from streamopt.dialects.common import check_operand_type, split_clauses
-from streamopt.ir.core import Access, Block, Operation, Region, RegionKind, Value
+from streamopt.ir.core import (
+    Access,
+    Block,
+    Operation,
+    Region,
+    RegionKind,
+    Value,
+    shared_attributes,
+)
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
     INDEX,
@@ -33,6 +41,7 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     print_attr_dict,
+    symbol_ref,
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
@@ -539,7 +548,7 @@ class CallOp(Operation):
     @property
     def callee(self) -> str:
         """The name of the called function (without `@`)."""
-        ref = self.attributes["callee"]
+        ref = self.attribute_map["callee"]
         assert isinstance(ref, SymbolRefAttr)
         return ref.root
 
@@ -554,7 +563,7 @@ class CallOp(Operation):
         return Access.ESCAPE
 
     def print(self, p: Printer) -> None:
-        p.write(f"util.call {self.attributes['callee'].text}({p.values(self.operands)})")
+        p.write(f"util.call {self.attribute_map['callee'].text}({p.values(self.operands)})")
         p.attr_dict(self, ("callee",))
         p.write(" : (" + ", ".join(type_text(v.type) for v in self.operands) + ") -> ")
         results: list[str] = []
@@ -767,7 +776,7 @@ class GlobalOp(Operation):
 
     @property
     def sym_name(self) -> str:
-        attr = self.attributes["sym_name"]
+        attr = self.attribute_map["sym_name"]
         assert isinstance(attr, StringAttr)
         return attr.value
 
@@ -786,7 +795,7 @@ class GlobalOp(Operation):
 
     @property
     def global_type(self) -> Type:
-        attr = self.attributes["type"]
+        attr = self.attribute_map["type"]
         assert isinstance(attr, TypeAttr)
         return attr.type
 
@@ -852,10 +861,10 @@ class GlobalLoadOp(Operation):
         location: Location = UNKNOWN_LOCATION,
     ) -> GlobalLoadOp:
         """A load of `global_op`; immutable when the global is (unless told otherwise)."""
-        attributes: dict[str, Attribute] = {"global": SymbolRefAttr([global_op.sym_name])}
+        attributes: dict[str, Attribute] = {"global": symbol_ref(global_op.sym_name)}
         if immutable if immutable is not None else not global_op.is_mutable:
             attributes["is_immutable"] = UNIT
-        return cls((), [global_op.global_type], attributes, location=location)
+        return cls((), [global_op.global_type], shared_attributes(attributes), location=location)
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalLoadOp:
@@ -879,7 +888,7 @@ class GlobalLoadOp(Operation):
 
     @property
     def global_name(self) -> str:
-        ref = self.attributes["global"]
+        ref = self.attribute_map["global"]
         assert isinstance(ref, SymbolRefAttr)
         return ref.root
 
@@ -902,7 +911,7 @@ class GlobalLoadOp(Operation):
         p.write("util.global.load ")
         if self.is_immutable:
             p.write("immutable ")
-        p.write(self.attributes["global"].text)
+        p.write(self.attribute_map["global"].text)
         p.attr_dict(self, ("global", "is_immutable"))
         p.write(" : " + type_text(self.result.type))
 
@@ -953,7 +962,7 @@ class GlobalStoreOp(Operation):
 
     @property
     def global_name(self) -> str:
-        ref = self.attributes["global"]
+        ref = self.attribute_map["global"]
         assert isinstance(ref, SymbolRefAttr)
         return ref.root
 
@@ -961,7 +970,7 @@ class GlobalStoreOp(Operation):
         return Access.ESCAPE
 
     def print(self, p: Printer) -> None:
-        p.write(f"util.global.store {p.v(self.value)}, {self.attributes['global'].text}")
+        p.write(f"util.global.store {p.v(self.value)}, {self.attribute_map['global'].text}")
         p.attr_dict(self, ("global",))
         p.write(" : " + type_text(self.value.type))
 
@@ -1116,7 +1125,7 @@ class UnfoldableConstantOp(Operation):
 
     @property
     def value(self) -> Attribute:
-        return self.attributes["value"]
+        return self.attribute_map["value"]
 
     def print(self, p: Printer) -> None:
         # IREE's printer writes a space before the attribute dictionary's own leading space.
@@ -1369,7 +1378,7 @@ class BufferConstantOp(Operation):
 
     @property
     def value(self) -> Attribute:
-        return self.attributes["value"]
+        return self.attribute_map["value"]
 
     @property
     def alignment(self) -> int | None:

@@ -75,11 +75,14 @@ class Value:
         self.type = type
         # The name to print this value with when it is not an automatic number (see printer).
         self.name_hint = name_hint
-        # The uses in insertion order: a list (a sixth of a dict's memory per use: a large
-        # module's constants have millions of uses), a dict (an ordered set, O(1) add and
-        # remove) from the first removal from a list of more than _FEW_USES on. Change it with
-        # _add_use and _remove_use only; read it as an iterable with a length.
-        self.uses: list[Use] | dict[Use, None] = []
+        # The uses in insertion order: a tuple up to _FEW_USES (replaced whole on each change:
+        # most values have one or two uses, and a one-use tuple takes about half a list's
+        # memory, a lowered module has millions of values), then a list (a sixth of a dict's
+        # memory per use: a large module's constants have millions of uses), a dict (an
+        # ordered set, O(1) add and remove) from the first removal from a list of more than
+        # _FEW_USES on. Change it with _add_use and _remove_use only; read it as an iterable
+        # with a length.
+        self.uses: tuple[Use, ...] | list[Use] | dict[Use, None] = ()
 
     @property
     def owner(self) -> Operation | Block | None:
@@ -128,7 +131,9 @@ _FEW_USES = 8
 def _add_use(value: Value, use: Use) -> None:
     """Add `use` (not one of `value`'s uses) to `value`'s uses."""
     uses = value.uses
-    if isinstance(uses, list):
+    if isinstance(uses, tuple):
+        value.uses = (*uses, use) if len(uses) < _FEW_USES else [*uses, use]
+    elif isinstance(uses, list):
         uses.append(use)
     else:
         uses[use] = None
@@ -137,6 +142,10 @@ def _add_use(value: Value, use: Use) -> None:
 def _remove_use(value: Value, use: Use) -> None:
     """Remove `use` from `value`'s uses, if it is there."""
     uses = value.uses
+    if isinstance(uses, tuple):
+        if use in uses:
+            value.uses = tuple([other for other in uses if other is not use])
+        return
     if isinstance(uses, list):
         if len(uses) <= _FEW_USES:
             if use in uses:
@@ -146,6 +155,16 @@ def _remove_use(value: Value, use: Use) -> None:
         # long list would make that quadratic.
         uses = value.uses = dict.fromkeys(uses)
     uses.pop(use, None)
+
+
+def compact_uses(values: Iterable[Value]) -> None:
+    """Give each of `values` whose uses became a dict (see `Value.uses`) a list or tuple
+    again: a dict never shrinks as uses are removed, and takes six times a list's memory
+    per use. For after a pass removed many uses; the order of the uses is kept."""
+    for value in values:
+        uses = value.uses
+        if isinstance(uses, dict):
+            value.uses = tuple(uses) if len(uses) <= _FEW_USES else list(uses)
 
 
 class OpResult(Value):
@@ -231,6 +250,28 @@ class SharedAttributes(dict[str, "Attribute"]):
     __slots__ = ()
 
 
+_shared_attributes: dict[tuple[tuple[str, int], ...], SharedAttributes] = {}
+# A lowering makes ops with a few distinct attribute dictionaries; the bound keeps a
+# long-lived process (the tests) from holding every dictionary it ever made.
+_SHARED_ATTRIBUTES_KEPT = 4096
+
+
+def shared_attributes(attributes: Mapping[str, Attribute]) -> dict[str, Attribute]:
+    """A dictionary equal to `attributes` that ops built with the same attribute objects
+    share (a `SharedAttributes`, copied before an op changes it): a lowering that shares its
+    attribute objects saves a dictionary per op it makes.
+
+    Keyed by the objects' identities, which the cached dictionary keeps alive (equal
+    attributes of different kinds, such as two bit enums spelled "None", stay apart)."""
+    key = tuple([(name, id(value)) for name, value in attributes.items()])
+    found = _shared_attributes.get(key)
+    if found is None:
+        found = SharedAttributes(attributes)
+        if len(_shared_attributes) < _SHARED_ATTRIBUTES_KEPT:
+            _shared_attributes[key] = found
+    return found
+
+
 # What an op without regions or successors holds: immutable, so it can be shared.
 _NONE: tuple[Any, ...] = ()
 
@@ -281,20 +322,27 @@ class Operation:
     ) -> None:
         # Lists of exactly their length, and one shared empty tuple for the regions and
         # successors most ops do not have: a large module has millions of ops.
-        self._operands: list[Value] = list(operands)
+        # The ops without operands (constants, global loads: two in five of a lowered
+        # module's ops) share the empty tuple; set_operands replaces it whole.
+        self._operands: list[Value] | tuple[()] = list(operands) if operands else _NONE
         # A tuple (only ever replaced whole): a list would take another allocation per op.
         uses = tuple([Use(self, i) for i in range(len(self._operands))])
         for value, use in zip(self._operands, uses):
             value_uses = value.uses
-            if type(value_uses) is list:
+            if type(value_uses) is tuple and len(value_uses) < _FEW_USES:
+                value.uses = (*value_uses, use)
+            elif type(value_uses) is list:
                 value_uses.append(use)
             else:
                 _add_use(value, use)
         self._uses: tuple[Use, ...] = uses
-        results: list[OpResult] = [None] * len(result_types)  # type: ignore[list-item]
-        for i, result_type in enumerate(result_types):
-            results[i] = OpResult(self, i, result_type)
-        self.results = results
+        # A tuple (only ever replaced whole): 16 bytes less than a list, and none at all for
+        # the ops without results, which share the empty tuple.
+        self.results: Sequence[OpResult] = (
+            tuple([OpResult(self, i, result_type) for i, result_type in enumerate(result_types)])
+            if result_types
+            else _NONE
+        )
         self._attributes: dict[str, Attribute] = attributes if attributes is not None else {}
         self.regions: Sequence[Region] = _NONE
         for region in regions:
@@ -357,12 +405,14 @@ class Operation:
 
     def set_operand(self, index: int, value: Value) -> None:
         """Set operand `index` to `value`, keeping both use lists in sync."""
-        old = self._operands[index]
+        operands = self._operands
+        old = operands[index]
         if old is value:
             return
+        assert isinstance(operands, list)  # An op with an operand `index` has a list.
         use = self._uses[index]
         _remove_use(old, use)
-        self._operands[index] = value
+        operands[index] = value
         _add_use(value, use)
 
     def set_operands(self, values: Sequence[Value]) -> None:
@@ -456,17 +506,50 @@ class Operation:
         block._unlink(self)
 
     def erase(self) -> None:
-        """Remove this op and everything nested in it. Its results must have no uses left."""
+        """Remove this op and everything nested in it. Its results must have no uses left.
+
+        The erased ops keep their name, attributes and location, and their results keep
+        pointing at them, but they no longer hold their operands, results, regions or
+        successors: that breaks the reference cycles between an op and its results, blocks
+        and neighbours, so the erased IR is freed as soon as nothing else holds it (the
+        command line runs with the cyclic collector off, which would never free it).
+        """
         for result in self.results:
             assert not result.uses, f"erasing {self.name} whose result still has uses"
         self.detach()
-        self.drop_all_references()
+        erased = list(self.walk())
+        for op in erased:
+            op.drop_operand_uses()
+        for op in erased:
+            op._dismantle()
+
+    def _dismantle(self) -> None:
+        """Drop this erased op's links to its operands, results, regions and successors (and
+        unlink the blocks and ops of its regions from each other)."""
+        self._operands = _NONE
+        self._uses = ()
+        self.results = _NONE
+        for region in self.regions:
+            for block in region.blocks:
+                op = block._first
+                while op is not None:
+                    following = op._next
+                    op._prev = op._next = None
+                    op.parent = None
+                    op = following
+                block._first = block._last = None
+                block.arguments = []
+                block.parent = None
+            region.blocks = []
+            region.parent = None
+        self.regions = _NONE
+        self.successors = _NONE
 
     def drop_all_references(self) -> None:
         """Drop the uses held by this op and every op nested in it."""
         for op in self.walk():
             op.drop_operand_uses()
-            op._operands = []
+            op._operands = _NONE
             op._uses = ()
 
     def replace_all_uses_with(self, values: Sequence[Value]) -> None:

@@ -406,6 +406,38 @@ def symbol_ref_from_text(text: str) -> SymbolRefAttr:
     return found
 
 
+_symbol_refs_by_name: dict[str, SymbolRefAttr] = {}
+
+
+def symbol_ref(name: str) -> SymbolRefAttr:
+    """The SymbolRefAttr `@name`, one object per name (as `symbol_ref_from_text`: a lowering
+    names the same few globals on thousands of ops)."""
+    found = _symbol_refs_by_name.get(name)
+    if found is None:
+        found = _symbol_refs_by_name[name] = SymbolRefAttr([name])
+    return found
+
+
+_integer_attrs: dict[tuple[int, Type], IntegerAttr] = {}
+# Lowerings make constants of a few values and types; a bound keeps a long-lived process
+# (the tests) from holding every value it ever saw.
+_INTEGER_ATTRS_KEPT = 4096
+
+
+def integer_attr(value: int, type: Type) -> IntegerAttr:
+    """The IntegerAttr `value : type`, one object per value and type while there are few:
+    attributes are never changed in place, and a lowered module holds a constant per op."""
+    if value.__class__ is not int:  # A bool is an int, but prints as True or False.
+        return IntegerAttr(value, type)
+    key = (value, type)
+    found = _integer_attrs.get(key)
+    if found is None:
+        found = IntegerAttr(value, type)
+        if len(_integer_attrs) < _INTEGER_ATTRS_KEPT:
+            _integer_attrs[key] = found
+    return found
+
+
 def _split_symbol_path(text: str) -> list[str]:
     pieces: list[str] = []
     i = 0

@@ -164,44 +164,48 @@ class DeallocaPlan:
         """Storages the lowering allocates that nothing frees (on some path), with why: not
         freed on every path here that neither consumes it nor hands it over, or handed over
         to a merge that is neither freed nor escapes."""
+        # A method, not a closure: a recursive closure is a reference cycle, which would keep
+        # this plan, its analyses and the IR they saw alive with the cyclic collector off.
         settled: dict[Value, bool] = {}
-
-        def settles(root: Value, seen: set[Value]) -> bool:
-            if root in settled:
-                return settled[root]
-            kind = self.kept[root][0] if root in self.kept else None
-            if kind in ("escapes", "consumed"):
-                return True
-            if kind is None:
-                if root not in self.affinity:
-                    return False
-                if root not in self.handed_over_on_some_paths:
-                    return True
-            elif kind != "handed over":
-                return False
-            if root in seen:
-                return False
-            seen.add(root)
-            targets = [
-                self.alias.root(target)
-                for edge in self.alias.passes_from.get(root, ())
-                for target in edge.targets
-            ]
-            result = any(settles(target, seen) for target in targets)
-            settled[root] = result
-            return result
-
         found = [
             (root, reason)
             for root, (_, reason) in self.kept.items()
-            if _is_allocated(root) and not settles(root, set())
+            if _is_allocated(root) and not self._settles(root, set(), settled)
         ]
         found.extend(
             (root, f"{how}, to storage nothing frees")
             for root, how in self.handed_over_on_some_paths.items()
-            if _is_allocated(root) and not settles(root, set())
+            if _is_allocated(root) and not self._settles(root, set(), settled)
         )
         return found
+
+    def _settles(self, root: Value, seen: set[Value], settled: dict[Value, bool]) -> bool:
+        """Whether `root`'s storage is freed, consumed or escapes on every path, through the
+        merges it is handed over to (`seen`: the roots on the way; `settled`: the answers so
+        far)."""
+        if root in settled:
+            return settled[root]
+        kind = self.kept[root][0] if root in self.kept else None
+        if kind in ("escapes", "consumed"):
+            return True
+        if kind is None:
+            if root not in self.affinity:
+                return False
+            if root not in self.handed_over_on_some_paths:
+                return True
+        elif kind != "handed over":
+            return False
+        if root in seen:
+            return False
+        seen.add(root)
+        targets = [
+            self.alias.root(target)
+            for edge in self.alias.passes_from.get(root, ())
+            for target in edge.targets
+        ]
+        result = any(self._settles(target, seen, settled) for target in targets)
+        settled[root] = result
+        return result
 
     def _plan(self, root: Value) -> tuple[str, str] | None:
         """Place the deallocas of `root`, or say why it gets none."""

@@ -129,7 +129,7 @@ from streamopt.dialects.util import (
     NullOp,
     StatusCheckOkOp,
 )
-from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Value
+from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Value, compact_uses
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     HAL_BUFFER,
@@ -148,6 +148,7 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeAttr,
+    symbol_ref,
 )
 from streamopt.lowering.constant_packing import (
     StorageBuffer,
@@ -275,7 +276,14 @@ class LowerCmdToHalPass(Pass):
         with paused_collector():
             # hal dispatches take i32 push constants: pack index (and other) operands first.
             pack_dispatch_operands(module, self.stat)
-            _Lowering(module, self).run()
+            lowering = _Lowering(module, self)
+            try:
+                lowering.run()
+            finally:
+                # Its handler table holds bound methods of itself: a reference cycle that
+                # would keep the replaced cmd IR (its mapping) alive with the cyclic
+                # collector off.
+                lowering.handlers.clear()
 
 
 @contextmanager
@@ -392,13 +400,17 @@ class _Lowering:
             op = following
 
     def _replace_lowered(self) -> None:
+        # The values the erased ops used: the sizes and offsets every op uses lose many uses.
+        used: dict[Value, None] = {}
         for op in reversed(self.lowered):
             for result in op.results:
                 if result.uses:
                     replacement = self.mapping.get(result)
                     assert replacement is not None, f"no replacement for a result of {op.name}"
                     result.replace_all_uses_with(replacement)
+            used.update(dict.fromkeys(op.operands))
             op.erase()
+        compact_uses(used)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -1020,7 +1032,7 @@ class _Lowering:
         assert isinstance(entry_point, SymbolRefAttr)
         # The device the command buffer records for (the execute's; dynamic in IREE's view).
         device = self.emit(CommandBufferDeviceOp.build(command_buffer=command_buffer)).results[0]
-        lookup = ExecutableLookupOp.create(device, SymbolRefAttr([entry_point.root]))
+        lookup = ExecutableLookupOp.create(device, symbol_ref(entry_point.root))
         executable = self.emit(lookup).results[0]
         function = self.emit(ExecutableLookupFunctionOp.create(executable, entry_point))
         workgroups = self.emit(
@@ -1160,19 +1172,17 @@ def _command_categories(block: Block) -> str:
     implicit `stream.yield` included) Transfer."""
     dispatch = False
     transfer = True  # The implicit terminator of the execute region.
-
-    def visit(block: Block) -> None:
-        nonlocal dispatch, transfer
-        for command in block.ops:
+    # A stack, not a recursive closure: that would be a reference cycle per execute, which
+    # the command line (the cyclic collector off) never frees.
+    pending = [block]
+    while pending:
+        for command in pending.pop().ops:
             if command.name == "stream.cmd.dispatch":
                 dispatch = True
             else:
                 transfer = True
             for region in command.regions:
-                for nested in region.blocks:
-                    visit(nested)
-
-    visit(block)
+                pending.extend(region.blocks)
     names = [name for name, present in (("Transfer", transfer), ("Dispatch", dispatch)) if present]
     return "|".join(names)
 
