@@ -42,6 +42,12 @@ _RULE_PREFIX_DIALECTS = {
 # region's arguments, say): rule name -> function(builder, children).
 RULE_CALLBACKS: dict[str, Callable[..., Any]] = {}
 
+# Checks of ops streamopt keeps as written (custom syntax it does not model, or a known op in
+# MLIR's generic form): op name -> function(op) raising DiagnosticError where IREE's verifier
+# of that op fails. Each is a rule of the op's definition that can be read off the kept op
+# (operand types, attributes), registered by the op's dialect module with `unmodelled_check`.
+UNMODELLED_CHECKS: dict[str, Callable[[Operation], None]] = {}
+
 
 def register_op(cls: OpClass) -> OpClass:
     """Class decorator: make `cls` the op class for `cls.name`."""
@@ -66,6 +72,32 @@ def parse_rule(rule: str) -> Callable[[RuleFunction], RuleFunction]:
     return decorate
 
 
+def unmodelled_check(
+    *names: str,
+) -> Callable[[Callable[[Operation], None]], Callable[[Operation], None]]:
+    """Decorator: make `function(op)` the check of the ops `names` when they are kept as
+    written (see UNMODELLED_CHECKS)."""
+
+    def decorate(function: Callable[[Operation], None]) -> Callable[[Operation], None]:
+        for name in names:
+            assert name not in UNMODELLED_CHECKS, f"op {name!r} has two unmodelled checks"
+            UNMODELLED_CHECKS[name] = function
+        return function
+
+    return decorate
+
+
+def check_unmodelled(op: Operation) -> None:
+    """Run the check registered for the kept-as-written op `op`, if there is one (importing
+    the op's dialect module first)."""
+    dialect = op.name.partition(".")[0]
+    if dialect in DIALECTS:
+        load_dialect(dialect)
+    check = UNMODELLED_CHECKS.get(op.name)
+    if check is not None:
+        check(op)
+
+
 def rule_name_for_op(name: str) -> str:
     """The grammar rule holding the custom form of op `name`."""
     return "op_" + name.replace(".", "_")
@@ -87,9 +119,16 @@ def dialect_of_rule(rule: str) -> str | None:
 
 def load_dialect(dialect: str) -> None:
     """Import the module of `dialect` (one of DIALECTS), registering its ops and rules."""
+    if dialect in _LOADED:
+        return
     import importlib
 
     importlib.import_module(f"streamopt.dialects.{dialect}")
+    _LOADED.add(dialect)
+
+
+# The dialects load_dialect has imported: asked once per kept-as-written op when verifying.
+_LOADED: set[str] = set()
 
 
 def op_class(name: str) -> type[Operation] | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
-from streamopt.dialects import register_op
+from streamopt.dialects import check_unmodelled, register_op
 from streamopt.dialects.registered import parent_problem
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
@@ -149,6 +149,36 @@ class OpaqueOp(Operation):
 
     def verify(self) -> None:
         _verify_parent(self)
+        check_unmodelled(self)
+
+    def written_text(self) -> str:
+        """The op as written, with `%_` for each value it names and `{}` for each region."""
+        return "".join(
+            piece if isinstance(piece, str) else "{}" if piece[0] == REGION else "%_"
+            for piece in self.template
+        )
+
+    def trailing_type_text(self) -> str | None:
+        """The text after the op's last `:` outside brackets and strings (what an assembly
+        format ending in `: type($result)` spells its result type with), or None."""
+        text = self.written_text()
+        depth = 0
+        colon = -1
+        index = 0
+        while index < len(text):
+            char = text[index]
+            if char == '"':
+                index += 1
+                while index < len(text) and text[index] != '"':
+                    index += 2 if text[index] == "\\" else 1
+            elif char in "<([{":
+                depth += 1
+            elif char in ">)]}" and not (char == ">" and text[index - 1] == "-"):
+                depth -= 1
+            elif char == ":" and depth == 0:
+                colon = index
+            index += 1
+        return text[colon + 1 :].strip() if colon >= 0 else None
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, OpaqueOp)
@@ -207,6 +237,7 @@ class GenericOp(Operation):
 
     def verify(self) -> None:
         _verify_parent(self)
+        check_unmodelled(self)
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GenericOp)

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
-from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type
-from streamopt.dialects.builtin import ModuleOp
+from streamopt.dialects.builtin import ModuleOp, OpaqueOp
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import (
     Access,
@@ -31,7 +31,9 @@ from streamopt.ir.types import (
     UNIT,
     UTIL_BUFFER,
     Attribute,
+    FloatType,
     FunctionType,
+    IndexType,
     IntegerAttr,
     IntegerType,
     ResourceType,
@@ -1421,3 +1423,55 @@ class BufferConstantOp(Operation):
             p.write(" <" + ", ".join(properties) + ">")
         p.attr_dict(self, ("name", "value", *self._PROPERTIES))
         p.write(f" : {self.result.type} = {self.value.text}")
+
+
+# -- ops kept as written, checked as IREE's verifiers check them ---------------------------
+
+
+def _list_element_type(list_type: str) -> str | None:
+    """The element type of `!util.list<T>` (`?` for variants), None for any other type."""
+    if list_type.startswith("!util.list<") and list_type.endswith(">"):
+        return list_type[len("!util.list<") : -1].strip()
+    return None
+
+
+def _is_object_compatible(type: Type) -> bool:
+    """IREE's ObjectType::isCompatible: anything but an integer, index, float or complex."""
+    return not (
+        isinstance(type, IntegerType | FloatType | IndexType) or type.text.startswith("complex<")
+    )
+
+
+def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
+    """IREE's ListType::canImplicitlyCast from a value of type `source` to list element type
+    `target_text` (as written in the list type)."""
+    if target_text == "?":
+        return True
+    target = interpret.type_from_text(target_text)
+    variant, object_ = "!util.variant", "!util.object"
+    if variant in (source.text, target.text):
+        return True
+    if source.text == object_ and _is_object_compatible(target):
+        return True
+    if target.text == object_ and _is_object_compatible(source):
+        return True
+    if source.text.startswith("tensor<") and target.text.startswith("tensor<"):
+        return True
+    return source == target
+
+
+@unmodelled_check("util.list.construct")
+def _check_list_construct(op: Operation) -> None:
+    """ListConstructOp::verify: each value can be cast to the list's element type."""
+    if not isinstance(op, OpaqueOp):
+        return
+    written = op.trailing_type_text()
+    element = _list_element_type(written) if written is not None else None
+    if element is None:
+        return
+    for index, value in enumerate(op.operands):
+        if value.type is not None and not list_can_implicitly_cast(value.type, element):
+            raise error(
+                f"list[{index}] type '{value.type}' cannot be be cast to list type '{element}'",
+                op.location,
+            )

@@ -160,3 +160,14 @@ util.func public @buffer_constant_type() {
 util.func private @callee() attributes {inlining_policy = #util.inline.sometimes} {
   util.return
 }
+
+// -----
+
+// util.list.construct is kept as written, but its values are checked against the list's
+// element type as ListConstructOp::verify checks them.
+util.func public @list_construct_type_mismatch(%arg0: tensor<4xf32>) {
+  %c0 = arith.constant 0 : i64
+  // expected-error @+1 {{list[1] type 'i64' cannot be be cast to list type 'tensor<?xf32>'}}
+  %0 = util.list.construct [%arg0 : tensor<4xf32>, %c0 : i64] : !util.list<tensor<?xf32>>
+  util.return
+}

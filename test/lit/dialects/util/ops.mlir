@@ -138,3 +138,25 @@ util.initializer attributes {some.attr} {
   util.return
 }
 util.global private mutable @init : index
+
+// -----
+
+// util.list.construct is kept as written; its values may be any type the element type can
+// be cast from (variants take anything, objects take anything but numbers, tensors take
+// tensors).
+// CHECK-LABEL: util.func public @list_construct
+util.func public @list_construct(%arg0: i32, %arg1: tensor<4xf32>, %arg2: !hal.buffer) {
+  // CHECK-NEXT: %[[C:.+]] = arith.constant 0 : i64
+  %c0_i64 = arith.constant 0 : i64
+  // CHECK-NEXT: util.list.construct [%[[C]] : i64, %arg1 : tensor<4xf32>] : !util.list<?>
+  %0 = util.list.construct [%c0_i64 : i64, %arg1 : tensor<4xf32>] : !util.list<?>
+  // CHECK-NEXT: util.list.construct [%arg0 : i32, %arg0 : i32] {some.attr = 1 : i32} : !util.list<i32>
+  %1 = util.list.construct [%arg0 : i32, %arg0 : i32] {some.attr = 1 : i32} : !util.list<i32>
+  // CHECK-NEXT: util.list.construct [%arg1 : tensor<4xf32>] : !util.list<tensor<?xf32>>
+  %2 = util.list.construct [%arg1 : tensor<4xf32>] : !util.list<tensor<?xf32>>
+  // CHECK-NEXT: util.list.construct [%arg2 : !hal.buffer, %arg1 : tensor<4xf32>] : !util.list<!util.object>
+  %3 = util.list.construct [%arg2 : !hal.buffer, %arg1 : tensor<4xf32>] : !util.list<!util.object>
+  // CHECK-NEXT: util.list.construct [] : !util.list<i32>
+  %4 = util.list.construct [] : !util.list<i32>
+  util.return
+}
