@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type
-from streamopt.dialects.builtin import ModuleOp, OpaqueOp
+from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import (
     Access,
@@ -30,6 +30,7 @@ from streamopt.ir.types import (
     INDEX,
     UNIT,
     UTIL_BUFFER,
+    ArrayAttr,
     Attribute,
     FloatType,
     FunctionType,
@@ -1473,5 +1474,36 @@ def _check_list_construct(op: Operation) -> None:
         if value.type is not None and not list_can_implicitly_cast(value.type, element):
             raise error(
                 f"list[{index}] type '{value.type}' cannot be be cast to list type '{element}'",
+                op.location,
+            )
+
+
+def _inherent_attribute(op: GenericOp, name: str) -> Attribute | None:
+    """Inherent attribute `name` of a generic-form op: a property, or (as MLIR also reads
+    it) an entry of the attribute dictionary."""
+    found = op.properties.get(name) if op.properties is not None else None
+    return found if found is not None else op.attribute_map.get(name)
+
+
+@unmodelled_check("util.func")
+def _check_generic_func(op: Operation) -> None:
+    """FuncOp::verify on the generic form: each `tied_operands` index is -1 (untied) or one
+    of the function type's inputs (the custom form cannot spell any other)."""
+    if not isinstance(op, GenericOp):
+        return
+    function_type = _inherent_attribute(op, "function_type")
+    tied = _inherent_attribute(op, "tied_operands")
+    if not isinstance(function_type, TypeAttr) or not isinstance(tied, ArrayAttr):
+        return
+    if not isinstance(function_type.type, FunctionType):
+        return
+    inputs = len(function_type.type.inputs)
+    for result_index, index in enumerate(tied.elements):
+        if not isinstance(index, IntegerAttr) or index.value == -1:
+            continue
+        if not 0 <= index.value < inputs:
+            raise op_error(
+                op.name,
+                f"result #{result_index} tied to invalid operand index {index.value}",
                 op.location,
             )

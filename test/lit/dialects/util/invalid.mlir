@@ -171,3 +171,22 @@ util.func public @list_construct_type_mismatch(%arg0: tensor<4xf32>) {
   %0 = util.list.construct [%arg0 : tensor<4xf32>, %c0 : i64] : !util.list<tensor<?xf32>>
   util.return
 }
+
+// -----
+
+// A util.func in the generic form is kept as written, but its tied operand indices are
+// checked against the function type's inputs as FuncOp::verify checks them.
+// expected-error @+1 {{'util.func' op result #1 tied to invalid operand index 2}}
+"util.func"() <{function_type = (i32, tensor<4xi32>) -> (i32, tensor<4xi32>), sym_name = "tied_out_of_range", sym_visibility = "public", tied_operands = [-1 : index, 2 : index]}> ({
+^bb0(%arg0: i32, %arg1: tensor<4xi32>):
+  "util.return"(%arg0, %arg1) : (i32, tensor<4xi32>) -> ()
+}) : () -> ()
+
+// -----
+
+// The same with the inherent attributes in the attribute dictionary, which MLIR reads too.
+// expected-error @+1 {{'util.func' op result #0 tied to invalid operand index -2}}
+"util.func"() ({
+^bb0(%arg0: i32):
+  "util.return"(%arg0) : (i32) -> ()
+}) {function_type = (i32) -> i32, sym_name = "tied_negative", tied_operands = [-2 : index]} : () -> ()

@@ -160,3 +160,15 @@ util.func public @list_construct(%arg0: i32, %arg1: tensor<4xf32>, %arg2: !hal.b
   %4 = util.list.construct [] : !util.list<i32>
   util.return
 }
+
+// -----
+
+// A util.func in the generic form with valid tied operands (-1 is untied) is kept as written.
+//      CHECK: "util.func"() <{function_type = (i32, tensor<4xi32>) -> (i32, tensor<4xi32>), sym_name = "tied_generic", sym_visibility = "public", tied_operands = [-1 : index, 1 : index]}> ({
+// CHECK-NEXT: ^bb0(%arg0: i32, %arg1: tensor<4xi32>):
+// CHECK-NEXT: "util.return"(%arg0, %arg1) : (i32, tensor<4xi32>) -> ()
+// CHECK-NEXT: }) : () -> ()
+"util.func"() <{function_type = (i32, tensor<4xi32>) -> (i32, tensor<4xi32>), sym_name = "tied_generic", sym_visibility = "public", tied_operands = [-1 : index, 1 : index]}> ({
+^bb0(%arg0: i32, %arg1: tensor<4xi32>):
+  "util.return"(%arg0, %arg1) : (i32, tensor<4xi32>) -> ()
+}) : () -> ()
