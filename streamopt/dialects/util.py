@@ -1035,12 +1035,23 @@ class OptimizationBarrierOp(Operation):
             p.write(", ".join(type_text(v.type) for v in self.operands))
 
     def verify(self) -> None:
-        if [v.type for v in self.operands] != [r.type for r in self.results]:
-            raise op_error(
-                self.name,
-                "failed to verify that all of {operands, results} have same type",
-                self.location,
-            )
+        _check_optimization_barrier(self)
+
+
+@unmodelled_check("util.optimization_barrier")
+def _check_optimization_barrier(op: Operation) -> None:
+    """AllTypesMatch<["operands", "results"]>: as many results as operands, of the same
+    types (also on the generic form, which may spell any other). Operands of unknown type
+    (results of ops kept as written) are not compared."""
+    results = op.results
+    if len(op.operands) != len(results) or any(
+        v.type is not None and v.type != r.type for v, r in zip(op.operands, results)
+    ):
+        raise op_error(
+            op.name,
+            "failed to verify that all of {operands, results} have same type",
+            op.location,
+        )
 
 
 @register_op

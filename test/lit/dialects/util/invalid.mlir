@@ -190,3 +190,21 @@ util.func public @list_construct_type_mismatch(%arg0: tensor<4xf32>) {
 ^bb0(%arg0: i32):
   "util.return"(%arg0) : (i32) -> ()
 }) {function_type = (i32) -> i32, sym_name = "tied_negative", tied_operands = [-2 : index]} : () -> ()
+
+// -----
+
+// A util.optimization_barrier in the generic form is kept as written, but its results must
+// still match its operands, in number and type.
+util.func public @barrier_count_mismatch(%arg0: tensor<i32>, %arg1: tensor<i32>) {
+  // expected-error @+1 {{'util.optimization_barrier' op failed to verify that all of {operands, results} have same type}}
+  %0 = "util.optimization_barrier"(%arg0, %arg1) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  util.return
+}
+
+// -----
+
+util.func public @barrier_type_mismatch(%arg0: tensor<i32>, %arg1: i32) {
+  // expected-error @+1 {{'util.optimization_barrier' op failed to verify that all of {operands, results} have same type}}
+  %0:2 = "util.optimization_barrier"(%arg0, %arg1) : (tensor<i32>, i32) -> (tensor<i32>, i64)
+  util.return
+}

@@ -172,3 +172,15 @@ util.func public @list_construct(%arg0: i32, %arg1: tensor<4xf32>, %arg2: !hal.b
 ^bb0(%arg0: i32, %arg1: tensor<4xi32>):
   "util.return"(%arg0, %arg1) : (i32, tensor<4xi32>) -> ()
 }) : () -> ()
+
+// -----
+
+// A util.optimization_barrier in the generic form whose results match its operands is kept
+// as written.
+// CHECK-LABEL: util.func public @barrier_generic
+util.func public @barrier_generic(%arg0: tensor<i32>, %arg1: i32) -> i32 {
+  // CHECK-NEXT: %[[B:.+]]:2 = "util.optimization_barrier"(%arg0, %arg1) : (tensor<i32>, i32) -> (tensor<i32>, i32)
+  %0:2 = "util.optimization_barrier"(%arg0, %arg1) : (tensor<i32>, i32) -> (tensor<i32>, i32)
+  // CHECK-NEXT: util.return %[[B]]#1 : i32
+  util.return %0#1 : i32
+}
