@@ -1518,3 +1518,50 @@ def _check_generic_func(op: Operation) -> None:
                 f"result #{result_index} tied to invalid operand index {index.value}",
                 op.location,
             )
+
+
+def _split_arrow(text: str) -> tuple[str, str] | None:
+    """`A -> B` split at its `->` outside brackets, or None when there is none."""
+    depth = 0
+    for index, char in enumerate(text):
+        if char in "<([{":
+            depth += 1
+        elif char in ")]}" or (char == ">" and text[index - 1] != "-"):
+            depth -= 1
+        elif char == "-" and depth == 0 and text.startswith("->", index):
+            return text[:index].strip(), text[index + 2 :].strip()
+    return None
+
+
+def _ptr_target(text: str) -> str | None:
+    """The target type of `!util.ptr<T>`, None for any other type."""
+    if text.startswith("!util.ptr<") and text.endswith(">"):
+        return text[len("!util.ptr<") : -1].strip()
+    return None
+
+
+@unmodelled_check("util.global.load.indirect", "util.global.store.indirect")
+def _check_global_indirect(op: Operation) -> None:
+    """verifyGlobalLoadIndirectOp and GlobalStoreIndirectOp::verify: the value loaded or
+    stored is compatible with the pointer's target type, both read off the kept text
+    (`: !util.ptr<T> -> U` for a load, `: U -> !util.ptr<T>` for a store)."""
+    if not isinstance(op, OpaqueOp):
+        return
+    written = op.trailing_type_text()
+    sides = _split_arrow(written) if written is not None else None
+    if sides is None:
+        return
+    store = op.name == "util.global.store.indirect"
+    pointer, access = (sides[1], sides[0]) if store else sides
+    target = _ptr_target(pointer)
+    if target is None:
+        return
+    global_type = interpret.type_from_text(target)
+    access_type = interpret.type_from_text(access)
+    if not is_global_type_compatible(global_type, access_type):
+        raise op_error(
+            op.name,
+            f"global type mismatch; global pointer is '{global_type}' but "
+            f"{'store' if store else 'load'} is '{access_type}'",
+            op.location,
+        )

@@ -208,3 +208,25 @@ util.func public @barrier_type_mismatch(%arg0: tensor<i32>, %arg1: i32) {
   %0:2 = "util.optimization_barrier"(%arg0, %arg1) : (tensor<i32>, i32) -> (tensor<i32>, i64)
   util.return
 }
+
+// -----
+
+// util.global.store.indirect and util.global.load.indirect are kept as written, but the
+// value must still be one the pointer's target type takes.
+util.global private mutable @var : !hal.buffer
+util.func public @store_indirect_mismatch(%arg0: !hal.buffer_view) {
+  %0 = util.global.address @var : !util.ptr<!hal.buffer>
+  // expected-error @+1 {{'util.global.store.indirect' op global type mismatch; global pointer is '!hal.buffer' but store is '!hal.buffer_view'}}
+  util.global.store.indirect %arg0, %0 : !hal.buffer_view -> !util.ptr<!hal.buffer>
+  util.return
+}
+
+// -----
+
+util.global private mutable @var : tensor<4xf32>
+util.func public @load_indirect_mismatch() -> tensor<3xf32> {
+  %0 = util.global.address @var : !util.ptr<tensor<4xf32>>
+  // expected-error @+1 {{'util.global.load.indirect' op global type mismatch; global pointer is 'tensor<4xf32>' but load is 'tensor<3xf32>'}}
+  %1 = util.global.load.indirect %0 : !util.ptr<tensor<4xf32>> -> tensor<3xf32>
+  util.return %1 : tensor<3xf32>
+}

@@ -184,3 +184,20 @@ util.func public @barrier_generic(%arg0: tensor<i32>, %arg1: i32) -> i32 {
   // CHECK-NEXT: util.return %[[B]]#1 : i32
   util.return %0#1 : i32
 }
+
+// -----
+
+// util.global.store.indirect and util.global.load.indirect are kept as written; a tensor
+// may be accessed with any compatible shape.
+util.global private mutable @indirect : tensor<4xf32>
+// CHECK-LABEL: util.func public @global_indirect
+util.func public @global_indirect(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  // CHECK-NEXT: %[[PTR:.+]] = util.global.address @indirect : !util.ptr<tensor<4xf32>>
+  %ptr_indirect = util.global.address @indirect : !util.ptr<tensor<4xf32>>
+  // CHECK-NEXT: util.global.store.indirect %arg0, %[[PTR]] {some.attr = 1 : i32} : tensor<?xf32> -> !util.ptr<tensor<4xf32>>
+  util.global.store.indirect %arg0, %ptr_indirect {some.attr = 1 : i32} : tensor<?xf32> -> !util.ptr<tensor<4xf32>>
+  // CHECK-NEXT: %[[V:.+]] = util.global.load.indirect immutable %[[PTR]] : !util.ptr<tensor<4xf32>> -> tensor<?xf32>
+  %0 = util.global.load.indirect immutable %ptr_indirect : !util.ptr<tensor<4xf32>> -> tensor<?xf32>
+  // CHECK-NEXT: util.return %[[V]] : tensor<?xf32>
+  util.return %0 : tensor<?xf32>
+}
