@@ -46,6 +46,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref,
     symbol_ref_from_text,
+    unescape_string,
 )
 from streamopt.parser import interpret
 from streamopt.parser.lalr import Token
@@ -1565,3 +1566,73 @@ def _check_global_indirect(op: Operation) -> None:
             f"{'store' if store else 'load'} is '{access_type}'",
             op.location,
         )
+
+
+def _leading_string(text: str) -> str | None:
+    """The value of the string literal `text` opens with (after blanks), or None."""
+    start = len(text) - len(text.lstrip())
+    if not text.startswith('"', start):
+        return None
+    index = start + 1
+    while index < len(text) and text[index] != '"':
+        index += 2 if text[index] == "\\" else 1
+    return unescape_string(text[start : index + 1]) if index < len(text) else None
+
+
+def string_format_problem(format: str, count: int) -> str | None:
+    """Why StringFormatOp::verify rejects format string `format` with `count` arguments
+    (its parseFormatString, worded by its diagnostics), or None when it accepts it."""
+    sequential = explicit = False
+    next_sequential = highest = 0
+    index = 0
+    while index < len(format):
+        char = format[index]
+        if char == "{":
+            if format.startswith("{{", index):
+                index += 2
+                continue
+            close = format.find("}", index + 1)
+            if close < 0:
+                return "unclosed '{' in format string"
+            content = format[index + 1 : close]
+            if not content:
+                sequential = True
+                next_sequential += 1
+            elif content.isascii() and content.isdigit() and int(content) <= 0xFFFFFFFF:
+                explicit = True
+                highest = max(highest, int(content))
+            else:
+                return (
+                    f"invalid placeholder '{{{content}}}' in format string; "
+                    "expected '{}' or '{N}'"
+                )
+            index = close + 1
+        elif char == "}":
+            if format.startswith("}}", index):
+                index += 2
+                continue
+            return "unmatched '}' in format string"
+        else:
+            index += 1
+    if sequential and explicit:
+        return "cannot mix sequential '{}' and explicit '{N}' placeholders"
+    # In Python's integers, as IREE computes it in 64 bits: `{4294967295}` wants 2**32.
+    expected = highest + 1 if explicit else next_sequential
+    if expected != count:
+        return f"format string placeholder count does not match the {count} provided argument(s)"
+    return None
+
+
+@unmodelled_check("util.string.format")
+def _check_string_format(op: Operation) -> None:
+    """StringFormatOp::verify: the format string's placeholders against the arguments
+    (`util.string.format "..."(%args) : (...) -> !util.buffer`, whose only operands are
+    the arguments)."""
+    if not isinstance(op, OpaqueOp):
+        return
+    format = _leading_string(op.written_text()[len(op.name) :])
+    if format is None:
+        return
+    problem = string_format_problem(format, len(op.operands))
+    if problem is not None:
+        raise op_error(op.name, problem, op.location)

@@ -230,3 +230,30 @@ util.func public @load_indirect_mismatch() -> tensor<3xf32> {
   %1 = util.global.load.indirect %0 : !util.ptr<tensor<4xf32>> -> tensor<3xf32>
   util.return %1 : tensor<3xf32>
 }
+
+// -----
+
+// util.string.format is kept as written, but its placeholders are checked against its
+// arguments as StringFormatOp::verify checks them (in 64 bits: `{4294967295}` wants 2^32
+// arguments, not 0).
+util.func public @string_format_index_overflow() -> !util.buffer {
+  // expected-error @+1 {{'util.string.format' op format string placeholder count does not match the 0 provided argument(s)}}
+  %0 = util.string.format "{4294967295}"() : () -> !util.buffer
+  util.return %0 : !util.buffer
+}
+
+// -----
+
+util.func public @string_format_mixed(%arg0: index, %arg1: i32) -> !util.buffer {
+  // expected-error @+1 {{'util.string.format' op cannot mix sequential '{}' and explicit '{N}' placeholders}}
+  %0 = util.string.format "{} and {0}"(%arg0, %arg1) : (index, i32) -> !util.buffer
+  util.return %0 : !util.buffer
+}
+
+// -----
+
+util.func public @string_format_bad_placeholder(%arg0: index) -> !util.buffer {
+  // expected-error @+1 {{'util.string.format' op invalid placeholder '{x}' in format string; expected '{}' or '{N}'}}
+  %0 = util.string.format "\22{x}\22"(%arg0) : (index) -> !util.buffer
+  util.return %0 : !util.buffer
+}

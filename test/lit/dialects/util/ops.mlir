@@ -201,3 +201,17 @@ util.func public @global_indirect(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   // CHECK-NEXT: util.return %[[V]] : tensor<?xf32>
   util.return %0 : tensor<?xf32>
 }
+
+// -----
+
+// util.string.format is kept as written; escaped braces are not placeholders, and explicit
+// ones may repeat an argument.
+// CHECK-LABEL: util.func public @string_format
+util.func public @string_format(%arg0: index, %arg1: i32) -> (!util.buffer, !util.buffer) {
+  // CHECK-NEXT: %[[A:.+]] = util.string.format "{{.+}} is {}"(%arg0, %arg1) : (index, i32) -> !util.buffer
+  %NisN = util.string.format "{{{}}} is {}"(%arg0, %arg1) : (index, i32) -> !util.buffer
+  // CHECK-NEXT: %[[B:.+]] = util.string.format "{1}{1}{0}"(%arg0, %arg1) : (index, i32) -> !util.buffer
+  %NNN = util.string.format "{1}{1}{0}"(%arg0, %arg1) : (index, i32) -> !util.buffer
+  // CHECK-NEXT: util.return %[[A]], %[[B]] : !util.buffer, !util.buffer
+  util.return %NisN, %NNN : !util.buffer, !util.buffer
+}
