@@ -17,7 +17,8 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
-from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects import parse_rule, register_op, unmodelled_check
+from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.common import SegmentedOp, check_operand_type, split_clauses
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.types import (
@@ -44,6 +45,7 @@ from streamopt.ir.types import (
     IntegerAttr,
     IntegerType,
     OpaqueAttr,
+    ShapedType,
     StringAttr,
     SymbolRefAttr,
     Type,
@@ -2509,3 +2511,29 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
         p.write(_print_bindings(p, self.segment(2), self.segment(3), self.segment(4)))
         p.write(f") flags({self.attribute_map['flags'].text})")
         p.attr_dict(self, ("flags",), keyword=True)
+
+
+# -- ops kept as written, checked as IREE's verifiers check them ---------------------------
+
+
+@unmodelled_check("hal.interface.binding.subspan")
+def _check_binding_subspan(op: Operation) -> None:
+    """InterfaceBindingSubspanOp::verify: a shaped result type has one `{...}` value per
+    dynamic dimension (`... : memref<?x4xi8>{%dim}`, read off the kept text)."""
+    if not isinstance(op, OpaqueOp):
+        return
+    written = op.trailing_type_text()
+    if written is None:
+        return
+    type_text, _, dims = written.partition("{")
+    type_text = type_text.strip()
+    if not type_text.startswith(("memref<", "tensor<", "vector<")) or "<*" in type_text:
+        return
+    dynamic = ShapedType(type_text).shape.count(None)
+    values = dims.count("%_")
+    if dynamic != values:
+        raise _op_error(
+            op,
+            f"result type '{type_text}' has {dynamic} dynamic dimensions but {values} "
+            "associated dimension SSA values",
+        )

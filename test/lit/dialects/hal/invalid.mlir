@@ -188,3 +188,28 @@ util.func public @resolve_for_unregistered_dialect() -> (i32, i32) {
   %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#foo.affinity) lifetime(transient) : i32, i32
   util.return %memory_types, %buffer_usage : i32, i32
 }
+
+// -----
+
+// hal.interface.binding.subspan in host code is kept as written, but its result type's
+// dynamic dimensions must each have a value, as InterfaceBindingSubspanOp::verify checks.
+#pipeline_layout = #hal.pipeline.layout<bindings = [
+  #hal.pipeline.binding<storage_buffer, ReadOnly>
+]>
+func.func @subspan_missing_dim(%dim: index) {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{'hal.interface.binding.subspan' op result type 'memref<?x4x?x16xi8>' has 2 dynamic dimensions but 1 associated dimension SSA values}}
+  %0 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) offset(%c8) : memref<?x4x?x16xi8>{%dim}
+  return
+}
+
+// -----
+
+#pipeline_layout = #hal.pipeline.layout<bindings = [
+  #hal.pipeline.binding<storage_buffer>
+]>
+func.func @subspan_extra_dim(%dim: index) {
+  // expected-error @+1 {{'hal.interface.binding.subspan' op result type 'tensor<4xi8>' has 0 dynamic dimensions but 1 associated dimension SSA values}}
+  %0 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) : tensor<4xi8>{%dim}
+  return
+}

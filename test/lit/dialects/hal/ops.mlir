@@ -173,3 +173,22 @@ util.func public @command_buffers(%device: !hal.device, %affinity: i64, %buffer:
   hal.command_buffer.finalize<%0 : !hal.command_buffer>
   util.return
 }
+
+// -----
+
+// hal.interface.binding.subspan in host code is kept as written; a static shape needs no
+// dimension values, and a type that is not shaped is not checked.
+#pipeline_layout = #hal.pipeline.layout<bindings = [
+  #hal.pipeline.binding<storage_buffer, ReadOnly>
+]>
+// CHECK-LABEL: func.func @subspans
+func.func @subspans(%arg0: index) {
+  %c8 = arith.constant 8 : index
+  // CHECK: hal.interface.binding.subspan layout(#pipeline_layout) binding(0) offset(%c8) : memref<?x4x?x16xi8>{%arg0, %arg0}
+  %0 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) offset(%c8) : memref<?x4x?x16xi8>{%arg0, %arg0}
+  // CHECK-NEXT: hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(16) offset(%c8) flags(ReadOnly) : memref<4x16xi8>
+  %1 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) alignment(16) offset(%c8) flags(ReadOnly) : memref<4x16xi8>
+  // CHECK-NEXT: hal.interface.binding.subspan layout(#pipeline_layout) binding(0) {some.attr} : !hal.buffer
+  %2 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) {some.attr} : !hal.buffer
+  return
+}
