@@ -151,17 +151,29 @@ class OpaqueOp(Operation):
         _verify_parent(self)
         check_unmodelled(self)
 
-    def written_text(self) -> str:
-        """The op as written, with `%_` for each value it names and `{}` for each region."""
-        return "".join(
-            piece if isinstance(piece, str) else "{}" if piece[0] == REGION else "%_"
-            for piece in self.template
-        )
+    def written_text(self, value_ids: bool = False) -> str:
+        """The op as written, with `{}` for each region and `%_` for each value it names
+        (with `value_ids`, `%vN` instead, N the first operand that is the same value)."""
+        first: dict[int, int] = {}
+        for index, value in enumerate(self._operands):
+            first.setdefault(id(value), index)
+        out: list[str] = []
+        for piece in self.template:
+            if isinstance(piece, str):
+                out.append(piece)
+            elif piece[0] == REGION:
+                out.append("{}")
+            elif piece[0] == OPERAND and value_ids:
+                out.append(f"%v{first[id(self._operands[piece[1]])]}")  # type: ignore[index]
+            else:
+                out.append("%_")
+        return "".join(out)
 
-    def trailing_type_text(self) -> str | None:
+    def trailing_type_text(self, value_ids: bool = False) -> str | None:
         """The text after the op's last `:` outside brackets and strings (what an assembly
-        format ending in `: type($result)` spells its result type with), or None."""
-        text = self.written_text()
+        format ending in `: type($result)` spells its result type with), or None; values
+        spelled as `written_text` spells them."""
+        text = self.written_text(value_ids)
         depth = 0
         colon = -1
         index = 0
@@ -297,6 +309,33 @@ class VerbatimOp(Operation):
                 strip = min(-shift, len(line) - len(line.lstrip(" ")))
                 out.append(line[strip:])
         p.write("\n".join(out))
+
+
+def top_level_parts(text: str, separator: str) -> list[str]:
+    """`text` split at each `separator` outside brackets and string literals (a `->` does
+    not close a bracket), each part stripped."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == '"':
+            index += 1
+            while index < len(text) and text[index] != '"':
+                index += 2 if text[index] == "\\" else 1
+        elif depth == 0 and text.startswith(separator, index):
+            parts.append(text[start:index].strip())
+            index += len(separator)
+            start = index
+            continue
+        elif char in "<([{":
+            depth += 1
+        elif char in ")]}" or (char == ">" and text[index - 1 : index] != "-"):
+            depth -= 1
+        index += 1
+    parts.append(text[start:].strip())
+    return parts
 
 
 def function_type_of(inputs: list[Type], results: list[Type]) -> FunctionType:

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
-from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.builtin import ModuleOp
+from streamopt.dialects import parse_rule, register_op, unmodelled_check
+from streamopt.dialects.builtin import ModuleOp, OpaqueOp, top_level_parts
 from streamopt.dialects.common import (
     SegmentedOp,
     affinity_attrs,
@@ -4951,3 +4951,57 @@ class CmdDispatchOp(SegmentedOp):
         write(",".join(lines))
         write(f"\n{indent}}}")
         p.attr_dict(self, keyword=True)
+
+
+# -- ops kept as written, checked as IREE's verifiers check them ---------------------------
+
+
+def _encoding(entry: str) -> str:
+    """The encoding type of an encoded shaped type entry (`tensor<?xf32>{%d} in ...`)."""
+    return top_level_parts(top_level_parts(entry, " in ")[0], "{")[0]
+
+
+@unmodelled_check("stream.tensor.dispatch")
+def _check_tensor_dispatch(op: Operation) -> None:
+    """verifyTiedOperandEncodings of TensorDispatchOp::verify: a result tied to an operand
+    (`-> tensor<4xf32>{...} in %operand{%size}`) has the encoding that operand is given in
+    the function type, read off the kept text."""
+    if not isinstance(op, OpaqueOp):
+        return
+    text = op.written_text(value_ids=True)
+    written = op.trailing_type_text(value_ids=True)
+    # The operand list is the first `(` after the entry points (`on(...)` comes before).
+    entry = text.find(" @")
+    open_paren = text.find("(", entry) if entry >= 0 else -1
+    if written is None or open_paren < 0:
+        return
+    arguments = top_level_parts(text[open_paren + 1 :], ")")[0]
+    names = [name for name in top_level_parts(arguments, ",") if name]
+    sides = top_level_parts(written, "->")
+    if len(sides) != 2 or not (sides[0].startswith("(") and sides[0].endswith(")")):
+        return
+    operand_entries = [e for e in top_level_parts(sides[0][1:-1], ",") if e]
+    encodings = [
+        _encoding(e) if len(top_level_parts(e, " in ")) == 2 else None for e in operand_entries
+    ]
+    results = sides[1]
+    if results.startswith("(") and results.endswith(")"):
+        results = results[1:-1]
+    for result in top_level_parts(results, ","):
+        parts = top_level_parts(result, " in ")
+        if len(parts) != 2 or not parts[1].startswith("%v"):
+            continue
+        tied = top_level_parts(parts[1], "{")[0]
+        if tied not in names:
+            continue
+        index = names.index(tied)
+        operand_encoding = encodings[index] if index < len(encodings) else None
+        result_encoding = _encoding(result)
+        if operand_encoding is None:
+            continue
+        if operand_encoding.replace(" ", "") != result_encoding.replace(" ", ""):
+            raise error(
+                f"the {index}-th operandEncoding ({operand_encoding}) does not match the "
+                f"resultEncoding ({result_encoding})",
+                op.location,
+            )

@@ -393,3 +393,14 @@ util.func public @shape_without_element_type(%view: !hal.buffer_view, %size: ind
   %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4> in !stream.resource<external>{%size}
   util.return
 }
+
+// -----
+
+// stream.tensor.dispatch is kept as written, but a result tied to an operand must have the
+// encoding the function type gives that operand, as TensorDispatchOp::verify checks.
+util.func private @tensor_dispatch_tied_encoding(%arg0: !stream.resource<*>, %arg1: !stream.resource<*>, %arg2: index) -> !stream.resource<*> {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{the 2-th operandEncoding (tensor<8xf32>) does not match the resultEncoding (tensor<9xf32>)}}
+  %0:2 = stream.tensor.dispatch @executable::@dispatch(%c4, %arg0, %arg1) : (index, tensor<4x?xf32>{%c4} in !stream.resource<*>{%arg2}, tensor<8xf32> in !stream.resource<*>{%arg2}) -> (tensor<4x?xf32>{%c4} in %arg0{%arg2}, tensor<9xf32> in %arg1{%arg2})
+  util.return %0#1 : !stream.resource<*>
+}

@@ -182,3 +182,18 @@ util.func public @timepoints(%arg0: !stream.resource<*>, %arg1: index, %arg2: !s
   // CHECK: util.return %result, %result_timepoint
   util.return %5, %6 : !stream.resource<*>, !stream.timepoint
 }
+
+// -----
+
+// stream.tensor.dispatch is kept as written; results tied to operands of the same encoding
+// and untied results of any encoding are valid.
+// CHECK-LABEL: util.func private @tensor_dispatch_tied
+util.func private @tensor_dispatch_tied(%arg0: !stream.resource<*>, %arg1: index, %arg2: index, %arg3: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // CHECK: stream.tensor.dispatch on(#hal.device.affinity<@dev>) {@ex::@a, @ex::@b}[%c1](%c4, %arg0, %arg3) {some.attr} : (index, tensor<4x?xf32>{%arg2} in !stream.resource<*>{%arg1}, tensor<8xf32> in !stream.resource<*>{%arg1}) -> (tensor<?x4xf32>{%arg2} in !stream.resource<*>{%arg1}, tensor<8xf32> in %arg3{%arg1})
+  %0:2 = stream.tensor.dispatch on(#hal.device.affinity<@dev>) {@ex::@a, @ex::@b}[%c1](%c4, %arg0, %arg3) {some.attr} : (index, tensor<4x?xf32>{%arg2} in !stream.resource<*>{%arg1}, tensor<8xf32> in !stream.resource<*>{%arg1}) -> (tensor<?x4xf32>{%arg2} in !stream.resource<*>{%arg1}, tensor<8xf32> in %arg3{%arg1})
+  // CHECK: stream.tensor.dispatch @ex::@a(%arg0, %c4) : (tensor<4x?xf32>{%arg2} in !stream.resource<*>{%arg1}, index) -> tensor<4x?xf32>{%arg2} in %arg0{%arg1}
+  %1 = stream.tensor.dispatch @ex::@a(%arg0, %c4) : (tensor<4x?xf32>{%arg2} in !stream.resource<*>{%arg1}, index) -> tensor<4x?xf32>{%arg2} in %arg0{%arg1}
+  util.return %0#0, %1 : !stream.resource<*>, !stream.resource<*>
+}
