@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type
-from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp
+from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import (
     Access,
@@ -1636,3 +1636,34 @@ def _check_string_format(op: Operation) -> None:
     problem = string_format_problem(format, len(op.operands))
     if problem is not None:
         raise op_error(op.name, problem, op.location)
+
+
+# Inherent attributes of util ops kept as written whose assembly format has an `attr-dict`
+# after a keyword (from UtilOps.td): iree-opt's parser (strict properties) refuses them there.
+_INHERENT_AFTER_KEYWORD = {"util.buffer.alloc": ("uninitialized", ("alignment",))}
+
+
+@unmodelled_check("util.buffer.alloc")
+def _check_inherent_in_attr_dict(op: Operation) -> None:
+    """An inherent attribute in the op's attribute dictionary (`util.buffer.alloc
+    uninitialized {alignment = 16 : index}`) is an error in iree-opt, which reads inherent
+    attributes only where the op's syntax spells them."""
+    if not isinstance(op, OpaqueOp):
+        return
+    keyword, inherent = _INHERENT_AFTER_KEYWORD[op.name]
+    rest = op.written_text()[len(op.name) :].lstrip()
+    if not rest.startswith(keyword):
+        return
+    rest = rest[len(keyword) :].lstrip()
+    if not rest.startswith("{"):
+        return
+    body = top_level_parts(rest[1:], "}")[0]
+    for entry in top_level_parts(body, ","):
+        key = top_level_parts(entry, "=")[0]
+        name = unescape_string(key) if key.startswith('"') and len(key) > 1 else key
+        if name in inherent:
+            raise error(
+                f"custom op '{op.name}' inherent attribute '{name}' cannot be parsed from "
+                "attr-dict when strict properties in assembly format is enabled",
+                op.location,
+            )

@@ -215,3 +215,14 @@ util.func public @string_format(%arg0: index, %arg1: i32) -> (!util.buffer, !uti
   // CHECK-NEXT: util.return %[[A]], %[[B]] : !util.buffer, !util.buffer
   util.return %NisN, %NNN : !util.buffer, !util.buffer
 }
+
+// -----
+
+// util.buffer.alloc is kept as written; other attributes may be in its dictionary.
+// CHECK-LABEL: util.func public @buffer_alloc
+util.func public @buffer_alloc(%arg0: index) -> !util.buffer {
+  // CHECK-NEXT: %[[B:.+]] = util.buffer.alloc uninitialized {some.attr = {alignment = 16 : index}} : !util.buffer{%arg0}
+  %buffer = util.buffer.alloc uninitialized {some.attr = {alignment = 16 : index}} : !util.buffer{%arg0}
+  // CHECK-NEXT: util.return %[[B]] : !util.buffer
+  util.return %buffer : !util.buffer
+}
