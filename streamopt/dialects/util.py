@@ -1579,6 +1579,16 @@ def _leading_string(text: str) -> str | None:
     return unescape_string(text[start : index + 1]) if index < len(text) else None
 
 
+def _unsigned(text: str) -> int | None:
+    """`text` as StringRef::getAsInteger reads a base-10 `unsigned` (32 bits), or None."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    # No int() of a longer string: Python refuses those of more than 4,300 digits.
+    value = int(digits) if len(digits) <= 10 else None
+    return value if value is not None and value <= 0xFFFFFFFF else None
+
+
 def string_format_problem(format: str, count: int) -> str | None:
     """Why StringFormatOp::verify rejects format string `format` with `count` arguments
     (its parseFormatString, worded by its diagnostics), or None when it accepts it."""
@@ -1598,9 +1608,9 @@ def string_format_problem(format: str, count: int) -> str | None:
             if not content:
                 sequential = True
                 next_sequential += 1
-            elif content.isascii() and content.isdigit() and int(content) <= 0xFFFFFFFF:
+            elif (value := _unsigned(content)) is not None:
                 explicit = True
-                highest = max(highest, int(content))
+                highest = max(highest, value)
             else:
                 return (
                     f"invalid placeholder '{{{content}}}' in format string; "
