@@ -190,7 +190,10 @@ class OpaqueOp(Operation):
             elif char == ":" and depth == 0:
                 colon = index
             index += 1
-        return text[colon + 1 :].strip() if colon >= 0 else None
+        if colon < 0:
+            return None
+        # Without the op's location, which the kept text ends with when it has one.
+        return top_level_parts(text[colon + 1 :], " loc(")[0]
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, OpaqueOp)

@@ -267,3 +267,11 @@ util.func public @buffer_alloc_inherent_in_attr_dict(%arg0: index) -> !util.buff
   %0 = util.buffer.alloc uninitialized {some.attr, "alignment" = 16 : index} : !util.buffer{%arg0}
   util.return %0 : !util.buffer
 }
+
+// -----
+
+func.func @string_format_in_kept_function(%arg0: index) -> !util.buffer {
+  // expected-error @+1 {{'util.string.format' op format string placeholder count does not match the 1 provided argument(s)}}
+  %0 = util.string.format "{}{}"(%arg0) : (index) -> !util.buffer
+  return %0 : !util.buffer
+}

@@ -226,3 +226,17 @@ util.func public @buffer_alloc(%arg0: index) -> !util.buffer {
   // CHECK-NEXT: util.return %[[B]] : !util.buffer
   util.return %buffer : !util.buffer
 }
+
+// -----
+
+// In a func.func (kept as written) the arguments are names the function's own text defines:
+// they still count as util.string.format's arguments. A location after a kept op's type is
+// not part of the type.
+// CHECK-LABEL: func.func @kept_checks_in_kept_function
+func.func @kept_checks_in_kept_function(%arg0: index, %arg1: !util.ptr<!hal.buffer>) {
+  // CHECK-NEXT: util.string.format "{} {}"(%arg0, %arg0) : (index, index) -> !util.buffer
+  %0 = util.string.format "{} {}"(%arg0, %arg0) : (index, index) -> !util.buffer
+  // CHECK-NEXT: util.global.load.indirect %arg1 : !util.ptr<!hal.buffer> -> !hal.buffer loc("a.mlir":1:2)
+  %1 = util.global.load.indirect %arg1 : !util.ptr<!hal.buffer> -> !hal.buffer loc("a.mlir":1:2)
+  return
+}
