@@ -1482,10 +1482,20 @@ def _check_list_construct(op: Operation) -> None:
     element = _list_element_type(written) if written is not None else None
     if element is None:
         return
-    for index, value in enumerate(op.operands):
-        if value.type is not None and not list_can_implicitly_cast(value.type, element):
+    # The values' types as written (`[%a : i32, %b : i64]`), which are their types: names
+    # an enclosing kept op defines (a func.func's arguments) have no other.
+    rest = op.written_text()[len(op.name) :].lstrip()
+    if not rest.startswith("["):
+        return
+    entries = [e for e in top_level_parts(top_level_parts(rest[1:], "]")[0], ",") if e]
+    for index, entry in enumerate(entries):
+        parts = top_level_parts(entry, ":")
+        if len(parts) != 2:
+            return
+        value_type = interpret.type_from_text(parts[1])
+        if not list_can_implicitly_cast(value_type, element):
             raise error(
-                f"list[{index}] type '{value.type}' cannot be be cast to list type '{element}'",
+                f"list[{index}] type '{value_type}' cannot be be cast to list type '{element}'",
                 op.location,
             )
 

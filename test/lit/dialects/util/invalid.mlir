@@ -275,3 +275,13 @@ func.func @string_format_in_kept_function(%arg0: index) -> !util.buffer {
   %0 = util.string.format "{}{}"(%arg0) : (index) -> !util.buffer
   return %0 : !util.buffer
 }
+
+// -----
+
+// A value the enclosing kept func.func defines is checked by the type written beside it.
+func.func @list_construct_in_kept_function(%arg0: i32) {
+  %c0 = arith.constant 0 : i64
+  // expected-error @+1 {{list[1] type 'i32' cannot be be cast to list type 'i64'}}
+  %0 = util.list.construct [%c0 : i64, %arg0 : i32] : !util.list<i64>
+  return
+}
