@@ -173,27 +173,11 @@ class OpaqueOp(Operation):
         """The text after the op's last `:` outside brackets and strings (what an assembly
         format ending in `: type($result)` spells its result type with), or None; values
         spelled as `written_text` spells them."""
-        text = self.written_text(value_ids)
-        depth = 0
-        colon = -1
-        index = 0
-        while index < len(text):
-            char = text[index]
-            if char == '"':
-                index += 1
-                while index < len(text) and text[index] != '"':
-                    index += 2 if text[index] == "\\" else 1
-            elif char in "<([{":
-                depth += 1
-            elif char in ">)]}" and not (char == ">" and text[index - 1] == "-"):
-                depth -= 1
-            elif char == ":" and depth == 0:
-                colon = index
-            index += 1
-        if colon < 0:
+        parts = top_level_parts(self.written_text(value_ids), ":")
+        if len(parts) == 1:
             return None
         # Without the op's location, which the kept text ends with when it has one.
-        return top_level_parts(text[colon + 1 :], " loc(")[0]
+        return top_level_parts(parts[-1], " loc(")[0]
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, OpaqueOp)
