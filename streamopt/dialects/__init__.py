@@ -90,9 +90,7 @@ def unmodelled_check(
 def check_unmodelled(op: Operation) -> None:
     """Run the check registered for the kept-as-written op `op`, if there is one (importing
     the op's dialect module first)."""
-    dialect = op.name.partition(".")[0]
-    if dialect in DIALECTS:
-        load_dialect(dialect)
+    _load_dialect_of_op(op.name)
     check = UNMODELLED_CHECKS.get(op.name)
     if check is not None:
         check(op)
@@ -134,10 +132,15 @@ _LOADED: set[str] = set()
 def op_class(name: str) -> type[Operation] | None:
     """The class of op `name`, importing its dialect's module first; None when streamopt
     does not model the op."""
+    _load_dialect_of_op(name)
+    return OPS.get(name)
+
+
+def _load_dialect_of_op(name: str) -> None:
+    """Import the module of op `name`'s dialect, when streamopt has one."""
     dialect = name.partition(".")[0]
     if dialect in DIALECTS:
         load_dialect(dialect)
-    return OPS.get(name)
 
 
 def op_class_for_rule(rule: str) -> type[Operation] | None:
