@@ -361,8 +361,6 @@ class Builder:
                         self.location(groups[0][0]),
                     )
                 )
-            # MLIR locates an op at its first token, the first result name.
-            op.locate_at(self.source, groups[0][0].start_pos)
             index = 0
             for token, n in groups:
                 name = str(token)

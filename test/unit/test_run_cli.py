@@ -228,8 +228,8 @@ util.func public @main() -> !stream.resource<external> {
     # Unverified, the interpreter catches the read when it happens: at the clone, line 8.
     run = run_cli(str(program), "--no-verify")
     assert run.code == 1
-    assert f"{program}:8:3: error: use after move" in run.err
-    assert f"{program}:7:3: note: moved here" in run.err
+    assert f"{program}:8:8: error: use after move" in run.err
+    assert f"{program}:7:8: note: moved here" in run.err
     syntax = tmp_path / "syntax.mlir"
     syntax.write_text("util.func public @main( {\n")
     run = run_cli(str(syntax))

@@ -60,4 +60,4 @@
 // STATS: ElideAsyncCopiesPass
 // STATS-DAG: (S) 2 num-transfers-kept
 // STATS-DAG: (S) 3 num-transfers-moved
-// STATS-DAG: kept transfer at {{.+}}three-devices/before-elide-2.mlir:112:5: not the last use of the source
+// STATS-DAG: kept transfer at {{.+}}three-devices/before-elide-2.mlir:112:10: not the last use of the source

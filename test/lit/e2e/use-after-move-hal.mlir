@@ -7,9 +7,9 @@
 // The python filecheck has no [[@LINE]]: these are the lines of the fill (36) and the move
 // (33) below.
 // CHECK: use-after-move-hal.mlir:36:3: error: use after move: buffer '{{.+}}' written by fill after move #1 to 'dev_b' (alias) at
-// CHECK-SAME: use-after-move-hal.mlir:33:3
+// CHECK-SAME: use-after-move-hal.mlir:33:9
 // CHECK-NEXT: hal.device.queue.fill
-// CHECK: use-after-move-hal.mlir:33:3: note: moved here
+// CHECK: use-after-move-hal.mlir:33:9: note: moved here
 // CHECK-NEXT: hal.device.queue.move
 
 util.global private @dev_a : !hal.device

@@ -7,7 +7,7 @@
 // CHECK-NOT: num-deallocas
 // CHECK-NEXT: (S) 1 num-moves
 // CHECK-NEXT: (S) 1 num-storages-not-freed
-// CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats.mlir:[[# @LINE + 5]]:5 is not freed: handed over by 'scf.yield'
+// CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats.mlir:[[# @LINE + 5]]:10 is not freed: handed over by 'scf.yield'
 util.func public @leak(%size: index, %cond: i1, %arg: !stream.resource<*>) -> !stream.resource<*> {
   %c0 = arith.constant 0 : index
   %c1_i32 = arith.constant 1 : i32

@@ -63,7 +63,7 @@ util.func private @keep_write_through_tied_name(%src: !stream.resource<*>) -> (!
   %2 = stream.async.dispatch @ex::@read(%slice[%c0 to %c8 for %c8]) : (!stream.resource<*>{%c8}) -> !stream.resource<*>{%c8}
   util.return %1, %2 : !stream.resource<*>, !stream.resource<*>
 }
-// STATS: kept slice at {{.+}}:60:3: the sliced bytes may change after the slice: 'stream.async.fill' at {{.+}}:62:3
+// STATS: kept slice at {{.+}}:60:12: the sliced bytes may change after the slice: 'stream.async.fill' at {{.+}}:62:8
 
 // -----
 
