@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Operation, Value
-from streamopt.ir.types import Attribute, ResourceType, ShapedType, Type
+from streamopt.ir.types import INDEX, Attribute, ResourceType, ShapedType, Type
 from streamopt.parser.parts import Clause
 from streamopt.printer import type_text
 
@@ -160,6 +160,17 @@ def print_shaped_function_type(
     if len(result_types) != 1:
         results = f"({results})"
     return f"({print_shaped_type_list(p, operand_types, operand_dims)}) -> {results}"
+
+
+def require_index_type(op_name: str, type: Type, location: Location) -> None:
+    """Reject a written result type other than `index` where the op's definition allows only
+    `index` (iree-opt's parser refuses it)."""
+    if type != INDEX:
+        raise error(
+            f"custom op '{op_name}' invalid kind of type specified: expected builtin.index, but "
+            f"found '{type_text(type)}'",
+            location,
+        )
 
 
 def check_operand_type(value: Value, type: Type, location: Location) -> None:

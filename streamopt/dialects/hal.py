@@ -19,7 +19,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp
-from streamopt.dialects.common import SegmentedOp, check_operand_type, split_clauses
+from streamopt.dialects.common import (
+    SegmentedOp,
+    check_operand_type,
+    require_index_type,
+    split_clauses,
+)
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
@@ -2025,12 +2030,7 @@ class BufferViewDimOp(HalOp):
         clauses, rest = split_clauses(parts)
         view, view_type, index, result_type = rest
         check_operand_type(view, view_type, location)
-        if result_type != INDEX:
-            raise error(
-                f"custom op '{cls.name}' invalid kind of type specified: expected builtin.index,"
-                f" but found '{type_text(result_type)}'",
-                location,
-            )
+        require_index_type(cls.name, result_type, location)
         attributes: dict[str, Attribute] = dict(clauses.get("attributes", {}))
         attributes["index"] = IntegerAttr(index, INDEX)
         return cls([view], [INDEX], attributes, location=location)

@@ -23,6 +23,7 @@ from streamopt.dialects.common import (
     print_shaped_function_type,
     print_shaped_result_list,
     print_shaped_type_list,
+    require_index_type,
     split_clauses,
 )
 from streamopt.ir.core import (
@@ -2781,6 +2782,7 @@ class TensorSizeOfOp(StreamOp):
         dims, rest = _encoding_parts(rest)
         attributes = _attributes(clauses)
         encoding, *middle, result_type = rest
+        require_index_type(cls.name, result_type, location)
         for part in middle:
             attributes = {**part, **attributes}
         attributes["encoding"] = TypeAttr(encoding)
@@ -4053,6 +4055,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
         for piece in slices:
             check_operand_type(piece.size, INDEX, location)
         result_type: Type = rest[-1]
+        require_index_type(cls.name, result_type, location)
         attributes = _clause_attributes(clauses)
         if "on" in clauses:
             attributes["affinity"] = clauses["on"]

@@ -404,3 +404,20 @@ util.func private @tensor_dispatch_tied_encoding(%arg0: !stream.resource<*>, %ar
   %0:2 = stream.tensor.dispatch @executable::@dispatch(%c4, %arg0, %arg1) : (index, tensor<4x?xf32>{%c4} in !stream.resource<*>{%arg2}, tensor<8xf32> in !stream.resource<*>{%arg2}) -> (tensor<4x?xf32>{%c4} in %arg0{%arg2}, tensor<9xf32> in %arg1{%arg2})
   util.return %0#1 : !stream.resource<*>
 }
+
+// -----
+
+// A storage size is an index (StreamOps.td: Index), whatever type is written.
+util.func private @tensor_sizeof_not_index() {
+  // expected-error @+1 {{custom op 'stream.tensor.sizeof' invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  %0 = stream.tensor.sizeof tensor<4xf32> : i32
+  util.return
+}
+
+// -----
+
+util.func private @resource_pack_not_index(%arg0: index) {
+  // expected-error @+1 {{custom op 'stream.resource.pack' invalid kind of type specified: expected builtin.index, but found 'i64'}}
+  %0:2 = stream.resource.pack slices({[0, 1] = %arg0}) : i64
+  util.return
+}
