@@ -1218,6 +1218,11 @@ class LineTemplates:
         if template is None:
             self._pending = (key, names)
             return None
+        if template[3]:
+            # An op is located at its name, after the result list's `=` (names hold none).
+            begin = text.index("=", begin) + 1
+            while text[begin] in " \t":
+                begin += 1
         op = self._instantiate(template, names, begin)
         if op is None:
             return None
