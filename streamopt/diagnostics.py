@@ -8,7 +8,6 @@ that every tool in the package prints.
 
 from __future__ import annotations
 
-import io
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
@@ -18,23 +17,24 @@ from streamopt.lazy_regex import lazy_compile
 
 
 def decode_source(data: bytes) -> str:
-    """The text of a source file's bytes: UTF-8 with universal newlines, as `open()` reads it.
+    """The text of a source file's bytes: UTF-8, each CR LF read as LF (see
+    `universal_newlines`).
 
     A byte that is not UTF-8 becomes a lone surrogate (Python's `surrogateescape`), so no input
     fails to decode: the parser reports such a byte at its line and column unless it is inside
     a comment or a string, where MLIR accepts any byte, and `encode_output` writes it back as
     the byte it was.
     """
-    stream = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
-    return stream.read()
+    return universal_newlines(data.decode("utf-8", errors="surrogateescape"))
 
 
 def universal_newlines(text: str) -> str:
-    """`text` with each line break (CR LF, or a CR alone) as LF, as `decode_source` (and
-    `open()`) reads a file: the parser and the printer only know LF."""
+    """`text` with each CR LF as LF, as iree-opt prints it. A CR alone stays: it is not a
+    line break in MLIR, which counts lines by LF (the parser reads it as
+    `lone_carriage_returns_as_line_breaks` says)."""
     if "\r" not in text:
         return text
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\r\n", "\n")
 
 
 def read_source(stream: BinaryIO) -> str:

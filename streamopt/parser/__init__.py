@@ -208,6 +208,28 @@ def join_continuation_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -
 _STRING_OR_COMMENT = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 
 
+_STRING_COMMENT_OR_CR = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n\r]*|\r')
+
+
+def lone_carriage_returns_as_line_breaks(text: str) -> str:
+    """`text` with each CR outside strings as LF, offsets unchanged: what the parser reads.
+
+    MLIR reads a CR alone as blank space that also ends a comment, and counts lines by LF
+    only (so diagnostics keep the text with its CRs); streamopt's grammar ends ops at line
+    breaks, and a CR is one there, except inside a string, where it is a character."""
+    if "\r" not in text:
+        return text
+    pieces: list[str] = []
+    cursor = 0
+    for match in _STRING_COMMENT_OR_CR.finditer(text):
+        if text[match.start()] == "\r":
+            pieces.append(text[cursor : match.start()])
+            pieces.append("\n")
+            cursor = match.end()
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
 def blank_comments(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str:
     """Replace `// ...` comments (not `//` inside strings) with spaces, keeping offsets, so a
     comment line inside a wrapped op does not hide the rest of the op. Comments inside
@@ -326,6 +348,7 @@ def parse_module(
     text = universal_newlines(text)
     source = Source(name, text, line_offset)
     _check_undecoded_bytes(source)
+    text = lone_carriage_returns_as_line_breaks(text)
     parser = get_parser()
     builder = _builder()
     # The parser reads executable bodies as blank lines (the builder keeps their text), and

@@ -200,6 +200,32 @@ def test_crlf_files_print_as_iree_opt_prints_them(
         assert (result.returncode, result.stdout) == (0, printed)
 
 
+def test_a_lone_cr_is_blank_space_that_counts_no_line(streamopt: Streamopt, tmp_path: Path) -> None:
+    """A CR alone separates tokens and ends a comment, as in MLIR's lexer, but diagnostics
+    count lines by LF (as iree-opt does), and a CR inside a string is kept."""
+    good = write(
+        tmp_path,
+        b'util.func public @f() -> index attributes {a = "x\ry"} {\r'
+        b"  // note\r%c1 = arith.constant 1 : index\n"
+        b"  util.return %c1 : index\n}\n",
+    )
+    code, out, err = streamopt(str(good))
+    assert (code, err) == (0, "")
+    assert b'{a = "x\ry"}' in out
+    assert b"%c1 = arith.constant 1 : index" in out
+    bad = write(
+        tmp_path,
+        b"util.func public @f() -> index {\r  %0 = arith.constant 1 : i32\n"
+        b"  util.return %0 : index\n}\n",
+    )
+    code, _, err = streamopt(str(bad))
+    assert code == 1
+    assert err.startswith(f"{bad}:2:"), err
+    if shutil.which("iree-opt") is not None:
+        result = subprocess.run(["iree-opt", str(bad)], capture_output=True, check=False)
+        assert result.stderr.startswith(f"{bad}:2:".encode())
+
+
 # -- deep nesting -----------------------------------------------------------------------------
 
 
