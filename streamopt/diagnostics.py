@@ -11,9 +11,13 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from streamopt.lazy_regex import lazy_compile
+
+if TYPE_CHECKING:
+    from streamopt.ir.core import Value
+    from streamopt.ir.types import Type
 
 
 def decode_source(data: bytes) -> str:
@@ -95,6 +99,10 @@ class Source:
         if pos < starts[index] or (index + 1 < len(starts) and pos >= starts[index + 1]):
             index = self._last_line = bisect_right(starts, pos) - 1
         return Location(self, index + 1 + self.line_offset, pos - starts[index] + 1)
+
+    def offset_of(self, location: Location) -> int:
+        """The character offset in `text` of `location` (one `location_at` gave)."""
+        return self._starts()[location.line - self.line_offset - 1] + location.column - 1
 
     def _starts(self) -> array[int]:
         if self._line_starts is None:
@@ -197,6 +205,22 @@ class DiagnosticError(Exception):
             [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
         )
         super().__init__("; ".join(d.message for d in self.diagnostics))
+
+
+class OperandTypeMismatch(DiagnosticError):
+    """A use of `value` that states `type`, which is not the value's: raised by
+    `check_operand_type`; the parser names the value and points at the use."""
+
+    def __init__(self, value: Value, type: Type, location: Location) -> None:
+        super().__init__(
+            Diagnostic(
+                "error",
+                f"use of value expects different type than prior uses: '{type}' vs '{value.type}'",
+                location,
+            )
+        )
+        self.value = value
+        self.type = type
 
 
 def error(message: str, location: Location) -> DiagnosticError:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from streamopt.diagnostics import Location, error
+from streamopt.diagnostics import Location, OperandTypeMismatch, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import INDEX, Attribute, ResourceType, ShapedType, Type
 from streamopt.parser.parts import Clause
@@ -178,7 +178,4 @@ def check_operand_type(value: Value, type: Type, location: Location) -> None:
     if value.type is None:
         value.type = type
     elif value.type != type:
-        raise error(
-            f"use of value expects different type than prior uses: '{type}' vs '{value.type}'",
-            location,
-        )
+        raise OperandTypeMismatch(value, type, location)

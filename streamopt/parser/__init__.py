@@ -21,6 +21,7 @@ from streamopt.diagnostics import (
     Diagnostic,
     DiagnosticError,
     Location,
+    OperandTypeMismatch,
     Source,
     undecoded_bytes,
     universal_newlines,
@@ -367,6 +368,9 @@ def parse_module(
         module = cast(Module, parser.parse(to_parse, "start", bodies))
     except ParseError as exc:
         raise DiagnosticError(_syntax_diagnostic(exc, source)) from None
+    except OperandTypeMismatch as exc:
+        # The builder still holds the scopes of the op being built: it can name the value.
+        raise builder.mismatch_at_use(exc) from None  # type: ignore[attr-defined]
     finally:
         # The builder outlives the parse: let go of the text it was given (the module keeps
         # the source for diagnostics) so that no second copy of a large file stays alive.

@@ -13,10 +13,17 @@ declare the arguments a header gives its region (`util_func_header`, ...). The b
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable
 from typing import Any
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, Source
+from streamopt.diagnostics import (
+    Diagnostic,
+    DiagnosticError,
+    Location,
+    OperandTypeMismatch,
+    Source,
+)
 from streamopt.dialects import OPS, op_class, op_class_for_rule, rule_callback
 from streamopt.dialects.builtin import (
     DEFINED,
@@ -398,6 +405,43 @@ class Builder:
             return op
 
         return build
+
+    def mismatch_at_use(self, exc: OperandTypeMismatch) -> DiagnosticError:
+        """`exc`, raised while building the op it locates, in iree-opt's words: at the
+        value's use in the op, naming it (as raised when the use cannot be found)."""
+        location = exc.diagnostics[0].location
+        if location.source is not self.source:
+            return exc
+        # From the start of the op's line: the location may be past the use (a region op's
+        # capture list is located at the block argument it binds).
+        text = self.parsed_text
+        start = text.rfind("\n", 0, self.source.offset_of(location)) + 1
+        spelling = None
+        for scope in (self.visible, self.top_scope):
+            for name, group in scope.items():
+                values = group if isinstance(group, list) else [group]
+                if exc.value in values:
+                    index = values.index(exc.value)
+                    spelling = name if len(values) == 1 else f"{name}#{index}"
+                    break
+            if spelling is not None:
+                break
+        if spelling is None:
+            return exc
+        end = text.find("\n", start)
+        use = re.compile(re.escape(spelling) + r"(?![\w$.\-#])").search(
+            text, start, end if end >= 0 else len(text)
+        )
+        if use is None:
+            return exc
+        return DiagnosticError(
+            Diagnostic(
+                "error",
+                f"use of value '{spelling}' expects different type than prior uses: "
+                f"'{exc.type}' vs '{exc.value.type}'",
+                self.source.location_at(use.start()),
+            )
+        )
 
     def __getattr__(self, name: str) -> Any:
         # The parser looks callbacks up by rule name: an op's rule builds its class (from the

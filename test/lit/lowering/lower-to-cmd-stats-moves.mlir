@@ -23,7 +23,7 @@ util.func public @moved_on_one_path(%size: index, %cond: i1) {
 // The branch edge to ^bb2 drops the splat, but ^bb2 is also entered from ^bb1, which moved it:
 // the free would need a block of its own on that edge.
 
-// CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats-moves.mlir:[[# @LINE + 3]]:3 is not freed: handed over by 'cf.cond_br' on some paths only, not freed on the others: dies on a branch into a block other paths enter too (freeing it there would need a block of its own)
+// CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats-moves.mlir:[[# @LINE + 3]]:8 is not freed: handed over by 'cf.cond_br' on some paths only, not freed on the others: dies on a branch into a block other paths enter too (freeing it there would need a block of its own)
 util.func public @dropped_into_join(%size: index, %cond: i1) {
   %c1_i32 = arith.constant 1 : i32
   %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
@@ -38,7 +38,7 @@ util.func public @dropped_into_join(%size: index, %cond: i1) {
 // The else frees the splat after reading it; the then hands it to the scf.if result, which may
 // be the argument and so is never freed.
 
-// CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats-moves.mlir:[[# @LINE + 4]]:3 is not freed: handed over by 'scf.yield' on some paths, to storage nothing frees
+// CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats-moves.mlir:[[# @LINE + 4]]:8 is not freed: handed over by 'scf.yield' on some paths, to storage nothing frees
 util.func public @handed_to_unfreed_merge(%size: index, %cond: i1, %arg: !stream.resource<*>) {
   %c0 = arith.constant 0 : index
   %c1_i32 = arith.constant 1 : i32

@@ -33,7 +33,7 @@ util.func public @missing_result_name(%arg0: index) {
 // -----
 
 util.func public @type_mismatch(%arg0: index) -> i32 {
-  // expected-error @+1 {{use of value expects different type than prior uses: 'i32' vs 'index'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: 'i32' vs 'index'}}
   util.return %arg0 : i32
 }
 

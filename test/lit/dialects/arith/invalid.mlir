@@ -1,7 +1,7 @@
 // RUN: streamopt --split-input-file --verify-diagnostics %s
 
 util.func public @operand_type(%arg0: index, %arg1: i1) {
-  // expected-error @+1 {{use of value expects different type than prior uses: 'index' vs 'i1'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: 'index' vs 'i1'}}
   %0 = arith.addi %arg0, %arg1 : index
   util.return
 }
@@ -73,7 +73,7 @@ util.func public @extsi_narrower(%arg0: i32) {
 // -----
 
 util.func public @select_condition(%arg0: index, %arg1: i32) {
-  // expected-error @+1 {{use of value expects different type than prior uses: 'i1' vs 'i32'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: 'i1' vs 'i32'}}
   %0 = arith.select %arg1, %arg0, %arg0 : index
   util.return
 }

@@ -28,7 +28,7 @@ util.func public @cond_br_count(%arg0: i1, %arg1: index) {
 // -----
 
 util.func public @cond_br_condition(%arg0: index) {
-  // expected-error @+1 {{use of value expects different type than prior uses: 'i1' vs 'index'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: 'i1' vs 'index'}}
   cf.cond_br %arg0, ^bb1, ^bb1
 ^bb1:
   util.return

@@ -58,7 +58,7 @@ util.func public @unsupported_element_type() {
 // -----
 
 util.func public @buffer_type_mismatch(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %buffer: !hal.buffer_view) {
-  // expected-error @+1 {{expects different type than prior uses: '!hal.buffer' vs '!hal.buffer_view'}}
+  // expected-error @+1 {{use of value '%buffer' expects different type than prior uses: '!hal.buffer' vs '!hal.buffer_view'}}
   hal.device.queue.dealloca<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) buffer(%buffer : !hal.buffer) flags("None")
   util.return
 }
@@ -66,7 +66,7 @@ util.func public @buffer_type_mismatch(%device: !hal.device, %affinity: i64, %wa
 // -----
 
 util.func public @status_not_i32(%status: i64) {
-  // expected-error @+1 {{use of value expects different type than prior uses: 'i32' vs 'i64'}}
+  // expected-error @+1 {{use of value '%status' expects different type than prior uses: 'i32' vs 'i64'}}
   util.status.check_ok %status, "failed"
   util.return
 }

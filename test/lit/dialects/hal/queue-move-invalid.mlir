@@ -94,7 +94,7 @@ util.func public @not_a_buffer(%device: !hal.device, %affinity: i64, %wait: !hal
 util.func public @source_type_mismatch(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %source: !hal.buffer, %size: index, %types: i32, %usage: i32) -> !hal.buffer {
   %c0 = arith.constant 0 : index
   %c0_i64 = arith.constant 0 : i64
-  // expected-error @+1 {{use of value expects different type than prior uses: '!hal.buffer_view' vs '!hal.buffer'}}
+  // expected-error @+1 {{use of value '%source' expects different type than prior uses: '!hal.buffer_view' vs '!hal.buffer'}}
   %0 = hal.device.queue.move<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) source(%source : !hal.buffer_view)[%c0] pool(%c0_i64) type(%types) usage(%usage) flags(PreferOrigin) : !hal.buffer{%size}
   util.return %0 : !hal.buffer
 }

@@ -44,7 +44,7 @@ util.func public @for_yield_type(%arg0: index, %arg1: i1) -> index {
 // -----
 
 util.func public @for_bound_type(%arg0: index, %arg1: i32) {
-  // expected-error @+1 {{use of value expects different type than prior uses: 'index' vs 'i32'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: 'index' vs 'i32'}}
   scf.for %i = %arg0 to %arg1 step %arg0 {
   }
   util.return

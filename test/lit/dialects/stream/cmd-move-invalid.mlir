@@ -25,7 +25,7 @@ util.func public @not_a_timepoint(%arg0: !stream.resource<*>, %arg1: index) {
 // -----
 
 util.func public @await_not_a_timepoint(%arg0: !stream.resource<*>, %arg1: index) {
-  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.timepoint' vs 'index'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: '!stream.timepoint' vs 'index'}}
   %r, %t = stream.cmd.move await(%arg1) => %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1} => !stream.timepoint
   util.return
 }

@@ -28,7 +28,7 @@ util.func public @slice_type_mismatch(%arg0: !stream.resource<*>, %arg1: index) 
 
 util.func public @fill_tied_type_mismatch(%arg0: !stream.resource<*>, %arg1: index) {
   %c1_i32 = arith.constant 1 : i32
-  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.resource<external>' vs '!stream.resource<*>'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: '!stream.resource<external>' vs '!stream.resource<*>'}}
   %0 = stream.async.fill %c1_i32, %arg0[%arg1 to %arg1 for %arg1] : i32 -> %arg0 as !stream.resource<external>{%arg1}
   util.return
 }
@@ -71,7 +71,7 @@ util.func public @update_size_count(%arg0: !stream.resource<*>, %arg1: !stream.r
 // -----
 
 util.func public @copy_source_type(%arg0: !stream.resource<*>, %arg1: !stream.resource<*>, %arg2: index) {
-  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.resource<transient>' vs '!stream.resource<*>'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: '!stream.resource<transient>' vs '!stream.resource<*>'}}
   %0 = stream.async.copy %arg1[%arg2 to %arg2], %arg0[%arg2 to %arg2], %arg2 : !stream.resource<transient>{%arg2} -> %arg0 as !stream.resource<*>{%arg2}
   util.return
 }
@@ -186,7 +186,7 @@ util.func public @execute_tied_to_region_argument(%arg0: !stream.resource<*>, %a
 // -----
 
 util.func public @execute_capture_type(%arg0: !stream.resource<*>, %arg1: index) {
-  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.resource<transient>' vs '!stream.resource<*>'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: '!stream.resource<transient>' vs '!stream.resource<*>'}}
   %0 = stream.async.execute with(%arg0 as %arg2: !stream.resource<transient>{%arg1}) {
     stream.yield
   } => !stream.timepoint
@@ -302,7 +302,7 @@ util.func public @sizeof_dims(%arg0: index) {
 // -----
 
 util.func public @join_not_timepoint(%arg0: index) {
-  // expected-error @+1 {{use of value expects different type than prior uses: '!stream.timepoint' vs 'index'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: '!stream.timepoint' vs 'index'}}
   %0 = stream.timepoint.join max(%arg0) => !stream.timepoint
   util.return
 }
