@@ -475,6 +475,7 @@ class CallOp(Operation):
 
     __slots__ = ("tied_operands",)
     name = "util.call"
+    inherent_attributes = frozenset({"callee", "tied_operands", "arg_attrs", "res_attrs"})
 
     def __init__(
         self,
@@ -688,6 +689,7 @@ class GlobalOp(Operation):
     _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
     # Inherent attributes printed in the property dictionary (`<inlining_policy = ...>`).
     _PROPERTIES = ("inlining_policy",)
+    inherent_attributes = frozenset(_STRUCTURAL + _PROPERTIES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -755,13 +757,6 @@ class GlobalOp(Operation):
                 properties = dict(part.value)
             elif isinstance(part, GlobalValue):
                 value = part
-        for name in extra:
-            if name in cls._STRUCTURAL or name in cls._PROPERTIES:
-                raise error(
-                    f"custom op 'util.global' inherent attribute '{name}' cannot be parsed from "
-                    "attr-dict when strict properties in assembly format is enabled",
-                    location,
-                )
         for name in properties:
             if name not in cls._PROPERTIES:
                 raise error(f"'util.global' op has no property '{name}' to set", location)
@@ -856,6 +851,7 @@ class GlobalLoadOp(Operation):
 
     __slots__ = ()
     name = "util.global.load"
+    inherent_attributes = frozenset({"global", "is_immutable"})
 
     @classmethod
     def create(
@@ -942,6 +938,7 @@ class GlobalStoreOp(Operation):
 
     __slots__ = ()
     name = "util.global.store"
+    inherent_attributes = frozenset({"global"})
 
     @classmethod
     def create(
@@ -1278,6 +1275,7 @@ class StatusCheckOkOp(Operation):
 
     __slots__ = ()
     name = "util.status.check_ok"
+    inherent_attributes = frozenset({"message"})
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> StatusCheckOkOp:
@@ -1343,6 +1341,7 @@ class BufferConstantOp(Operation):
 
     __slots__ = ()
     name = "util.buffer.constant"
+    inherent_attributes = frozenset({"name", "value", "alignment", "mime_type"})
     is_pure = True
     _PROPERTIES = ("alignment", "mime_type")
 

@@ -57,7 +57,13 @@ class Successor(NamedTuple):
 
 
 class AttrDict(dict[str, Attribute]):
-    """An attribute dictionary as written (`{a = 1}`)."""
+    """An attribute dictionary as written (`{a = 1}`); `start` is the offset in the parsed text
+    diagnostics about it point at: its `{`, or the `attributes` keyword of an
+    `attributes {...}` clause (as iree-opt's do)."""
+
+    __slots__ = ("start",)
+
+    start: int
 
 
 class ValueList(list[Value]):

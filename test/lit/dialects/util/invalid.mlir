@@ -285,3 +285,40 @@ func.func @list_construct_in_kept_function(%arg0: i32) {
   %0 = util.list.construct [%c0 : i64, %arg0 : i32] : !util.list<i64>
   return
 }
+
+// -----
+
+// The op's syntax spells its inherent `global` (the symbol): iree-opt refuses it in the
+// attribute dictionary as well (the generic form may carry it there).
+util.global private @g : index
+util.func public @global_load_inherent_in_attr_dict() -> index {
+  // expected-error @+1 {{custom op 'util.global.load' inherent attribute 'global' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = util.global.load @g {global = @g} : index
+  util.return %0 : index
+}
+
+// -----
+
+util.global private @g : index
+util.func public @global_store_inherent_in_attr_dict(%arg0: index) {
+  // expected-error @+1 {{custom op 'util.global.store' inherent attribute 'global' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  util.global.store %arg0, @g {global = @g} : index
+  util.return
+}
+
+// -----
+
+// An inherent attribute the custom form has no syntax for is refused all the same.
+util.global private @g : index
+util.func public @global_load_is_immutable_in_attr_dict() -> index {
+  // expected-error @+1 {{custom op 'util.global.load' inherent attribute 'is_immutable' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = util.global.load @g {is_immutable} : index
+  util.return %0 : index
+}
+
+// -----
+
+// The module's inherent attributes are refused after `attributes` too.
+// expected-error @+1 {{custom op 'builtin.module' inherent attribute 'sym_visibility' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+module @m attributes {sym_visibility = "private"} {
+}
