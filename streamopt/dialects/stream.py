@@ -116,6 +116,7 @@ class AsyncSplatOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.splat"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
@@ -177,6 +178,7 @@ class AsyncCloneOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.clone"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     @classmethod
@@ -294,6 +296,7 @@ class AsyncTransferOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.transfer"
+    inherent_attributes = frozenset({"source_affinity", "target_affinity", "execution_affinity"})
     is_pure = True
 
     def verify(self) -> None:
@@ -324,6 +327,7 @@ class AsyncMoveOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.move"
+    inherent_attributes = frozenset({"source_affinity", "target_affinity", "execution_affinity"})
 
     def operand_access(self, index: int) -> Access:
         return Access.READ | Access.CONSUME if index == 0 else Access.NONE
@@ -487,6 +491,7 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
 
     __slots__ = ("entry_points", "tied_operands")
     name = "stream.async.dispatch"
+    inherent_attributes = frozenset({"entry_points", "tied_operands", "affinity"})
     operand_types = {
         "workload": INDEX_CONSTRAINT,
         "resource_operand_sizes": INDEX_CONSTRAINT,
@@ -873,6 +878,7 @@ class AsyncAllocaOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.alloca"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"storage_size": INDEX_CONSTRAINT}
 
     @classmethod
@@ -916,6 +922,7 @@ class AsyncConstantOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.constant"
+    inherent_attributes = frozenset({"value", "affinity"})
     operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -1003,6 +1010,7 @@ class AsyncSliceOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.slice"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "source_size": INDEX_CONSTRAINT,
         "source_offset": INDEX_CONSTRAINT,
@@ -1124,6 +1132,7 @@ class AsyncFillOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.fill"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "target_size": INDEX_CONSTRAINT,
         "target_offset": INDEX_CONSTRAINT,
@@ -1206,6 +1215,7 @@ class AsyncUpdateOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.update"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "target_size": INDEX_CONSTRAINT,
         "target_offset": INDEX_CONSTRAINT,
@@ -1288,6 +1298,7 @@ class AsyncCopyOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.copy"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "target_size": INDEX_CONSTRAINT,
         "target_offset": INDEX_CONSTRAINT,
@@ -1417,6 +1428,7 @@ class AsyncCastOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.cast"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -1581,6 +1593,7 @@ class AsyncBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.barrier"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"size": INDEX_CONSTRAINT}
 
     @classmethod
@@ -1682,6 +1695,9 @@ class AsyncFuncOp(Operation):
         "visibility",
     )
     name = "stream.async.func"
+    inherent_attributes = frozenset(
+        {"sym_name", "function_type", "tied_operands", "sym_visibility", "arg_attrs", "res_attrs"}
+    )
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
 
@@ -1900,6 +1916,9 @@ class AsyncCallOp(StreamOp, SegmentedOp):
 
     __slots__ = ("tied_operands",)
     name = "stream.async.call"
+    inherent_attributes = frozenset(
+        {"callee", "tied_operands", "arg_attrs", "res_attrs", "affinity"}
+    )
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "resource_operand_offsets": INDEX_CONSTRAINT,
@@ -2344,6 +2363,7 @@ class AsyncExecuteOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.execute"
+    inherent_attributes = frozenset({"tied_operands", "affinity"})
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "result_sizes": INDEX_CONSTRAINT,
@@ -2443,6 +2463,7 @@ class AsyncConcurrentOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.concurrent"
+    inherent_attributes = frozenset({"tied_operands", "affinity"})
     operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT, "result_sizes": INDEX_CONSTRAINT}
     segment_names = ("resource_operands", "resource_operand_sizes", "result_sizes")
 
@@ -2607,6 +2628,7 @@ class TensorImportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.import"
+    inherent_attributes = frozenset({"result_encoding", "consume", "affinity"})
     operand_types = {
         "result_encoding_dims": INDEX_CONSTRAINT,
         "result_size_value": INDEX_CONSTRAINT,
@@ -2700,6 +2722,7 @@ class TensorExportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.export"
+    inherent_attributes = frozenset({"source_encoding", "affinity"})
     operand_types = {"source_encoding_dims": INDEX_CONSTRAINT, "source_size": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -2773,6 +2796,7 @@ class TensorSizeOfOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.sizeof"
+    inherent_attributes = frozenset({"encoding", "affinity"})
     is_pure = True
 
     @classmethod
@@ -2903,6 +2927,7 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.timepoint.await"
+    inherent_attributes = frozenset({"sync"})
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "await_timepoints": TIMEPOINT_CONSTRAINT,
@@ -3022,6 +3047,7 @@ class TimepointBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.timepoint.barrier"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"resource_size": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -3185,6 +3211,7 @@ class ResourceAllocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.alloca"
+    inherent_attributes = frozenset({"indeterminate_lifetime", "affinity"})
     operand_types = {"storage_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 1
 
@@ -3268,6 +3295,7 @@ class ResourceDeallocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.dealloca"
+    inherent_attributes = frozenset({"prefer_origin", "affinity"})
     operand_types = {"resource_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 2
 
@@ -3364,6 +3392,9 @@ class CmdMoveOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.cmd.move"
+    inherent_attributes = frozenset(
+        {"prefer_origin", "affinity", "source_affinity", "target_affinity"}
+    )
     operand_types = {
         "source_size": INDEX_CONSTRAINT,
         "result_size_value": INDEX_CONSTRAINT,
@@ -3525,6 +3556,7 @@ class ResourceConstantsOp(StreamOp):
 
     __slots__ = ()
     name = "stream.resource.constants"
+    inherent_attributes = frozenset({"values", "affinity"})
     is_pure = True
 
     @classmethod
@@ -3630,6 +3662,7 @@ class ResourceSizeOp(Operation):
 
     __slots__ = ()
     name = "stream.resource.size"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -3755,6 +3788,7 @@ class ResourceTryMapOp(StreamOp):
 
     __slots__ = ()
     name = "stream.resource.try_map"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -3800,6 +3834,7 @@ class ResourceAllocOp(StreamOp):
 
     __slots__ = ()
     name = "stream.resource.alloc"
+    inherent_attributes = frozenset({"uninitialized", "affinity"})
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceAllocOp:
@@ -3841,6 +3876,7 @@ class FileConstantOp(StreamOp):
 
     __slots__ = ()
     name = "stream.file.constant"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -3882,6 +3918,7 @@ class FileReadOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.file.read"
+    inherent_attributes = frozenset({"affinity"})
     fixed_operand_count = 6
 
     @classmethod
@@ -4031,6 +4068,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
 
     __slots__ = ("lifetime_intervals",)
     name = "stream.resource.pack"
+    inherent_attributes = frozenset({"lifetime_intervals", "affinity"})
     operand_types = {"offset": INDEX_CONSTRAINT, "dynamic_slice_sizes": INDEX_CONSTRAINT}
     is_pure = True
     segment_names = ("offset", "dynamic_slice_sizes")
@@ -4242,6 +4280,7 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.cmd.execute"
+    inherent_attributes = frozenset({"once", "affinity"})
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "await_timepoint": TIMEPOINT_CONSTRAINT,
@@ -4530,6 +4569,7 @@ class CmdFlushOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.flush"
+    inherent_attributes = frozenset({"source_affinity"})
     # Publishing the bytes reads them (it must follow every write).
     target_access = Access.READ
     affinity_keyword = "to"
@@ -4542,6 +4582,7 @@ class CmdInvalidateOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.invalidate"
+    inherent_attributes = frozenset({"source_affinity"})
     # Refreshing the local view acts as a write for ordering: reads must come after it.
     target_access = Access.READ | Access.WRITE
     affinity_keyword = "from"
@@ -4773,6 +4814,7 @@ class CmdDispatchOp(SegmentedOp):
 
     __slots__ = ("accesses", "entry_points")
     name = "stream.cmd.dispatch"
+    inherent_attributes = frozenset({"entry_points", "resource_accesses"})
     operand_types = {
         "workload": INDEX_CONSTRAINT,
         "resource_sizes": INDEX_CONSTRAINT,

@@ -85,3 +85,29 @@ util.func public @unknown_op() {
   %0 = arith.constantx 1 : i32
   util.return
 }
+
+// -----
+
+// The constant's value is its syntax's; one in the attribute dictionary is not dropped but
+// refused, as iree-opt does.
+util.func public @constant_value_in_attr_dict() -> index {
+  // expected-error @+1 {{custom op 'arith.constant' inherent attribute 'value' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = arith.constant {value = 1 : index} 2 : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @addi_overflow_in_attr_dict(%arg0: i32) -> i32 {
+  // expected-error @+1 {{custom op 'arith.addi' inherent attribute 'overflowFlags' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = arith.addi %arg0, %arg0 {overflowFlags = #arith.overflow<nsw>} : i32
+  util.return %0 : i32
+}
+
+// -----
+
+util.func public @cmpi_predicate_in_attr_dict(%arg0: i32) -> i1 {
+  // expected-error @+1 {{custom op 'arith.cmpi' inherent attribute 'predicate' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = arith.cmpi eq, %arg0, %arg0 {predicate = 1 : i64} : i32
+  util.return %0 : i1
+}

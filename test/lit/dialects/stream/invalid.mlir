@@ -404,3 +404,20 @@ util.func private @tensor_dispatch_tied_encoding(%arg0: !stream.resource<*>, %ar
   %0:2 = stream.tensor.dispatch @executable::@dispatch(%c4, %arg0, %arg1) : (index, tensor<4x?xf32>{%c4} in !stream.resource<*>{%arg2}, tensor<8xf32> in !stream.resource<*>{%arg2}) -> (tensor<4x?xf32>{%c4} in %arg0{%arg2}, tensor<9xf32> in %arg1{%arg2})
   util.return %0#1 : !stream.resource<*>
 }
+
+// -----
+
+// After `attributes` as in a plain attribute dictionary, iree-opt refuses inherent attributes.
+util.func public @clone_affinity_in_attr_dict(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{custom op 'stream.async.clone' inherent attribute 'affinity' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = stream.async.clone %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1} attributes {affinity = #hal.device.promise<@dev>}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func public @alloca_affinity_in_attr_dict(%arg0: index) -> !stream.resource<transient> {
+  // expected-error @+1 {{custom op 'stream.async.alloca' inherent attribute 'affinity' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = stream.async.alloca {affinity = #hal.device.promise<@dev>} : !stream.resource<transient>{%arg0}
+  util.return %0 : !stream.resource<transient>
+}
