@@ -1474,18 +1474,27 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
 
 @unmodelled_check("util.list.construct")
 def _check_list_construct(op: Operation) -> None:
-    """ListConstructOp::verify: each value can be cast to the list's element type."""
+    """The `[...]` its assembly format starts with, then ListConstructOp::verify: each value
+    can be cast to the list's element type."""
     if not isinstance(op, OpaqueOp):
         return
+    rest = op.written_text()[len(op.name) :].lstrip()
+    if not rest.startswith("["):
+        # iree-opt points just after the op's name (MLIR reports a wrong token at the end
+        # of the one before it), on the op's line (its location is that of its results).
+        where = op.location
+        column = where.column
+        if where.source is not None:
+            found = where.source.line_text(where.line).find(op.name, where.column - 1)
+            if found >= 0:
+                column = found + 1 + len(op.name)
+        raise error("expected '['", Location(where.source, where.line, column))
     written = op.trailing_type_text()
     element = _list_element_type(written) if written is not None else None
     if element is None:
         return
     # The values' types as written (`[%a : i32, %b : i64]`), which are their types: names
     # an enclosing kept op defines (a func.func's arguments) have no other.
-    rest = op.written_text()[len(op.name) :].lstrip()
-    if not rest.startswith("["):
-        return
     entries = [e for e in top_level_parts(top_level_parts(rest[1:], "]")[0], ",") if e]
     for index, entry in enumerate(entries):
         parts = top_level_parts(entry, ":")

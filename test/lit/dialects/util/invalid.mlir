@@ -322,3 +322,13 @@ util.func public @global_load_is_immutable_in_attr_dict() -> index {
 // expected-error @+1 {{custom op 'builtin.module' inherent attribute 'sym_visibility' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
 module @m attributes {sym_visibility = "private"} {
 }
+
+// -----
+
+// util.list.construct is kept as written, but its assembly format starts with the `[...]` of
+// its values, empty or not.
+util.func public @list_construct_without_values() -> !util.list<i32> {
+  // expected-error @+1 {{expected '['}}
+  %0 = util.list.construct : !util.list<i32>
+  util.return %0 : !util.list<i32>
+}
