@@ -8,7 +8,7 @@ MLIR's names, so a pass that renames a symbol finds every use by scanning attrib
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
@@ -110,17 +110,21 @@ class FuncHeader:
         results: list[tuple[Type | None, Token | None, AttrDict | None]] = []
         attributes: dict[str, Attribute] = {}
         first: Token | None = None
+        keyword: Token | None = None  # `attributes`
         for child in children:
             if isinstance(child, TOKEN_CLASSES):
                 token: Any = child
                 if first is None:
                     first = token
+                if token.type == "ATTRIBUTES":
+                    keyword = token
                 if token.type == "BARE_ID":
                     visibility = str(token)
                 elif token.type == "SYMBOL_REF":
                     sym_name = str(token)
             elif isinstance(child, AttrDict):
                 attributes = dict(child)
+                _check_function_attr_dict(b, child, keyword, first)
             elif isinstance(child, FuncArgs):
                 args = child
             elif isinstance(child, FuncResults):
@@ -159,6 +163,40 @@ class FuncHeader:
         if named:
             header.entry_args = [(a[0], a[1], None) for a in args]  # type: ignore[misc]
         return header
+
+
+def _check_function_attr_dict(
+    b: Builder, attributes: AttrDict, keyword: Token | None, first: Token | None
+) -> None:
+    """util.func's parser is hand-written (MLIR's function op parser): after `attributes`
+    (`keyword`), the names its syntax gives are refused as inferred, at the keyword, and
+    `tied_operands`, which it always sets, as given twice, at the op's name (before `first`,
+    the header's first token)."""
+    for name in ("sym_visibility", "sym_name", "function_type"):
+        if name in attributes:
+            raise error(
+                f"custom op 'util.func' '{name}' is an inferred attribute and should not be "
+                "specified in the explicit attribute dictionary",
+                b.location(keyword) if keyword is not None else b.location(first),
+            )
+    if "tied_operands" in attributes and first is not None:
+        start = b.text.rfind("util.func", 0, first.start_pos)
+        location = b.source.location_at(start) if start >= 0 else b.location(first)
+        _check_set_twice("util.func", attributes, ("tied_operands",), location)
+
+
+def _check_set_twice(
+    op_name: str, attributes: Mapping[str, Attribute], names: Sequence[str], location: Location
+) -> None:
+    """An attribute a hand-written parser sets from the op's syntax (`names`), also in its
+    attribute dictionary: MLIR's op parser refuses the duplicate once the op is read."""
+    for name in names:
+        if name in attributes:
+            raise error(
+                f"custom op '{op_name}' attribute '{name}' occurs more than once in the "
+                "attribute list",
+                location,
+            )
 
 
 @parse_rule("util_func_header")
@@ -1092,6 +1130,7 @@ class InitializerOp(Operation):
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
         clauses, rest = split_clauses(parts)
         attributes = dict(clauses.get("attributes", {}))
+        _check_set_twice(cls.name, attributes, ("function_type",), location)
         return cls(attributes=attributes, regions=[rest[0]], location=location)
 
     @property
@@ -1120,6 +1159,7 @@ class UnfoldableConstantOp(Operation):
         attributes: dict[str, Attribute] = {}
         if isinstance(parts[0], AttrDict):
             attributes.update(parts[0])
+            _check_set_twice(cls.name, attributes, ("value",), location)
             parts = parts[1:]
         value: Attribute = parts[0]
         text = value.text
@@ -1216,6 +1256,7 @@ class AssumeIntOp(Operation):
         operands = [p for p in parts if isinstance(p, _AssumeOperand)]
         types = next(p for p in parts if isinstance(p, TypeList))
         attributes = next((dict(p) for p in parts if isinstance(p, AttrDict)), {})
+        _check_set_twice(cls.name, attributes, ("assumptions",), location)
         if len(types) != len(operands):
             raise error(f"{len(operands)} operands present, but expected {len(types)}", location)
         for (value, _), type in zip(operands, types):
