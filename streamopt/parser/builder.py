@@ -61,6 +61,7 @@ from streamopt.parser.lalr import Token
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
+    AttributesClause,
     Clause,
     EntryPoints,
     OperandRange,
@@ -395,7 +396,7 @@ class Builder:
                 # The rule starts with a header rule (util.func) that carries the location.
                 location = first.location
             parts = [c for c in children if c.__class__ is not Token or c.type in _KEPT_TOKENS]
-            if inherent:
+            if inherent and not _HOLDS_ATTR_DICT.isdisjoint(map(type, parts)):
                 self._check_attr_dict(cls.name, inherent, parts)
             op: Operation = from_parse(self, parts, location)
             if first.__class__ is Token and op.location == location:
@@ -411,7 +412,7 @@ class Builder:
         for part in parts:
             start = keyword
             keyword = None
-            if part.__class__ is Clause and part.kind == "attributes":
+            if part.__class__ is AttributesClause:
                 part = part.value
             elif part.__class__ is Token and part.type == "ATTRIBUTES":
                 keyword = part.start_pos
@@ -931,7 +932,7 @@ class Builder:
     def attr_keyword(self, children: list[Any]) -> Clause:
         attributes: AttrDict = children[-1]
         attributes.start = children[0].start_pos
-        return Clause("attributes", attributes)
+        return AttributesClause("attributes", attributes)
 
     def affinity_on(self, children: list[Any]) -> Clause:
         return Clause("on", self._checked(_clause_attribute(children[-1]), children[-1]))
@@ -1037,6 +1038,9 @@ class Builder:
 
 
 # Tokens that stay in known ops' children: named terminals that carry data.
+# The classes of the parts of an op that hold its attribute dictionary.
+_HOLDS_ATTR_DICT = frozenset((AttrDict, AttributesClause))
+
 _KEPT_TOKENS = frozenset(
     {
         "VALUE_ID",

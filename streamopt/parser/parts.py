@@ -40,6 +40,14 @@ class Clause(NamedTuple):
     value: Any
 
 
+class AttributesClause(Clause):
+    """`attributes {...}` (an attr-dict-with-keyword): the clause of kind "attributes", with
+    its AttrDict as value. A class of its own so that the parser tells an op's parts that
+    hold an attribute dictionary by their classes alone."""
+
+    __slots__ = ()
+
+
 class OperandRange(NamedTuple):
     """`%x[%offset to %end for %length]` in a dispatch or call operand list."""
 
