@@ -159,6 +159,7 @@ class ConstantOp(Operation):
 
     __slots__ = ()
     name = "arith.constant"
+    inherent_attributes = frozenset({"value"})
     is_pure = True
 
     @classmethod
@@ -292,6 +293,11 @@ _FLAG_ATTRIBUTES = {
     "exact": "isExact",
     "nneg": "nonNeg",
 }
+
+
+def _flag_inherent(flag: str | None, others: tuple[str, ...] = ()) -> frozenset[str]:
+    """The inherent attributes of an op with flag keyword `flag`: the flag's and `others`."""
+    return frozenset((_FLAG_ATTRIBUTES[flag], *others) if flag is not None else others)
 
 
 class ArithOp(Operation):
@@ -451,14 +457,17 @@ def _binary(
     identity: Callable[[BinaryOp, int | None, int | None], Sequence[Value] | None] | None = None,
     integer: bool = True,
     doc: str = "",
+    inherent: tuple[str, ...] = (),
 ) -> type[BinaryOp]:
-    """Define and register the class of binary op `op_name`."""
+    """Define and register the class of binary op `op_name`; its inherent attributes are its
+    flag's and `inherent`."""
     class_name = "".join(part.capitalize() for part in op_name.split(".")[1].split("_")) + "Op"
     namespace: dict[str, Any] = {
         "__slots__": (),
         "__doc__": doc or f"`%r = {op_name} %a, %b : T`.",
         "name": op_name,
         "flag_kind": flag,
+        "inherent_attributes": _flag_inherent(flag, inherent),
         "integer": integer,
         "constant_fold": staticmethod(constant_fold) if constant_fold is not None else None,
     }
@@ -601,10 +610,10 @@ ShRSIOp = _binary(
     "arith.shrsi", "exact", _shift_fold(lambda a, b, w: _s(a, w) >> b), _right_identity(0)
 )
 
-AddFOp = _binary("arith.addf", "fastmath", integer=False)
-SubFOp = _binary("arith.subf", "fastmath", integer=False)
-MulFOp = _binary("arith.mulf", "fastmath", integer=False)
-DivFOp = _binary("arith.divf", "fastmath", integer=False)
+AddFOp = _binary("arith.addf", "fastmath", integer=False, inherent=("roundingmode",))
+SubFOp = _binary("arith.subf", "fastmath", integer=False, inherent=("roundingmode",))
+MulFOp = _binary("arith.mulf", "fastmath", integer=False, inherent=("roundingmode",))
+DivFOp = _binary("arith.divf", "fastmath", integer=False, inherent=("roundingmode",))
 RemFOp = _binary("arith.remf", "fastmath", integer=False)
 MaximumFOp = _binary("arith.maximumf", "fastmath", integer=False)
 MinimumFOp = _binary("arith.minimumf", "fastmath", integer=False)
@@ -752,6 +761,7 @@ def _cast(
         "__doc__": f"`%r = {op_name} %x : T to U`.",
         "name": op_name,
         "flag_kind": flag,
+        "inherent_attributes": _flag_inherent(flag),
         "source_kind": source_kind,
         "result_kind": result_kind,
         "width_rule": width_rule,
@@ -904,6 +914,7 @@ class CmpIOp(_CompareOp):
 
     __slots__ = ()
     name = "arith.cmpi"
+    inherent_attributes = frozenset({"predicate"})
     predicates = CMPI_PREDICATES
 
     def fold(self) -> Sequence[Value] | None:
@@ -938,6 +949,7 @@ class CmpFOp(_CompareOp):
 
     __slots__ = ()
     name = "arith.cmpf"
+    inherent_attributes = frozenset({"predicate", "fastmath"})
     predicates = CMPF_PREDICATES
     flag_kind = "fastmath"
 

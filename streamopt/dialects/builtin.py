@@ -28,6 +28,7 @@ class ModuleOp(Operation):
 
     __slots__ = ("sym_name",)
     name = "builtin.module"
+    inherent_attributes = frozenset({"sym_name", "sym_visibility"})
     is_isolated_from_above = True
     has_no_terminator = True
     region_kind = RegionKind.CALLABLE

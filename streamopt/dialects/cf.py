@@ -161,6 +161,7 @@ class CondBranchOp(BranchLikeOp):
 
     __slots__ = ()
     name = "cf.cond_br"
+    inherent_attributes = frozenset({"branch_weights"})
 
     @classmethod
     def create(
@@ -256,6 +257,7 @@ class SwitchOp(BranchLikeOp):
 
     __slots__ = ("case_values",)
     name = "cf.switch"
+    inherent_attributes = frozenset({"case_values", "case_operand_segments"})
 
     def __init__(self, *args: Any, case_values: Sequence[int] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -503,6 +503,7 @@ class DeviceQueueAllocaOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.alloca"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (*_QUEUE_OPERANDS, "pool", "memory_types", "buffer_usage", "result_size")
     attribute_fields = {"flags": ALLOCA_FLAGS}
     result_types = (HAL_BUFFER,)
@@ -552,6 +553,7 @@ class DeviceQueueDeallocaOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.dealloca"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (*_QUEUE_OPERANDS, "buffer")
     attribute_fields = {"flags": DEALLOCA_FLAGS}
     syntax = _QUEUE_SYNTAX + " buffer({buffer} : {buffer:type}) flags({flags})"
@@ -605,6 +607,7 @@ class DeviceQueueMoveOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.move"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (
         *_QUEUE_OPERANDS,
         "source_buffer",
@@ -771,6 +774,7 @@ class DeviceQueueCopyOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.copy"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (
         *_QUEUE_OPERANDS,
         "source_buffer",
@@ -844,6 +848,7 @@ class DeviceQueueFillOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.fill"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (*_QUEUE_OPERANDS, "target_buffer", "target_offset", "length", "pattern")
     attribute_fields = {"flags": FILL_FLAGS}
     syntax = (
@@ -913,6 +918,7 @@ class DeviceQueueExecuteOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.execute"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (*_QUEUE_OPERANDS, "command_buffer")
     attribute_fields = {"flags": EXECUTE_FLAGS}
     syntax = _QUEUE_SYNTAX + " commands({command_buffer}) flags({flags})"
@@ -952,6 +958,7 @@ class DeviceQueueBarrierOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.barrier"
+    inherent_attributes = frozenset({"flags"})
     operand_names = _QUEUE_OPERANDS
     attribute_fields = {"flags": EXECUTE_FLAGS}
     syntax = _QUEUE_SYNTAX + " flags({flags})"
@@ -989,6 +996,7 @@ class DeviceQueueReadOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.read"
+    inherent_attributes = frozenset({"flags"})
     operand_types = {"source_offset": I64_CONSTRAINT}  # A file offset.
     operand_names = (
         *_QUEUE_OPERANDS,
@@ -1107,6 +1115,7 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
 
     __slots__ = ()
     name = "hal.device.queue.execute.indirect"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (*_QUEUE_OPERANDS, "command_buffer")
     attribute_fields = {"flags": EXECUTE_FLAGS}
     segment_names = ("fixed", "binding_buffers", "binding_offsets", "binding_lengths")
@@ -1178,6 +1187,7 @@ class FenceCreateOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.create"
+    inherent_attributes = frozenset({"flags"})
     operand_names = ("device",)
     attribute_fields = {"flags": FENCE_FLAGS}
     result_types = (HAL_FENCE,)
@@ -1197,6 +1207,7 @@ class FenceJoinOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.join"
+    inherent_attributes = frozenset({"flags"})
     attribute_fields = {"flags": FENCE_FLAGS}
     result_types = (HAL_FENCE,)
     result_names = ("fence",)
@@ -1235,6 +1246,7 @@ class FenceAwaitOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.await"
+    inherent_attributes = frozenset({"flags"})
     attribute_fields = {"flags": WAIT_FLAGS}
     result_types = (I32,)
     result_names = ("status",)
@@ -1311,6 +1323,7 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
 
     __slots__ = ()
     name = "hal.allocator.resolve_memory_properties"
+    inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
     result_types = (I32, I32)
     result_names = ("memory_types", "buffer_usage")
@@ -1572,6 +1585,7 @@ class ExFileFromMemoryOp(HalOp):
 
     __slots__ = ()
     name = "hal.ex.file.from_memory"
+    inherent_attributes = frozenset({"access"})
     operand_names = ("device", "queue_affinity", "buffer", "offset", "length", "flags")
     attribute_fields = {"access": MEMORY_ACCESS}
     result_types = (HAL_FILE,)
@@ -1616,6 +1630,7 @@ class DeviceResolveOp(Operation):
 
     __slots__ = ()
     name = "hal.device.resolve"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -1727,6 +1742,7 @@ class ElementTypeOp(Operation):
 
     __slots__ = ()
     name = "hal.element_type"
+    inherent_attributes = frozenset({"type"})
     is_pure = True
 
     @classmethod
@@ -1808,6 +1824,7 @@ class MemoryTypeOp(_BitsConstantOp):
 
     __slots__ = ()
     name = "hal.memory_type"
+    inherent_attributes = frozenset({"type"})
     enum = MEMORY_TYPE
     attribute_name = "type"
 
@@ -1818,6 +1835,7 @@ class BufferUsageOp(_BitsConstantOp):
 
     __slots__ = ()
     name = "hal.buffer_usage"
+    inherent_attributes = frozenset({"usage"})
     enum = BUFFER_USAGE
     attribute_name = "usage"
 
@@ -1828,6 +1846,7 @@ class EncodingTypeOp(Operation):
 
     __slots__ = ()
     name = "hal.encoding_type"
+    inherent_attributes = frozenset({"encoding"})
     is_pure = True
 
     @classmethod
@@ -1880,6 +1899,7 @@ class BufferViewAssertOp(_ShapedBufferViewOp):
 
     __slots__ = ()
     name = "hal.buffer_view.assert"
+    inherent_attributes = frozenset({"message"})
     operand_names = ("buffer_view", "element_type", "encoding_type")
     attribute_fields = {"message": str}
     segment_names = ("fixed", "shape")
@@ -2021,6 +2041,7 @@ class BufferViewDimOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer_view.dim"
+    inherent_attributes = frozenset({"index"})
     is_pure = True
     operand_names = ("buffer_view",)
     result_types = (INDEX,)
@@ -2137,6 +2158,7 @@ class BufferAssertOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.assert"
+    inherent_attributes = frozenset({"message", "memory_types", "buffer_usage"})
     operand_names = ("buffer", "allocator", "minimum_length")
     attribute_fields = {"message": str, "memory_types": MEMORY_TYPE, "buffer_usage": BUFFER_USAGE}
     syntax = (
@@ -2158,6 +2180,7 @@ class ExecutableLookupOp(HalOp):
 
     __slots__ = ()
     name = "hal.executable.lookup"
+    inherent_attributes = frozenset({"executable"})
     is_pure = True
     operand_names = ("device",)
     attribute_fields = {"executable": SymbolRefAttr}
@@ -2179,6 +2202,7 @@ class ExecutableLookupFunctionOp(HalOp):
 
     __slots__ = ()
     name = "hal.executable.lookup.function"
+    inherent_attributes = frozenset({"entry_point"})
     is_pure = True
     operand_names = ("executable",)
     attribute_fields = {"entry_point": SymbolRefAttr}
@@ -2209,6 +2233,7 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
 
     __slots__ = ()
     name = "hal.executable.calculate_workgroups"
+    inherent_attributes = frozenset({"entry_point"})
     is_pure = True
     operand_names = ("device",)
     attribute_fields = {"entry_point": SymbolRefAttr}
@@ -2265,6 +2290,7 @@ class CommandBufferCreateOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.create"
+    inherent_attributes = frozenset({"modes", "command_categories"})
     operand_names = ("device", "queue_affinity")
     attribute_fields = {"modes": COMMAND_BUFFER_MODE, "command_categories": COMMAND_CATEGORY}
     result_types = (HAL_COMMAND_BUFFER,)
@@ -2346,6 +2372,7 @@ class CommandBufferExecutionBarrierOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.execution_barrier"
+    inherent_attributes = frozenset({"source_stage_mask", "target_stage_mask", "flags"})
     operand_names = ("command_buffer",)
     attribute_fields = {
         "source_stage_mask": EXECUTION_STAGE,
@@ -2365,6 +2392,7 @@ class CommandBufferFillBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
+    inherent_attributes = frozenset({"flags"})
     operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
     operand_names = ("command_buffer", "target_buffer", "target_offset", "length", "pattern")
     attribute_fields = {"flags": FILL_FLAGS}
@@ -2385,6 +2413,7 @@ class CommandBufferCopyBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
+    inherent_attributes = frozenset({"flags"})
     operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
     operand_names = (
         "command_buffer",
@@ -2419,6 +2448,7 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
 
     __slots__ = ()
     name = "hal.command_buffer.dispatch"
+    inherent_attributes = frozenset({"flags"})
     operand_names = (
         "command_buffer",
         "executable",

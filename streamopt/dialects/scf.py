@@ -771,6 +771,7 @@ class IndexSwitchOp(Operation):
 
     __slots__ = ("case_values",)
     name = "scf.index_switch"
+    inherent_attributes = frozenset({"cases"})
     region_kind = RegionKind.EXCLUSIVE
     # SingleBlockImplicitTerminator<"scf.yield">: a region of a switch without results may
     # leave its yield out, and streamopt keeps none there.

@@ -117,6 +117,7 @@ class AsyncSplatOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.splat"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
@@ -178,6 +179,7 @@ class AsyncCloneOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.clone"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
 
     @classmethod
@@ -295,6 +297,7 @@ class AsyncTransferOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.transfer"
+    inherent_attributes = frozenset({"source_affinity", "target_affinity", "execution_affinity"})
     is_pure = True
 
     def verify(self) -> None:
@@ -325,6 +328,7 @@ class AsyncMoveOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.move"
+    inherent_attributes = frozenset({"source_affinity", "target_affinity", "execution_affinity"})
 
     def operand_access(self, index: int) -> Access:
         return Access.READ | Access.CONSUME if index == 0 else Access.NONE
@@ -488,6 +492,7 @@ class AsyncDispatchOp(StreamOp, SegmentedOp):
 
     __slots__ = ("entry_points", "tied_operands")
     name = "stream.async.dispatch"
+    inherent_attributes = frozenset({"entry_points", "tied_operands", "affinity"})
     operand_types = {
         "workload": INDEX_CONSTRAINT,
         "resource_operand_sizes": INDEX_CONSTRAINT,
@@ -874,6 +879,7 @@ class AsyncAllocaOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.alloca"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"storage_size": INDEX_CONSTRAINT}
 
     @classmethod
@@ -917,6 +923,7 @@ class AsyncConstantOp(StreamOp):
 
     __slots__ = ("has_await",)
     name = "stream.async.constant"
+    inherent_attributes = frozenset({"value", "affinity"})
     operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -1004,6 +1011,7 @@ class AsyncSliceOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.slice"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "source_size": INDEX_CONSTRAINT,
         "source_offset": INDEX_CONSTRAINT,
@@ -1125,6 +1133,7 @@ class AsyncFillOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.fill"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "target_size": INDEX_CONSTRAINT,
         "target_offset": INDEX_CONSTRAINT,
@@ -1207,6 +1216,7 @@ class AsyncUpdateOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.update"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "target_size": INDEX_CONSTRAINT,
         "target_offset": INDEX_CONSTRAINT,
@@ -1289,6 +1299,7 @@ class AsyncCopyOp(_TiedTargetOp):
 
     __slots__ = ()
     name = "stream.async.copy"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {
         "target_size": INDEX_CONSTRAINT,
         "target_offset": INDEX_CONSTRAINT,
@@ -1418,6 +1429,7 @@ class AsyncCastOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.cast"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -1582,6 +1594,7 @@ class AsyncBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.async.barrier"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"size": INDEX_CONSTRAINT}
 
     @classmethod
@@ -1683,6 +1696,9 @@ class AsyncFuncOp(Operation):
         "visibility",
     )
     name = "stream.async.func"
+    inherent_attributes = frozenset(
+        {"sym_name", "function_type", "tied_operands", "sym_visibility", "arg_attrs", "res_attrs"}
+    )
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
 
@@ -1901,6 +1917,9 @@ class AsyncCallOp(StreamOp, SegmentedOp):
 
     __slots__ = ("tied_operands",)
     name = "stream.async.call"
+    inherent_attributes = frozenset(
+        {"callee", "tied_operands", "arg_attrs", "res_attrs", "affinity"}
+    )
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "resource_operand_offsets": INDEX_CONSTRAINT,
@@ -2345,6 +2364,7 @@ class AsyncExecuteOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.execute"
+    inherent_attributes = frozenset({"tied_operands", "affinity"})
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "result_sizes": INDEX_CONSTRAINT,
@@ -2444,6 +2464,7 @@ class AsyncConcurrentOp(_ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.concurrent"
+    inherent_attributes = frozenset({"tied_operands", "affinity"})
     operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT, "result_sizes": INDEX_CONSTRAINT}
     segment_names = ("resource_operands", "resource_operand_sizes", "result_sizes")
 
@@ -2608,6 +2629,7 @@ class TensorImportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.import"
+    inherent_attributes = frozenset({"result_encoding", "consume", "affinity"})
     operand_types = {
         "result_encoding_dims": INDEX_CONSTRAINT,
         "result_size_value": INDEX_CONSTRAINT,
@@ -2701,6 +2723,7 @@ class TensorExportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.export"
+    inherent_attributes = frozenset({"source_encoding", "affinity"})
     operand_types = {"source_encoding_dims": INDEX_CONSTRAINT, "source_size": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -2774,6 +2797,7 @@ class TensorSizeOfOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.sizeof"
+    inherent_attributes = frozenset({"encoding", "affinity"})
     is_pure = True
 
     @classmethod
@@ -2905,6 +2929,7 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.timepoint.await"
+    inherent_attributes = frozenset({"sync"})
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "await_timepoints": TIMEPOINT_CONSTRAINT,
@@ -3024,6 +3049,7 @@ class TimepointBarrierOp(StreamOp):
 
     __slots__ = ()
     name = "stream.timepoint.barrier"
+    inherent_attributes = frozenset({"affinity"})
     operand_types = {"resource_size": INDEX_CONSTRAINT}
     is_pure = True
 
@@ -3187,6 +3213,7 @@ class ResourceAllocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.alloca"
+    inherent_attributes = frozenset({"indeterminate_lifetime", "affinity"})
     operand_types = {"storage_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 1
 
@@ -3270,6 +3297,7 @@ class ResourceDeallocaOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.resource.dealloca"
+    inherent_attributes = frozenset({"prefer_origin", "affinity"})
     operand_types = {"resource_size": INDEX_CONSTRAINT, "await_timepoint": TIMEPOINT_CONSTRAINT}
     fixed_operand_count = 2
 
@@ -3366,6 +3394,9 @@ class CmdMoveOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.cmd.move"
+    inherent_attributes = frozenset(
+        {"prefer_origin", "affinity", "source_affinity", "target_affinity"}
+    )
     operand_types = {
         "source_size": INDEX_CONSTRAINT,
         "result_size_value": INDEX_CONSTRAINT,
@@ -3527,6 +3558,7 @@ class ResourceConstantsOp(StreamOp):
 
     __slots__ = ()
     name = "stream.resource.constants"
+    inherent_attributes = frozenset({"values", "affinity"})
     is_pure = True
 
     @classmethod
@@ -3632,6 +3664,7 @@ class ResourceSizeOp(Operation):
 
     __slots__ = ()
     name = "stream.resource.size"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -3757,6 +3790,7 @@ class ResourceTryMapOp(StreamOp):
 
     __slots__ = ()
     name = "stream.resource.try_map"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -3802,6 +3836,7 @@ class ResourceAllocOp(StreamOp):
 
     __slots__ = ()
     name = "stream.resource.alloc"
+    inherent_attributes = frozenset({"uninitialized", "affinity"})
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceAllocOp:
@@ -3843,6 +3878,7 @@ class FileConstantOp(StreamOp):
 
     __slots__ = ()
     name = "stream.file.constant"
+    inherent_attributes = frozenset({"affinity"})
     is_pure = True
 
     @classmethod
@@ -3884,6 +3920,7 @@ class FileReadOp(_TimelineOp):
 
     __slots__ = ()
     name = "stream.file.read"
+    inherent_attributes = frozenset({"affinity"})
     fixed_operand_count = 6
 
     @classmethod
@@ -4033,6 +4070,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
 
     __slots__ = ("lifetime_intervals",)
     name = "stream.resource.pack"
+    inherent_attributes = frozenset({"lifetime_intervals", "affinity"})
     operand_types = {"offset": INDEX_CONSTRAINT, "dynamic_slice_sizes": INDEX_CONSTRAINT}
     is_pure = True
     segment_names = ("offset", "dynamic_slice_sizes")
@@ -4245,6 +4283,7 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOp, SegmentedOp):
 
     __slots__ = ()
     name = "stream.cmd.execute"
+    inherent_attributes = frozenset({"once", "affinity"})
     operand_types = {
         "resource_operand_sizes": INDEX_CONSTRAINT,
         "await_timepoint": TIMEPOINT_CONSTRAINT,
@@ -4533,6 +4572,7 @@ class CmdFlushOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.flush"
+    inherent_attributes = frozenset({"source_affinity"})
     # Publishing the bytes reads them (it must follow every write).
     target_access = Access.READ
     affinity_keyword = "to"
@@ -4545,6 +4585,7 @@ class CmdInvalidateOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.invalidate"
+    inherent_attributes = frozenset({"source_affinity"})
     # Refreshing the local view acts as a write for ordering: reads must come after it.
     target_access = Access.READ | Access.WRITE
     affinity_keyword = "from"
@@ -4776,6 +4817,7 @@ class CmdDispatchOp(SegmentedOp):
 
     __slots__ = ("accesses", "entry_points")
     name = "stream.cmd.dispatch"
+    inherent_attributes = frozenset({"entry_points", "resource_accesses"})
     operand_types = {
         "workload": INDEX_CONSTRAINT,
         "resource_sizes": INDEX_CONSTRAINT,

@@ -8,7 +8,7 @@ MLIR's names, so a pass that renames a symbol finds every use by scanning attrib
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
@@ -110,17 +110,21 @@ class FuncHeader:
         results: list[tuple[Type | None, Token | None, AttrDict | None]] = []
         attributes: dict[str, Attribute] = {}
         first: Token | None = None
+        keyword: Token | None = None  # `attributes`
         for child in children:
             if isinstance(child, TOKEN_CLASSES):
                 token: Any = child
                 if first is None:
                     first = token
+                if token.type == "ATTRIBUTES":
+                    keyword = token
                 if token.type == "BARE_ID":
                     visibility = str(token)
                 elif token.type == "SYMBOL_REF":
                     sym_name = str(token)
             elif isinstance(child, AttrDict):
                 attributes = dict(child)
+                _check_function_attr_dict(b, child, keyword, first)
             elif isinstance(child, FuncArgs):
                 args = child
             elif isinstance(child, FuncResults):
@@ -159,6 +163,40 @@ class FuncHeader:
         if named:
             header.entry_args = [(a[0], a[1], None) for a in args]  # type: ignore[misc]
         return header
+
+
+def _check_function_attr_dict(
+    b: Builder, attributes: AttrDict, keyword: Token | None, first: Token | None
+) -> None:
+    """util.func's parser is hand-written (MLIR's function op parser): after `attributes`
+    (`keyword`), the names its syntax gives are refused as inferred, at the keyword, and
+    `tied_operands`, which it always sets, as given twice, at the op's name (before `first`,
+    the header's first token)."""
+    for name in ("sym_visibility", "sym_name", "function_type"):
+        if name in attributes:
+            raise error(
+                f"custom op 'util.func' '{name}' is an inferred attribute and should not be "
+                "specified in the explicit attribute dictionary",
+                b.location(keyword) if keyword is not None else b.location(first),
+            )
+    if "tied_operands" in attributes and first is not None:
+        start = b.text.rfind("util.func", 0, first.start_pos)
+        location = b.source.location_at(start) if start >= 0 else b.location(first)
+        _check_set_twice("util.func", attributes, ("tied_operands",), location)
+
+
+def _check_set_twice(
+    op_name: str, attributes: Mapping[str, Attribute], names: Sequence[str], location: Location
+) -> None:
+    """An attribute a hand-written parser sets from the op's syntax (`names`), also in its
+    attribute dictionary: MLIR's op parser refuses the duplicate once the op is read."""
+    for name in names:
+        if name in attributes:
+            raise error(
+                f"custom op '{op_name}' attribute '{name}' occurs more than once in the "
+                "attribute list",
+                location,
+            )
 
 
 @parse_rule("util_func_header")
@@ -475,6 +513,7 @@ class CallOp(Operation):
 
     __slots__ = ("tied_operands",)
     name = "util.call"
+    inherent_attributes = frozenset({"callee", "tied_operands", "arg_attrs", "res_attrs"})
 
     def __init__(
         self,
@@ -688,6 +727,7 @@ class GlobalOp(Operation):
     _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
     # Inherent attributes printed in the property dictionary (`<inlining_policy = ...>`).
     _PROPERTIES = ("inlining_policy",)
+    inherent_attributes = frozenset(_STRUCTURAL + _PROPERTIES)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -755,13 +795,6 @@ class GlobalOp(Operation):
                 properties = dict(part.value)
             elif isinstance(part, GlobalValue):
                 value = part
-        for name in extra:
-            if name in cls._STRUCTURAL or name in cls._PROPERTIES:
-                raise error(
-                    f"custom op 'util.global' inherent attribute '{name}' cannot be parsed from "
-                    "attr-dict when strict properties in assembly format is enabled",
-                    location,
-                )
         for name in properties:
             if name not in cls._PROPERTIES:
                 raise error(f"'util.global' op has no property '{name}' to set", location)
@@ -856,6 +889,7 @@ class GlobalLoadOp(Operation):
 
     __slots__ = ()
     name = "util.global.load"
+    inherent_attributes = frozenset({"global", "is_immutable"})
 
     @classmethod
     def create(
@@ -942,6 +976,7 @@ class GlobalStoreOp(Operation):
 
     __slots__ = ()
     name = "util.global.store"
+    inherent_attributes = frozenset({"global"})
 
     @classmethod
     def create(
@@ -1095,6 +1130,7 @@ class InitializerOp(Operation):
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
         clauses, rest = split_clauses(parts)
         attributes = dict(clauses.get("attributes", {}))
+        _check_set_twice(cls.name, attributes, ("function_type",), location)
         return cls(attributes=attributes, regions=[rest[0]], location=location)
 
     @property
@@ -1123,6 +1159,7 @@ class UnfoldableConstantOp(Operation):
         attributes: dict[str, Attribute] = {}
         if isinstance(parts[0], AttrDict):
             attributes.update(parts[0])
+            _check_set_twice(cls.name, attributes, ("value",), location)
             parts = parts[1:]
         value: Attribute = parts[0]
         text = value.text
@@ -1219,6 +1256,7 @@ class AssumeIntOp(Operation):
         operands = [p for p in parts if isinstance(p, _AssumeOperand)]
         types = next(p for p in parts if isinstance(p, TypeList))
         attributes = next((dict(p) for p in parts if isinstance(p, AttrDict)), {})
+        _check_set_twice(cls.name, attributes, ("assumptions",), location)
         if len(types) != len(operands):
             raise error(f"{len(operands)} operands present, but expected {len(types)}", location)
         for (value, _), type in zip(operands, types):
@@ -1278,6 +1316,7 @@ class StatusCheckOkOp(Operation):
 
     __slots__ = ()
     name = "util.status.check_ok"
+    inherent_attributes = frozenset({"message"})
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> StatusCheckOkOp:
@@ -1343,6 +1382,7 @@ class BufferConstantOp(Operation):
 
     __slots__ = ()
     name = "util.buffer.constant"
+    inherent_attributes = frozenset({"name", "value", "alignment", "mime_type"})
     is_pure = True
     _PROPERTIES = ("alignment", "mime_type")
 
@@ -1475,18 +1515,27 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
 
 @unmodelled_check("util.list.construct")
 def _check_list_construct(op: Operation) -> None:
-    """ListConstructOp::verify: each value can be cast to the list's element type."""
+    """The `[...]` its assembly format starts with, then ListConstructOp::verify: each value
+    can be cast to the list's element type."""
     if not isinstance(op, OpaqueOp):
         return
+    rest = op.written_text()[len(op.name) :].lstrip()
+    if not rest.startswith("["):
+        # iree-opt points just after the op's name (MLIR reports a wrong token at the end
+        # of the one before it), on the op's line (its location is that of its results).
+        where = op.location
+        column = where.column
+        if where.source is not None:
+            found = where.source.line_text(where.line).find(op.name, where.column - 1)
+            if found >= 0:
+                column = found + 1 + len(op.name)
+        raise error("expected '['", Location(where.source, where.line, column))
     written = op.trailing_type_text()
     element = _list_element_type(written) if written is not None else None
     if element is None:
         return
     # The values' types as written (`[%a : i32, %b : i64]`), which are their types: names
     # an enclosing kept op defines (a func.func's arguments) have no other.
-    rest = op.written_text()[len(op.name) :].lstrip()
-    if not rest.startswith("["):
-        return
     entries = [e for e in top_level_parts(top_level_parts(rest[1:], "]")[0], ",") if e]
     for index, entry in enumerate(entries):
         parts = top_level_parts(entry, ":")

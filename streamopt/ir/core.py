@@ -310,6 +310,12 @@ class Operation:
     # the accessor (a property or an operand segment) giving the operand or operands. The
     # verifier checks them; an operand of unknown type is not checked.
     operand_types: ClassVar[Mapping[str, TypeConstraint]] = {}
+    # The inherent attributes (ODS arguments that are attributes, held as properties) an op's
+    # custom form may not carry in its attribute dictionary, plain or after `attributes`:
+    # iree-opt's generated parsers refuse them there (strict properties). Ops whose parser is
+    # hand-written (util.func, ...) leave it empty, as do the segment sizes, which iree-opt
+    # accepts in the dictionary. The generic form carries them in its dictionary.
+    inherent_attributes: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(
         self,

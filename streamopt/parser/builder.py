@@ -68,6 +68,7 @@ from streamopt.parser.lalr import Token
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
+    AttributesClause,
     Clause,
     EntryPoints,
     OperandRange,
@@ -389,6 +390,7 @@ class Builder:
 
     def _make_known_callback(self, cls: type[Operation]) -> Callable[[list[Any]], Operation]:
         from_parse = cls.from_parse  # type: ignore[attr-defined]
+        inherent = cls.inherent_attributes
 
         def build(children: list[Any]) -> Operation:
             first = children[0]
@@ -399,6 +401,8 @@ class Builder:
                 # The rule starts with a header rule (util.func) that carries the location.
                 location = first.location
             parts = [c for c in children if c.__class__ is not Token or c.type in _KEPT_TOKENS]
+            if inherent and not _HOLDS_ATTR_DICT.isdisjoint(map(type, parts)):
+                self._check_attr_dict(cls.name, inherent, parts)
             op: Operation = from_parse(self, parts, location)
             if first.__class__ is Token and op.location == location:
                 op.locate_at(self.source, first.start_pos)
@@ -442,6 +446,30 @@ class Builder:
                 self.source.location_at(use.start()),
             )
         )
+
+    def _check_attr_dict(self, name: str, inherent: frozenset[str], parts: list[Any]) -> None:
+        """Refuse an inherent attribute in the attribute dictionary of op `name`'s custom form
+        (`{...}` or `attributes {...}`, a part of its own), as iree-opt does, at the `{`."""
+        keyword: int | None = None
+        for part in parts:
+            start = keyword
+            keyword = None
+            if part.__class__ is AttributesClause:
+                part = part.value
+            elif part.__class__ is Token and part.type == "ATTRIBUTES":
+                keyword = part.start_pos
+            if part.__class__ is AttrDict and not inherent.isdisjoint(part):
+                found = next(key for key in part if key in inherent)
+                # iree-opt points at the `attributes` before a dictionary, if any (`start` of
+                # one after `attributes` in a clause is already the keyword's).
+                raise DiagnosticError(
+                    Diagnostic(
+                        "error",
+                        f"custom op '{name}' inherent attribute '{found}' cannot be parsed "
+                        "from attr-dict when strict properties in assembly format is enabled",
+                        self.source.location_at(part.start if start is None else start),
+                    )
+                )
 
     def __getattr__(self, name: str) -> Any:
         # The parser looks callbacks up by rule name: an op's rule builds its class (from the
@@ -891,8 +919,10 @@ class Builder:
     # -- attributes ------------------------------------------------------------------------
 
     def attr_dict(self, children: list[Any]) -> AttrDict:
+        # `{`, the entries, `}`.
         out = AttrDict()
-        for name, value in children:
+        out.start = children[0].start_pos
+        for name, value in children[1:-1]:
             out[name] = value
         return out
 
@@ -942,7 +972,9 @@ class Builder:
         return ArrayAttr(children)
 
     def attr_keyword(self, children: list[Any]) -> Clause:
-        return Clause("attributes", children[-1])
+        attributes: AttrDict = children[-1]
+        attributes.start = children[0].start_pos
+        return AttributesClause("attributes", attributes)
 
     def affinity_on(self, children: list[Any]) -> Clause:
         return Clause("on", self._checked(_clause_attribute(children[-1]), children[-1]))
@@ -1048,6 +1080,9 @@ class Builder:
 
 
 # Tokens that stay in known ops' children: named terminals that carry data.
+# The classes of the parts of an op that hold its attribute dictionary.
+_HOLDS_ATTR_DICT = frozenset((AttrDict, AttributesClause))
+
 _KEPT_TOKENS = frozenset(
     {
         "VALUE_ID",

@@ -751,14 +751,14 @@ _FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128":
 def _element_bit_width(element: str) -> int | None:
     """The bits MLIR's dense storage gives one element of type `element` (its
     getDenseElementBitWidth): an integer's or float's width, 64 for index, and a complex
-    number twice its part's width rounded up to whole bytes; None for any other element
-    type (strings, vectors, dialect types), whose dense values are not hex data."""
+    number twice its part's width rounded up to whole bytes (0 for i0); None for any other
+    element type (strings, vectors, dialect types), whose dense values are not hex data."""
     if element == "index":
         return 64
     match = _INTEGER_TYPE.fullmatch(element)
     if match is not None:
-        width = int(match.group(2))
-        return width if width > 0 else None
+        # i0 too: its elements take no bytes, so its only hex data is "0x".
+        return int(match.group(2))
     if element in _FLOAT_TYPES:
         # f8*, f6* and f4* name their width in their first digit.
         return _FLOAT_WIDTHS.get(element) or int(element[1])
@@ -768,10 +768,92 @@ def _element_bit_width(element: str) -> int | None:
     return None
 
 
+# What gives a nested list literal its shape: strings (which may hold brackets and commas),
+# brackets, and the parentheses and commas of complex numbers and of the lists.
+_LIST_STRUCTURE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[\](),]')
+
+
+def _list_literal_shape(body: str) -> list[int] | None:
+    """The shape MLIR infers for the nested list literal `body` (`[[1, 2], [3, 4]]`: [2, 2]),
+    or None if its lists are ragged (sizes or nesting differ between siblings), which MLIR
+    reports otherwise. One pass over its brackets, commas, parentheses and strings."""
+    sizes: list[int] = []  # By depth: the size of the lists at that depth (-1: none closed).
+    leaf_depth = 0  # The depth of the lists that hold scalars (0: none seen yet).
+    commas: list[int] = []  # Per open list: its top-level commas so far.
+    filled: list[bool] = []  # Per open list: whether it holds anything.
+    parens = 0
+    last = 0
+
+    def scalar() -> bool:
+        # A scalar in the innermost open list: lists holding scalars must all be that deep.
+        nonlocal leaf_depth
+        filled[-1] = True
+        if not leaf_depth:
+            leaf_depth = len(commas)
+        return leaf_depth == len(commas)
+
+    for match in _LIST_STRUCTURE.finditer(body):
+        token = match.group()
+        # Text between the tokens is a scalar (`1`, `-2.5`, `true`); strings and complex
+        # numbers are tokens of their own.
+        if commas and not parens and body[last : match.start()].strip() and not scalar():
+            return None
+        last = match.end()
+        if token == ",":
+            if not parens:
+                commas[-1] += 1
+        elif token == "(":
+            if not parens and commas and not scalar():
+                return None
+            parens += 1
+        elif token == ")":
+            parens -= 1
+        elif token == "[":
+            if parens or (commas and leaf_depth == len(commas)):
+                return None
+            if commas:
+                filled[-1] = True
+            commas.append(0)
+            filled.append(False)
+            if len(commas) > len(sizes):
+                sizes.append(-1)
+        elif token == "]":
+            if not commas or parens:
+                return None
+            depth = len(commas)
+            separators = commas.pop()
+            size = separators + 1 if filled.pop() else 0
+            if sizes[depth - 1] < 0:
+                sizes[depth - 1] = size
+            elif sizes[depth - 1] != size:
+                return None
+            if not commas:
+                break
+        elif not parens and commas and not scalar():  # A string.
+            return None
+    else:
+        return None
+    if leaf_depth and leaf_depth != len(sizes):
+        return None
+    return sizes
+
+
+def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
+    """`dense<[...]>`: the shape its nesting gives must be the type's."""
+    body = text[len("dense<") : -1]
+    shape = _list_literal_shape(body)
+    if shape is None or tuple(shape) == tuple(type.shape):
+        return None
+    written = ", ".join(str(dimension) for dimension in shape)
+    expected = ", ".join(str(dimension) for dimension in type.shape)
+    message = f"inferred shape of elements literal ([{written}]) does not match type ([{expected}])"
+    return (0, message)
+
+
 def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     """Why `text`, a `dense<...>` attribute of shaped type `type`, is not one MLIR reads: the
     offset in `text` to report at and MLIR's message; None if it reads, or if this does not
-    say (only the shape and a hex string's data are checked).
+    say (only the shape, a hex string's data and a nested list's shape are checked).
 
     As MLIR's DenseElementsAttr parser: the type's shape must be static; a string inside is
     hex data when the element type is an integer, index, float or complex type (any other
@@ -782,6 +864,8 @@ def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     shape = type.shape
     if None in shape or "<*" in type.text.replace(" ", ""):
         return (0, "elements literal type must have static shape")
+    if text[len("dense<") :].lstrip().startswith("["):
+        return _dense_list_problem(text, type)
     match = _DENSE_STRING.fullmatch(text)
     if match is None:
         return None

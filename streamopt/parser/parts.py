@@ -40,6 +40,14 @@ class Clause(NamedTuple):
     value: Any
 
 
+class AttributesClause(Clause):
+    """`attributes {...}` (an attr-dict-with-keyword): the clause of kind "attributes", with
+    its AttrDict as value. A class of its own so that the parser tells an op's parts that
+    hold an attribute dictionary by their classes alone."""
+
+    __slots__ = ()
+
+
 class OperandRange(NamedTuple):
     """`%x[%offset to %end for %length]` in a dispatch or call operand list."""
 
@@ -57,7 +65,13 @@ class Successor(NamedTuple):
 
 
 class AttrDict(dict[str, Attribute]):
-    """An attribute dictionary as written (`{a = 1}`)."""
+    """An attribute dictionary as written (`{a = 1}`); `start` is the offset in the parsed text
+    diagnostics about it point at: its `{`, or the `attributes` keyword of an
+    `attributes {...}` clause (as iree-opt's do)."""
+
+    __slots__ = ("start",)
+
+    start: int
 
 
 class ValueList(list[Value]):

@@ -174,7 +174,8 @@ def test_generic_ops_of_unregistered_dialects_are_kept_when_allowed() -> None:
 
 
 # `dense<"...">` with the shaped type after it: a hex string's length against the element type
-# (a splat or every element, each in whole bytes; i1 too), strings of other element types.
+# (a splat or every element, each in whole bytes; i1 too; none for i0), strings of other
+# element types; `dense<[...]>`: the shape of its nesting against the type's (a scalar splats).
 VALID_DENSE = [
     'dense<"0x0000803F"> : tensor<f32>',
     'dense<"0x0000803F"> : tensor<4xf32>',
@@ -191,6 +192,15 @@ VALID_DENSE = [
     'dense<"0x00"> : tensor<2x2xui8, #encoding>',
     'dense<"anything"> : tensor<2x!util.buffer>',
     "dense<[1, 2]> : tensor<2xi32>",
+    'dense<"0x"> : tensor<2xi0>',
+    "dense<[0, 0]> : tensor<2xi0>",
+    "dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>",
+    "dense<[[-1, 2]]> : tensor<1x2xi32>",
+    "dense<[]> : tensor<0xi32>",
+    "dense<[[]]> : tensor<1x0xi32>",
+    "dense<1> : tensor<2x3xi32>",
+    "dense<[(1.0, 2.0), (3.0, 4.0)]> : tensor<2xcomplex<f32>>",
+    'dense<["a, ]", "b"]> : tensor<2x!util.buffer>',
 ]
 INVALID_DENSE = {
     'dense<"0x0000803F"> : tensor<?xf32>': (0, "elements literal type must have static shape"),
@@ -221,6 +231,34 @@ INVALID_DENSE = {
     'dense<"0x00000000"> : tensor<index>': (
         0,
         "elements hex data size is invalid for provided type: 'tensor<index>'",
+    ),
+    'dense<"0x0000"> : tensor<2xi0>': (
+        0,
+        "elements hex data size is invalid for provided type: 'tensor<2xi0>'",
+    ),
+    "dense<[1, 2]> : tensor<3xi32>": (
+        0,
+        "inferred shape of elements literal ([2]) does not match type ([3])",
+    ),
+    "dense<[[1, 2], [3, 4]]> : tensor<4xi32>": (
+        0,
+        "inferred shape of elements literal ([2, 2]) does not match type ([4])",
+    ),
+    "dense<[[1], [2]]> : tensor<2xi32>": (
+        0,
+        "inferred shape of elements literal ([2, 1]) does not match type ([2])",
+    ),
+    "dense<[]> : tensor<0x3xi32>": (
+        0,
+        "inferred shape of elements literal ([0]) does not match type ([0, 3])",
+    ),
+    "dense<[5]> : tensor<i32>": (
+        0,
+        "inferred shape of elements literal ([1]) does not match type ([])",
+    ),
+    "dense<[(1.0, 2.0)]> : tensor<2xcomplex<f32>>": (
+        0,
+        "inferred shape of elements literal ([1]) does not match type ([2])",
     ),
 }
 

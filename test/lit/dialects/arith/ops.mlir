@@ -139,5 +139,9 @@ util.func public @constants() {
   %true = arith.constant true
   // CHECK: %cst = arith.constant dense<0> : tensor<4xi32>
   %cst = arith.constant dense<0> : tensor<4xi32>
+  // CHECK: %cst_0 = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %cst_0 = arith.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  // CHECK: %cst_1 = arith.constant dense<[(1.000000e+00,2.000000e+00), (3.000000e+00,4.000000e+00)]> : tensor<2xcomplex<f32>>
+  %cst_1 = arith.constant dense<[(1.000000e+00,2.000000e+00), (3.000000e+00,4.000000e+00)]> : tensor<2xcomplex<f32>>
   util.return
 }

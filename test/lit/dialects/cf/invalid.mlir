@@ -52,3 +52,12 @@ util.func public @undefined_block() {
   // expected-error @+1 {{reference to an undefined block '^bb7'}}
   cf.br ^bb7
 }
+
+// -----
+
+util.func public @cond_br_weights_in_attr_dict(%arg0: i1) {
+  // expected-error @+1 {{custom op 'cf.cond_br' inherent attribute 'branch_weights' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  cf.cond_br %arg0, ^bb1, ^bb1 {branch_weights = array<i32: 1, 2>}
+^bb1:
+  util.return
+}

@@ -213,3 +213,19 @@ func.func @subspan_extra_dim(%dim: index) {
   %0 = hal.interface.binding.subspan layout(#pipeline_layout) binding(0) : tensor<4xi8>{%dim}
   return
 }
+
+// -----
+
+util.func public @buffer_view_dim_index_in_attr_dict(%arg0: !hal.buffer_view) -> index {
+  // expected-error @+1 {{custom op 'hal.buffer_view.dim' inherent attribute 'index' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = hal.buffer_view.dim<%arg0 : !hal.buffer_view>[0] : index attributes {index = 0 : index}
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @memory_type_in_attr_dict() -> i32 {
+  // expected-error @+1 {{custom op 'hal.memory_type' inherent attribute 'type' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = hal.memory_type<HostLocal> {type = 1 : i32} : i32
+  util.return %0 : i32
+}

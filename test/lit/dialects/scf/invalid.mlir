@@ -125,3 +125,16 @@ util.func public @yield_parent(%arg0: index) {
   // expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
   scf.yield
 }
+
+// -----
+
+util.func public @index_switch_cases_in_attr_dict(%arg0: index) {
+  // expected-error @+1 {{custom op 'scf.index_switch' inherent attribute 'cases' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  scf.index_switch %arg0 {cases = array<i64: 1>}
+  case 1 {
+    scf.yield
+  }
+  default {
+  }
+  util.return
+}

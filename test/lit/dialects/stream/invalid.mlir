@@ -416,8 +416,25 @@ util.func private @tensor_sizeof_not_index() {
 
 // -----
 
+// After `attributes` as in a plain attribute dictionary, iree-opt refuses inherent attributes.
+util.func public @clone_affinity_in_attr_dict(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{custom op 'stream.async.clone' inherent attribute 'affinity' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = stream.async.clone %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1} attributes {affinity = #hal.device.promise<@dev>}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
 util.func private @resource_pack_not_index(%arg0: index) {
   // expected-error @+1 {{custom op 'stream.resource.pack' invalid kind of type specified: expected builtin.index, but found 'i64'}}
   %0:2 = stream.resource.pack slices({[0, 1] = %arg0}) : i64
   util.return
+}
+
+// -----
+
+util.func public @alloca_affinity_in_attr_dict(%arg0: index) -> !stream.resource<transient> {
+  // expected-error @+1 {{custom op 'stream.async.alloca' inherent attribute 'affinity' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = stream.async.alloca {affinity = #hal.device.promise<@dev>} : !stream.resource<transient>{%arg0}
+  util.return %0 : !stream.resource<transient>
 }

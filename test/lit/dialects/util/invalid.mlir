@@ -285,3 +285,90 @@ func.func @list_construct_in_kept_function(%arg0: i32) {
   %0 = util.list.construct [%c0 : i64, %arg0 : i32] : !util.list<i64>
   return
 }
+
+// -----
+
+// The op's syntax spells its inherent `global` (the symbol): iree-opt refuses it in the
+// attribute dictionary as well (the generic form may carry it there).
+util.global private @g : index
+util.func public @global_load_inherent_in_attr_dict() -> index {
+  // expected-error @+1 {{custom op 'util.global.load' inherent attribute 'global' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = util.global.load @g {global = @g} : index
+  util.return %0 : index
+}
+
+// -----
+
+util.global private @g : index
+util.func public @global_store_inherent_in_attr_dict(%arg0: index) {
+  // expected-error @+1 {{custom op 'util.global.store' inherent attribute 'global' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  util.global.store %arg0, @g {global = @g} : index
+  util.return
+}
+
+// -----
+
+// An inherent attribute the custom form has no syntax for is refused all the same.
+util.global private @g : index
+util.func public @global_load_is_immutable_in_attr_dict() -> index {
+  // expected-error @+1 {{custom op 'util.global.load' inherent attribute 'is_immutable' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+  %0 = util.global.load @g {is_immutable} : index
+  util.return %0 : index
+}
+
+// -----
+
+// The module's inherent attributes are refused after `attributes` too.
+// expected-error @+1 {{custom op 'builtin.module' inherent attribute 'sym_visibility' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
+module @m attributes {sym_visibility = "private"} {
+}
+
+// -----
+
+// util.list.construct is kept as written, but its assembly format starts with the `[...]` of
+// its values, empty or not.
+util.func public @list_construct_without_values() -> !util.list<i32> {
+  // expected-error @+1 {{expected '['}}
+  %0 = util.list.construct : !util.list<i32>
+  util.return %0 : !util.list<i32>
+}
+
+// -----
+
+// util.func's parser is hand-written: what its syntax spells is refused after `attributes`
+// as inferred, not as an inherent attribute.
+// expected-error @+1 {{custom op 'util.func' 'sym_visibility' is an inferred attribute and should not be specified in the explicit attribute dictionary}}
+util.func public @func_visibility_in_attr_dict() attributes {sym_visibility = "private"} {
+  util.return
+}
+
+// -----
+
+// It always sets `tied_operands`, so one after `attributes` is given twice.
+// expected-error @+1 {{custom op 'util.func' attribute 'tied_operands' occurs more than once in the attribute list}}
+util.func public @func_tied_operands_in_attr_dict(%arg0: index) -> index attributes {tied_operands = [-1 : index]} {
+  util.return %arg0 : index
+}
+
+// -----
+
+// expected-error @+1 {{custom op 'util.initializer' attribute 'function_type' occurs more than once in the attribute list}}
+util.initializer attributes {function_type = () -> ()} {
+  util.return
+}
+
+// -----
+
+util.func public @unfoldable_constant_value_in_attr_dict() -> index {
+  // expected-error @+1 {{custom op 'util.unfoldable_constant' attribute 'value' occurs more than once in the attribute list}}
+  %0 = util.unfoldable_constant {value = 2 : index} 1 : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @assume_int_assumptions_in_attr_dict(%arg0: index) -> index {
+  // expected-error @+1 {{custom op 'util.assume.int' attribute 'assumptions' occurs more than once in the attribute list}}
+  %0 = util.assume.int %arg0<umin = 0> : index {assumptions = []}
+  util.return %0 : index
+}
