@@ -211,6 +211,10 @@ def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
             problem = _device_target_problem(text, match.end())
             if problem is not None:
                 break
+        if mnemonic == "executable.target" and text.startswith("<", match.end()):
+            problem = _executable_target_problem(text, match.end())
+            if problem is not None:
+                break
     _attribute_problems[text] = problem
     return problem
 
@@ -250,6 +254,38 @@ def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
 
 
 _STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
+    """The shape HAL's ExecutableTargetAttr::parse reads after `#hal.executable.target`:
+    `<"backend", "format">` or `<"backend", "format", {config}>`; the error, where MLIR
+    reports it, if the `<...>` at `start` is not one of them (what the config holds is left
+    to the attribute's own reading)."""
+    parts = _top_level_parts(text, start)
+    if parts is None:
+        return None  # Unbalanced: the token would not have lexed.
+    for index, (part_start, part_end) in enumerate(parts):
+        part = text[part_start:part_end]
+        lead = part_start + len(part) - len(part.lstrip())
+        stripped = part.strip()
+        if index > 2:
+            return (part_start - 1, "expected '>'")
+        if not stripped:
+            return (lead, "expected attribute value")
+        if index < 2:
+            string = _STRING.match(stripped)
+            if string is None:
+                return (lead, "invalid kind of attribute specified")
+            if string.end() != len(stripped):
+                return (lead + string.end(), "expected ','" if index == 0 else "expected '>'")
+            if len(parts) == 1:
+                return (lead + string.end(), "expected ','")
+            continue
+        if not stripped.startswith("{"):
+            return (lead, "invalid kind of attribute specified")
+        if not stripped.endswith("}"):
+            return (lead + 1, "expected '>'")
+    return None
 
 
 def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:

@@ -71,12 +71,21 @@ VALID_ATTRIBUTES = [
     "#stream.resource_config<{alias_mutable_bindings = true}>",
     "#util.inline.never",
     '{note = "#hal.device.affinZity"}',
+    '#hal.executable.target<"llvm-cpu", "elf">',
+    '#hal.executable.target<"a", "b", {c = [1, 2], d = "x>, y"}>',
 ]
 INVALID_ATTRIBUTES = {
     "#hal.device.affinZity<@dev_a>": "unknown HAL attribute: device.affinZity",
     "#stream.lifetime<external>": "unknown attribute `lifetime` in dialect `stream`",
     '#hal.device.target<"local" {ordinal = 0 : index}>': "expected '>'",
     '#hal.device.target<"local", []>': "expected attribute value",
+    '#hal.executable.target<"llvm-cpu" "elf">': "expected ','",
+    '#hal.executable.target<"llvm-cpu">': "expected ','",
+    '#hal.executable.target<"a", 3>': "invalid kind of attribute specified",
+    '#hal.executable.target<"a", "b" {c = 1}>': "expected '>'",
+    '#hal.executable.target<"a", "b", 4>': "invalid kind of attribute specified",
+    '#hal.executable.target<"a", "b",>': "expected attribute value",
+    '#hal.executable.target<"a", "b", {c = 1}, 3>': "expected '>'",
 }
 
 # Attributes and types of dialects iree-opt registers (or builtin ones, or aliases), then

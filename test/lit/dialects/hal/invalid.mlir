@@ -229,3 +229,11 @@ util.func public @memory_type_in_attr_dict() -> i32 {
   %0 = hal.memory_type<HostLocal> {type = 1 : i32} : i32
   util.return %0 : i32
 }
+
+// -----
+
+// ExecutableTargetAttr reads `<"backend", "format"(, {config})?>`: a missing comma is an error
+// where the first string ends, as iree-opt reports it.
+// expected-error @+1 {{expected ','}}
+#target = #hal.executable.target<"llvm-cpu" "embedded-elf-x86_64", {cpu = "generic"}>
+util.global private @dev = #hal.device.target<"local", [#target]> : !hal.device
