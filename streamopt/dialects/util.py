@@ -174,7 +174,7 @@ class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
 
 
 class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
-    """`-> T` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
+    """`-> T, %arg0` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
 
 
 @parse_rule("func_args")
@@ -197,9 +197,9 @@ def _func_result_list(b: Builder, children: list[Any]) -> FuncResults:
     return FuncResults(children)
 
 
-@parse_rule("func_single_result")
-def _func_single_result(b: Builder, children: list[Any]) -> FuncResults:
-    return FuncResults([(children[0], None, None)])
+@parse_rule("func_bare_results")
+def _func_bare_results(b: Builder, children: list[Any]) -> FuncResults:
+    return FuncResults(children)
 
 
 @parse_rule("func_result")
@@ -212,12 +212,6 @@ def _func_result_tied(b: Builder, children: list[Any]) -> tuple[Type | None, Any
     type = next((c for c in children[1:] if isinstance(c, Type)), None)
     attrs = next((c for c in children[1:] if isinstance(c, AttrDict)), None)
     return (type, children[0], attrs)
-
-
-@parse_rule("func_single_tied_result")
-def _func_single_tied_result(b: Builder, children: list[Any]) -> FuncResults:
-    type = next((c for c in children[1:] if isinstance(c, Type)), None)
-    return FuncResults([(type, children[0], None)])
 
 
 @register_op

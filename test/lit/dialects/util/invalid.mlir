@@ -124,6 +124,22 @@ util.global hidden @g : i32
 
 // -----
 
+// Results written without parentheses take no attributes: the `{` opens a body.
+// expected-error @+1 {{unexpected 'a.b', expected end of line}}
+util.func private @bare_result_attrs(%a: index) -> index {a.b}, i64
+
+// -----
+
+// expected-error @+1 {{unexpected '(', expected SSA value or identifier or type}}
+util.func private @bare_parenthesized(%a: index) -> index, (i64)
+
+// -----
+
+// expected-error @+1 {{unexpected ',', expected 'attributes' or '{' or end of line}}
+util.func private @parenthesized_then_bare(%a: index) -> (index), i64
+
+// -----
+
 util.func public @assume_rows(%arg0: index, %arg1: index) {
   // expected-error @+1 {{'util.assume.int' op expected operand #1 to have 2 assumptions but it has 3}}
   %0:2 = util.assume.int %arg0[<umin = 0>, <umin = 1>], %arg1[<udiv = 2>, <udiv = 4>, <udiv = 8>] : index, index

@@ -86,6 +86,26 @@ util.func public @after_declarations() {
 
 // -----
 
+// Several results may be written without parentheses (and then without attributes: a `{`
+// after them opens the body); they are printed in parentheses, as iree-opt prints them.
+
+// CHECK-LABEL: util.func public @bare_results
+// CHECK-SAME: (%arg0: index) -> (index, i64) {
+util.func public @bare_results(%arg0: index) -> index, i64 {
+  // CHECK-NEXT: %[[C:.+]] = arith.constant 1 : i64
+  %c1_i64 = arith.constant 1 : i64
+  // CHECK-NEXT: util.return %arg0, %[[C]] : index, i64
+  util.return %arg0, %c1_i64 : index, i64
+}
+// CHECK: util.func private @bare_declaration(%arg0: index) -> (index, i64)
+util.func private @bare_declaration(%a: index) -> index, i64
+// CHECK: util.func private @bare_tied(%arg0: index, %arg1: i32) -> (%arg0, %arg1 as i64, i64)
+util.func private @bare_tied(%a: index, %b: i32) -> %a, %b as i64, i64
+// CHECK: util.func private @bare_with_attributes() -> (index, i64) attributes {a.b}
+util.func private @bare_with_attributes() -> index, i64 attributes {a.b}
+
+// -----
+
 // CHECK-LABEL: util.func public @helpers
 util.func public @helpers(%arg0: !stream.resource<*>, %arg1: index) -> !hal.fence {
   // CHECK: %[[B:.+]]:2 = util.optimization_barrier %arg0, %arg1 : !stream.resource<*>, index
