@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
-from streamopt.dialects.arith import attribute_type
+from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import (
@@ -1124,7 +1124,7 @@ class UnfoldableConstantOp(Operation):
         if text.startswith("@") and " : " in text:
             symbol, _, type_text = text.rpartition(" : ")
             value = symbol_ref_from_text(symbol)
-            result_type = interpret.type_from_text(type_text)
+            result_type = type_after_colon(type_text)
         else:
             result_type = attribute_type(value, b.alias_values)
             if result_type is None:

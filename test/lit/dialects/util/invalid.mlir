@@ -113,6 +113,36 @@ util.global private @g : i32 = 5 : index
 
 // -----
 
+// expected-error @+1 {{'util.global' op initial value type mismatch; global "g" is '(index) -> index' but initial value provided is '(index) -> i32'}}
+util.global private @g : (index) -> index = #util.uninitialized : (index) -> i32
+
+// -----
+
+util.global private @g : (index) -> index
+util.func public @load_other_function_type() {
+  // expected-error @+1 {{'util.global.load' op global type mismatch; global "g" is '(index) -> index' but load is '() -> ()'}}
+  %0 = util.global.load immutable @g : () -> ()
+  util.return
+}
+
+// -----
+
+util.global private mutable @g : (index) -> index
+util.func public @store_other_function_type() {
+  %0 = util.unfoldable_constant @f : (index) -> i32
+  // expected-error @+1 {{use of value expects different type than prior uses: '(index) -> index' vs '(index) -> i32'}}
+  util.global.store %0, @g : (index) -> index
+  util.return
+}
+
+// -----
+
+// A function type ends the global: an attribute dictionary comes before the colon.
+// expected-error @+1 {{unexpected '{', expected '=' or end of line}}
+util.global private @g : (index) -> index {a}
+
+// -----
+
 #untyped = #hal.device.affinity<@dev>
 // expected-error @+1 {{expected a typed initial value or ': type'}}
 util.global private @g = #untyped
