@@ -32,6 +32,7 @@ from streamopt.ir.types import (
     UTIL_BUFFER,
     ArrayAttr,
     Attribute,
+    DictAttr,
     FloatType,
     FunctionType,
     IndexType,
@@ -43,6 +44,7 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeAttr,
+    UnitAttr,
     print_attr_dict,
     symbol_ref,
     symbol_ref_from_text,
@@ -820,6 +822,14 @@ class GlobalOp(Operation):
     def verify(self) -> None:
         if self.initial_value is None:
             return
+        # ODS types `initial_value` as a TypedAttr: builtin attributes without a type (a
+        # symbol, say, for a global of a function type) are refused before any type check.
+        if isinstance(self.initial_value, (SymbolRefAttr, ArrayAttr, DictAttr, TypeAttr, UnitAttr)):
+            raise op_error(
+                self.name,
+                "attribute 'initial_value' failed to satisfy constraint: TypedAttr instance",
+                self.location,
+            )
         value_type = self.initial_value_type
         if value_type is not None and not is_global_type_compatible(self.global_type, value_type):
             raise op_error(

@@ -137,6 +137,13 @@ util.func public @store_other_function_type() {
 
 // -----
 
+// A function symbol is no initial value: ODS wants a typed attribute.
+util.func private @f(%arg0: index) -> index
+// expected-error @+1 {{'util.global' op attribute 'initial_value' failed to satisfy constraint: TypedAttr instance}}
+util.global private @g : (index) -> index = @f
+
+// -----
+
 // A function type ends the global: an attribute dictionary comes before the colon.
 // expected-error @+1 {{unexpected '{', expected '=' or end of line}}
 util.global private @g : (index) -> index {a}
