@@ -404,3 +404,9 @@ util.func private @tensor_dispatch_tied_encoding(%arg0: !stream.resource<*>, %ar
   %0:2 = stream.tensor.dispatch @executable::@dispatch(%c4, %arg0, %arg1) : (index, tensor<4x?xf32>{%c4} in !stream.resource<*>{%arg2}, tensor<8xf32> in !stream.resource<*>{%arg2}) -> (tensor<4x?xf32>{%c4} in %arg0{%arg2}, tensor<9xf32> in %arg1{%arg2})
   util.return %0#1 : !stream.resource<*>
 }
+
+// -----
+
+// Results written without parentheses take no attributes.
+// expected-error @+1 {{unexpected '{', expected ',' or 'attributes' or end of line}}
+stream.async.func private @bare_result_attrs(%arg0: index) -> index {a.b}, i64
