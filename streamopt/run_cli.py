@@ -66,12 +66,18 @@ def _load(path: str) -> tuple[str, str]:
         raise click.UsageError(f"cannot read '{path}': {exc.strerror}") from None
 
 
-def _parse_and_lower(text: str, name: str, flags: list[str], verify: bool = True) -> Any:
+def _parse_and_lower(
+    text: str,
+    name: str,
+    flags: list[str],
+    verify: bool = True,
+    allow_unregistered_dialect: bool = False,
+) -> Any:
     from streamopt.ir.verify import verify_module
     from streamopt.parser import parse_module
     from streamopt.passes import PassManager
 
-    module = parse_module(text, name)
+    module = parse_module(text, name, allow_unregistered_dialect=allow_unregistered_dialect)
     if verify:
         verify_module(module)
     PassManager.from_flags(flags, verify_each=verify).run(module)
@@ -99,11 +105,12 @@ def run_form(
     inputs: list[str],
     topology: Any,
     verify: bool = True,
+    allow_unregistered_dialect: bool = False,
 ) -> Any:
     """Parse `text`, run passes `flags`, and run the program (a `RunResult`)."""
     from streamopt.runtime.interpreter import run_module
 
-    module = _parse_and_lower(text, name, flags, verify=verify)
+    module = _parse_and_lower(text, name, flags, verify, allow_unregistered_dialect)
     return run_module(module, function, inputs or None, topology)
 
 
@@ -114,6 +121,7 @@ def compare_forms(
     inputs: list[str],
     topology_path: str | None,
     verify: bool = True,
+    allow_unregistered_dialect: bool = False,
 ) -> list[FormRun]:
     """Run each form of COMPARE_FORMS whose passes are registered."""
     from streamopt.passes import load_all
@@ -128,8 +136,9 @@ def compare_forms(
         else:
             try:
                 form.result = run_form(
-                    text, name, flags, function, inputs, _topology(topology_path), verify
-                )
+                    text, name, flags, function, inputs, _topology(topology_path), verify,
+                    allow_unregistered_dialect,
+                )  # fmt: skip
             except DiagnosticError as exc:
                 label = " ".join(f"--{f}" for f in flags) or "as given"
                 raise DiagnosticError(
@@ -261,6 +270,12 @@ def _compare_table(forms: list[FormRun]) -> Table:
     help="Run IR the verifier rejects (as a buggy pass could leave it): a use after move is "
     "then reported when it happens.",
 )
+@click.option(
+    "--allow-unregistered-dialect",
+    is_flag=True,
+    help="Keep ops (generic form), attributes and types of dialects iree-opt does not "
+    "register, as streamopt's flag does (not with --backend iree).",
+)
 def command(
     input_file: str,
     function: str | None,
@@ -276,10 +291,15 @@ def command(
     iree_moves: str | None,
     no_table: bool,
     no_verify: bool,
+    allow_unregistered_dialect: bool,
 ) -> None:
     """Run FILE on the reference runtime (or IREE's): print its results and what the run
     cost."""
     text, name = _load(input_file)
+    if backend == "iree" and allow_unregistered_dialect:
+        # IREE's compiler registers no more dialects than iree-opt: such ops would only fail
+        # later, in iree-compile.
+        raise click.UsageError("--allow-unregistered-dialect needs the reference backend")
     if backend == "iree":
         # Imported only here: the rest of streamopt runs without IREE installed.
         from streamopt.iree.command import IreeOptions, run_iree
@@ -299,13 +319,17 @@ def command(
     console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:
         if compare:
-            forms = compare_forms(text, name, function, list(inputs), topology, not no_verify)
+            forms = compare_forms(
+                text, name, function, list(inputs), topology, not no_verify,
+                allow_unregistered_dialect,
+            )  # fmt: skip
             result = forms[0].result
         else:
             forms = []
             result = run_form(
-                text, name, [], function, list(inputs), _topology(topology), not no_verify
-            )
+                text, name, [], function, list(inputs), _topology(topology), not no_verify,
+                allow_unregistered_dialect,
+            )  # fmt: skip
     except DiagnosticError as exc:
         for diagnostic in exc.diagnostics:
             click.echo(render(diagnostic), err=True)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.builtin import top_level_parts
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import Access, Operation, Value, shared_attributes
 from streamopt.ir.types import (
@@ -32,6 +33,7 @@ from streamopt.ir.types import (
     BoolAttr,
     FloatAttr,
     FloatType,
+    FunctionType,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -106,7 +108,28 @@ def attribute_type(
     # A colon inside the attribute's own brackets (`{ordinal = 0 : index}`) is not its type.
     if not (_is_balanced(head) and _is_balanced(tail)):
         return None
-    return interpret.type_from_text(tail.strip())
+    return type_after_colon(tail.strip())
+
+
+def type_after_colon(text: str) -> Type:
+    """The type an attribute's `: T` spells: a type token's spelling, or a function type.
+
+    The builder writes a function type's canonical text there (`(index) -> (index, i32)`),
+    and the grammar's `function_type` holds only type tokens, so splitting at the top-level
+    `->` and commas recovers it; a load of a function-typed global then compares equal to it.
+    """
+    if not text.startswith("("):
+        return interpret.type_from_text(text)
+    parts = top_level_parts(text, "->")
+    if len(parts) != 2 or not parts[0].endswith(")"):
+        return interpret.type_from_text(text)
+    inputs, results = parts[0][1:-1], parts[1]
+    if results.startswith("(") and results.endswith(")"):
+        results = results[1:-1]
+    return FunctionType(
+        [interpret.type_from_text(t) for t in top_level_parts(inputs, ",") if t],
+        [interpret.type_from_text(t) for t in top_level_parts(results, ",") if t],
+    )
 
 
 # -- integer semantics for folds ------------------------------------------------------------

@@ -1669,12 +1669,12 @@ def _async_func_typed_result(b: Builder, children: list[Any]) -> _FuncResult:
     return _FuncResult(None, children[0], children[1] if len(children) > 1 else None)
 
 
-@parse_rule("async_func_single_result")
-def _async_func_single_result(b: Builder, children: list[Any]) -> _FuncResults:
-    child = children[0]
-    if isinstance(child, _FuncResult):
-        return _FuncResults([child])
-    return _FuncResults([_FuncResult(None, child, None)])
+@parse_rule("async_func_bare_results")
+def _async_func_bare_results(b: Builder, children: list[Any]) -> _FuncResults:
+    return _FuncResults(
+        child if isinstance(child, _FuncResult) else _FuncResult(None, child, None)
+        for child in children
+    )
 
 
 @parse_rule("async_func_results")

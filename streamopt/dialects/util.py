@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
-from streamopt.dialects.arith import attribute_type
+from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import (
@@ -32,6 +32,7 @@ from streamopt.ir.types import (
     UTIL_BUFFER,
     ArrayAttr,
     Attribute,
+    DictAttr,
     FloatType,
     FunctionType,
     IndexType,
@@ -43,6 +44,7 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeAttr,
+    UnitAttr,
     print_attr_dict,
     symbol_ref,
     symbol_ref_from_text,
@@ -212,7 +214,7 @@ class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
 
 
 class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
-    """`-> T` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
+    """`-> T, %arg0` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
 
 
 @parse_rule("func_args")
@@ -235,9 +237,9 @@ def _func_result_list(b: Builder, children: list[Any]) -> FuncResults:
     return FuncResults(children)
 
 
-@parse_rule("func_single_result")
-def _func_single_result(b: Builder, children: list[Any]) -> FuncResults:
-    return FuncResults([(children[0], None, None)])
+@parse_rule("func_bare_results")
+def _func_bare_results(b: Builder, children: list[Any]) -> FuncResults:
+    return FuncResults(children)
 
 
 @parse_rule("func_result")
@@ -250,12 +252,6 @@ def _func_result_tied(b: Builder, children: list[Any]) -> tuple[Type | None, Any
     type = next((c for c in children[1:] if isinstance(c, Type)), None)
     attrs = next((c for c in children[1:] if isinstance(c, AttrDict)), None)
     return (type, children[0], attrs)
-
-
-@parse_rule("func_single_tied_result")
-def _func_single_tied_result(b: Builder, children: list[Any]) -> FuncResults:
-    type = next((c for c in children[1:] if isinstance(c, Type)), None)
-    return FuncResults([(type, children[0], None)])
 
 
 @register_op
@@ -859,6 +855,14 @@ class GlobalOp(Operation):
     def verify(self) -> None:
         if self.initial_value is None:
             return
+        # ODS types `initial_value` as a TypedAttr: builtin attributes without a type (a
+        # symbol, say, for a global of a function type) are refused before any type check.
+        if isinstance(self.initial_value, (SymbolRefAttr, ArrayAttr, DictAttr, TypeAttr, UnitAttr)):
+            raise op_error(
+                self.name,
+                "attribute 'initial_value' failed to satisfy constraint: TypedAttr instance",
+                self.location,
+            )
         value_type = self.initial_value_type
         if value_type is not None and not is_global_type_compatible(self.global_type, value_type):
             raise op_error(
@@ -1167,7 +1171,7 @@ class UnfoldableConstantOp(Operation):
         if text.startswith("@") and " : " in text:
             symbol, _, type_text = text.rpartition(" : ")
             value = symbol_ref_from_text(symbol)
-            result_type = interpret.type_from_text(type_text)
+            result_type = type_after_colon(type_text)
         else:
             result_type = attribute_type(value, b.alias_values)
             if result_type is None:

@@ -246,10 +246,10 @@ def test_a_form_that_computes_other_bytes_fails_compare(
     # A pass that changes what the program computes must make --compare fail.
     from streamopt import run_cli as module
 
-    def breaking_pass(text: str, name: str, flags: list[str], **kwargs):  # type: ignore[no-untyped-def]
+    def breaking_pass(text: str, name: str, flags: list[str], *args, **kwargs):  # type: ignore[no-untyped-def]
         if flags:
             text = text.replace("@main_dispatch_1_", "@main_dispatch_0_")
-        return original(text, name, flags, **kwargs)
+        return original(text, name, flags, *args, **kwargs)
 
     original = module._parse_and_lower
     monkeypatch.setattr(module, "_parse_and_lower", breaking_pass)
@@ -265,3 +265,29 @@ def test_every_real_dump_runs_with_no_flags(run_cli, path: Path) -> None:  # typ
     run = run_cli(str(path), "--no-table")
     assert run.code == 0, run.err
     assert run.out.startswith("result[0]: ")
+
+
+def test_allow_unregistered_dialect_keeps_what_iree_opt_does_not_register(
+    run_cli, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "unregistered.mlir"
+    program.write_text(
+        """util.func public @main() -> i32 attributes {note = #foo.bar<1>} {
+  %c1_i32 = arith.constant 1 : i32
+  util.return %c1_i32 : i32
+}
+"""
+    )
+    run = run_cli(str(program), "--no-table")
+    assert run.code == 1
+    assert f"{program}:1:" in run.err and "--allow-unregistered-dialect" in run.err
+    run = run_cli(str(program), "--no-table", "--allow-unregistered-dialect")
+    assert run.code == 0, run.err
+    assert "result[0]: i32=1" in run.out
+    # Every compared form parses with the flag too.
+    run = run_cli(str(program), "--no-table", "--compare", "--allow-unregistered-dialect")
+    assert run.code == 0, run.err
+    # IREE's compiler would reject the dialect anyway.
+    run = run_cli(str(program), "--backend", "iree", "--allow-unregistered-dialect")
+    assert run.code == 2
+    assert "needs the reference backend" in run.err

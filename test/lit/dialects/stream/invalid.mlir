@@ -438,3 +438,9 @@ util.func public @alloca_affinity_in_attr_dict(%arg0: index) -> !stream.resource
   %0 = stream.async.alloca {affinity = #hal.device.promise<@dev>} : !stream.resource<transient>{%arg0}
   util.return %0 : !stream.resource<transient>
 }
+
+// -----
+
+// Results written without parentheses take no attributes.
+// expected-error @+1 {{unexpected '{', expected ',' or 'attributes' or end of line}}
+stream.async.func private @bare_result_attrs(%arg0: index) -> index {a.b}, i64

@@ -78,6 +78,9 @@ stream.async.func private @extern(%x: !stream.resource<*>, %n: index) -> %x
 stream.async.func private @extern2(%arg0: !stream.resource<*> {some.arg}, %arg1: index) -> (%arg0 as !stream.resource<external>, !stream.resource<transient> {some.result})
 // CHECK: stream.async.func nested @nothing() attributes {some.attr}
 stream.async.func nested @nothing() attributes {some.attr}
+// Several results without parentheses (and then without attributes), as util.func takes them.
+// CHECK: stream.async.func private @bare(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0, index)
+stream.async.func private @bare(%x: !stream.resource<*>, %n: index) -> %x, index
 // CHECK-LABEL: util.func public @call
 util.func public @call(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
   %c0 = arith.constant 0 : index

@@ -113,6 +113,43 @@ util.global private @g : i32 = 5 : index
 
 // -----
 
+// expected-error @+1 {{'util.global' op initial value type mismatch; global "g" is '(index) -> index' but initial value provided is '(index) -> i32'}}
+util.global private @g : (index) -> index = #util.uninitialized : (index) -> i32
+
+// -----
+
+util.global private @g : (index) -> index
+util.func public @load_other_function_type() {
+  // expected-error @+1 {{'util.global.load' op global type mismatch; global "g" is '(index) -> index' but load is '() -> ()'}}
+  %0 = util.global.load immutable @g : () -> ()
+  util.return
+}
+
+// -----
+
+util.global private mutable @g : (index) -> index
+util.func public @store_other_function_type() {
+  %0 = util.unfoldable_constant @f : (index) -> i32
+  // expected-error @+1 {{use of value '%0' expects different type than prior uses: '(index) -> index' vs '(index) -> i32'}}
+  util.global.store %0, @g : (index) -> index
+  util.return
+}
+
+// -----
+
+// A function symbol is no initial value: ODS wants a typed attribute.
+util.func private @f(%arg0: index) -> index
+// expected-error @+1 {{'util.global' op attribute 'initial_value' failed to satisfy constraint: TypedAttr instance}}
+util.global private @g : (index) -> index = @f
+
+// -----
+
+// A function type ends the global: an attribute dictionary comes before the colon.
+// expected-error @+1 {{unexpected '{', expected '=' or end of line}}
+util.global private @g : (index) -> index {a}
+
+// -----
+
 #untyped = #hal.device.affinity<@dev>
 // expected-error @+1 {{expected a typed initial value or ': type'}}
 util.global private @g = #untyped
@@ -121,6 +158,22 @@ util.global private @g = #untyped
 
 // expected-error @+1 {{expected 'public', 'private' or 'nested', got 'hidden'}}
 util.global hidden @g : i32
+
+// -----
+
+// Results written without parentheses take no attributes: the `{` opens a body.
+// expected-error @+1 {{unexpected 'a.b', expected end of line}}
+util.func private @bare_result_attrs(%a: index) -> index {a.b}, i64
+
+// -----
+
+// expected-error @+1 {{unexpected '(', expected SSA value or identifier or type}}
+util.func private @bare_parenthesized(%a: index) -> index, (i64)
+
+// -----
+
+// expected-error @+1 {{unexpected ',', expected 'attributes' or '{' or end of line}}
+util.func private @parenthesized_then_bare(%a: index) -> (index), i64
 
 // -----
 

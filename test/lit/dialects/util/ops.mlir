@@ -47,6 +47,37 @@ util.global private @other : !hal.device = #device_target
 
 // -----
 
+// A global may hold a function type, printed in MLIR's spelling (one result without
+// parentheses); its loads, stores and an unfoldable function symbol take it too.
+
+// CHECK: util.global private mutable @fn_global : (index) -> index
+util.global private mutable @fn_global : (index) -> index
+// CHECK: util.global private @no_results : () -> ()
+util.global private @no_results : () -> ()
+// CHECK: util.global private @two_results : (index, i32) -> (index, i32)
+util.global private @two_results : (index, i32) -> (index, i32)
+// CHECK: util.global private @respelled : (index) -> index
+util.global private @respelled : (index)->(index)
+// The type is left out when the initial value carries it, a function type too.
+// CHECK: util.global private @fn_initial = #util.uninitialized : (index) -> index
+util.global private @fn_initial : (index) -> index = #util.uninitialized : (index) -> index
+util.func private @callee(%arg0: index) -> index
+
+// CHECK-LABEL: util.func public @function_typed_globals
+util.func public @function_typed_globals() {
+  // CHECK-NEXT: util.global.load @fn_global : (index) -> index
+  %0 = util.global.load @fn_global : (index) -> index
+  // CHECK-NEXT: %[[C:.+]] = util.unfoldable_constant @callee : (index) -> index
+  %1 = util.unfoldable_constant @callee : (index)->(index)
+  // CHECK-NEXT: util.global.store %[[C]], @fn_global : (index) -> index
+  util.global.store %1, @fn_global : (index) -> index
+  // CHECK-NEXT: util.global.load immutable @two_results : (index, i32) -> (index, i32)
+  %2 = util.global.load immutable @two_results : (index, i32) -> (index, i32)
+  util.return
+}
+
+// -----
+
 // Calls: operand types, plain and tied results (`%x` or `%x as T`).
 
 util.func private @tied(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0, !stream.resource<*>)
@@ -83,6 +114,26 @@ util.func private @attrs(%a: index {a.b}) -> (index {a.c}, %a)
 util.func public @after_declarations() {
   util.return
 }
+
+// -----
+
+// Several results may be written without parentheses (and then without attributes: a `{`
+// after them opens the body); they are printed in parentheses, as iree-opt prints them.
+
+// CHECK-LABEL: util.func public @bare_results
+// CHECK-SAME: (%arg0: index) -> (index, i64) {
+util.func public @bare_results(%arg0: index) -> index, i64 {
+  // CHECK-NEXT: %[[C:.+]] = arith.constant 1 : i64
+  %c1_i64 = arith.constant 1 : i64
+  // CHECK-NEXT: util.return %arg0, %[[C]] : index, i64
+  util.return %arg0, %c1_i64 : index, i64
+}
+// CHECK: util.func private @bare_declaration(%arg0: index) -> (index, i64)
+util.func private @bare_declaration(%a: index) -> index, i64
+// CHECK: util.func private @bare_tied(%arg0: index, %arg1: i32) -> (%arg0, %arg1 as i64, i64)
+util.func private @bare_tied(%a: index, %b: i32) -> %a, %b as i64, i64
+// CHECK: util.func private @bare_with_attributes() -> (index, i64) attributes {a.b}
+util.func private @bare_with_attributes() -> index, i64 attributes {a.b}
 
 // -----
 
