@@ -175,6 +175,15 @@ class Builder:
     def error(self, message: str, token: TokenLike) -> DiagnosticError:
         return DiagnosticError(Diagnostic("error", message, self.location(token)))
 
+    def wrong_token_error(self, message: str, token: TokenLike) -> DiagnosticError:
+        """An error about `token` located as MLIR locates a wrong token: just after the
+        token before it (past the blanks between them)."""
+        position = token.start_pos
+        text = self.text
+        while position > 0 and text[position - 1] in " \t":
+            position -= 1
+        return DiagnosticError(Diagnostic("error", message, self.source.location_at(position)))
+
     def error_in(self, token: TokenLike, problem: tuple[int, str]) -> DiagnosticError:
         """The error for a `problem` found in `token`'s text: (offset in it, message)."""
         offset, message = problem
@@ -887,6 +896,8 @@ class Builder:
     def type(self, children: list[Any]) -> Type:
         child = children[0]
         if isinstance(child, TOKEN_CLASSES):
+            if child.type == "BARE_ID" and not interpret.is_builtin_type_word(str(child)):
+                raise self.wrong_token_error("expected non-function type", child)
             return self._type_from_token(str(child), child)
         return child  # type: ignore[no-any-return]
 
@@ -894,6 +905,9 @@ class Builder:
         problem = interpret.dialect_type_problem(text)
         if problem is not None:
             raise self.error(problem, token)
+        if "!" in text:
+            # `!name` without a dialect's `.` is a type alias, which must be defined.
+            self.note_aliases(text, token.start_pos)
         self.check_registered_dialects(token)
         if text.startswith(_SHAPED_PREFIXES):
             self.check_shape(text, token)
@@ -935,8 +949,15 @@ class Builder:
         core = children[0]
         type: Type | None = children[1] if len(children) > 1 else None
         if isinstance(core, TOKEN_CLASSES):
-            if core.type == "SHAPED" and isinstance(type, ShapedType):
-                self.check_dense(core, type)
+            if core.type == "SHAPED":
+                if isinstance(type, ShapedType):
+                    self.check_dense(core, type)
+                elif str(core).startswith("affine_map<"):
+                    problem = interpret.affine_map_problem(str(core))
+                    if problem is not None:
+                        raise self.error_in(core, problem)
+            elif core.type == "BARE_ID" and not interpret.is_attribute_word(str(core)):
+                raise self.wrong_token_error("expected attribute value", core)
             attribute = interpret.attribute_from_token(core.type, str(core), type)
             return self._checked(attribute, core, type)
         if isinstance(core, AttrDict):

@@ -247,6 +247,10 @@ def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
             return (lead, "expected '['" if index == 2 else "expected attribute value")
         if not stripped.endswith("}" if opening == "{" else "]"):
             return (lead + 1, "expected '>'")
+        if opening == "{":
+            problem = _dictionary_names_problem(text, lead, lead + len(stripped) - 1)
+            if problem is not None:
+                return problem
         if opening == "[" and not stripped[1:-1].strip():
             # At least one target: the list is parsed with a do-while.
             return (lead + len(stripped) - 1, "expected attribute value")
@@ -285,6 +289,80 @@ def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
             return (lead, "invalid kind of attribute specified")
         if not stripped.endswith("}"):
             return (lead + 1, "expected '>'")
+        problem = _dictionary_names_problem(text, lead, lead + len(stripped) - 1)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _skip_blanks(text: str, position: int) -> int:
+    while position < len(text) and text[position] in " \t":
+        position += 1
+    return position
+
+
+def affine_map_problem(text: str) -> tuple[int, str] | None:
+    """Where the outline of `affine_map<(dims)[symbols] -> (results)>` (`text`) is wrong, as
+    MLIR reports it (just after the token before the wrong one); None if it is right. What
+    the lists hold is not read."""
+    start = len("affine_map<")
+    position = _skip_blanks(text, start)
+    if not text.startswith("(", position):
+        return (start, "expected '(' in dimensional identifier list")
+    close = text.find(")", position)
+    if close < 0:
+        return None
+    after = close + 1
+    position = _skip_blanks(text, after)
+    if text.startswith("[", position):
+        close = text.find("]", position)
+        if close < 0:
+            return None
+        after = close + 1
+        position = _skip_blanks(text, after)
+    if text.startswith(":", position):
+        return None
+    if not text.startswith("->", position):
+        return (after, "expected '->' or ':'")
+    arrow_end = position + 2
+    position = _skip_blanks(text, arrow_end)
+    if not text.startswith("(", position):
+        return (arrow_end, "expected '(' in affine map range")
+    return None
+
+
+_NAME_START = lazy_compile(r'[ \t]*[A-Za-z_"]')
+
+
+def _dictionary_names_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """Where the dictionary `text[start:end + 1]` (`{...}`, balanced) has an entry that does
+    not start with a name (`{a = 1, = 2}`, `{a = 1, }`): just after the `{` or `,` before it,
+    as MLIR reports it; None if every entry has one."""
+    if not text[start + 1 : end].strip():
+        return None  # `{}`
+    depth = 0
+    entry = start + 1
+    position = start + 1
+    while position < end:
+        char = text[position]
+        if char == '"':
+            string = _STRING.match(text, position)
+            position = string.end() if string else position + 1
+            continue
+        if char == "-" and text.startswith("->", position):
+            position += 2
+            continue
+        if char in "<[{(":
+            depth += 1
+        elif char in ">]})":
+            depth -= 1
+        elif char == "," and depth == 0:
+            if not _NAME_START.match(text, entry):
+                return (entry, "expected attribute name")
+            entry = position + 1
+        position += 1
+    if not _NAME_START.match(text, entry):
+        return (entry, "expected attribute name")
     return None
 
 
@@ -426,6 +504,17 @@ def type_from_text(text: str) -> Type:
 
 
 _BUILTIN_TYPE_WORDS = lazy_compile(r"index|(si|ui|i)[0-9]+|none|" + "|".join(sorted(_FLOAT_TYPES)))
+
+
+def is_builtin_type_word(text: str) -> bool:
+    """True if the bare word `text` is a builtin type (`index`, `i32`, `f8E4M3FN`...)."""
+    return _BUILTIN_TYPE_WORDS.fullmatch(text) is not None
+
+
+def is_attribute_word(text: str) -> bool:
+    """True if the bare word `text` is an attribute in MLIR's generic attribute syntax:
+    `true`, `false`, `unit`, or a builtin type (read as a type attribute)."""
+    return text in ("true", "false", "unit") or is_builtin_type_word(text)
 
 
 def attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:

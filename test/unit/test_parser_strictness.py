@@ -405,3 +405,56 @@ def test_iree_opt_agrees(tmp_path: Path) -> None:
     command = ["iree-opt", "--split-input-file", "--verify-diagnostics", str(path)]
     result = subprocess.run(command, capture_output=True, check=False)
     assert result.returncode == 0, result.stderr.decode()
+
+
+# Misspelt values in an attribute position or a type position, each with iree-opt's message
+# and column (MLIR reports a wrong token just after the token before it).
+MISSPELT_VALUES = {
+    "util.global private @g {x = affine_} : i32": (28, "expected attribute value"),
+    "util.global private @g : foo": (25, "expected non-function type"),
+    "util.global private @g {x = affine_map<d0 -> (d0)>} : i32": (
+        40,
+        "expected '(' in dimensional identifier list",
+    ),
+    "util.global private @g {x = affine_map<(d0) (d0)>} : i32": (44, "expected '->' or ':'"),
+    "util.global private @g {x = affine_map<(d0) -> d0>} : i32": (
+        47,
+        "expected '(' in affine map range",
+    ),
+    'util.global private @g = #hal.executable.target<"a", "b", {a = 1,   = 2}> : !hal.device': (
+        66,
+        "expected attribute name",
+    ),
+    'util.global private @g = #hal.device.target<"local", {a = 1, }> : !hal.device': (
+        61,
+        "expected attribute name",
+    ),
+}
+WELL_SPELT_VALUES = [
+    "util.global private @g {x = unit, y = true, z = f8E4M3FN} : i32",
+    "util.global private @g {x = affine_map<(d0)[s0] -> (d0 floordiv 2, s0)>} : i32",
+    'util.global private @g = #hal.device.target<"local", {a = affine_map<(d0) -> (d0)>, '
+    'b = "x, = y", c = [1, 2]}> : !hal.device',
+]
+
+
+@pytest.mark.parametrize(("text", "where"), MISSPELT_VALUES.items())
+def test_misspelt_values_are_refused_where_iree_opt_refuses_them(
+    text: str, where: tuple[int, str], tmp_path: Path
+) -> None:
+    column, message = where
+    with pytest.raises(DiagnosticError) as caught:
+        parse_module(text + "\n")
+    diagnostic = caught.value.diagnostics[0]
+    assert (diagnostic.location.line, diagnostic.location.column) == (1, column)
+    assert diagnostic.message == message
+    if shutil.which("iree-opt") is not None:
+        path = tmp_path / "case.mlir"
+        path.write_text(text + "\n")
+        result = subprocess.run(["iree-opt", str(path)], capture_output=True, text=True)
+        assert f"{path}:1:{column}: error: {message}" in result.stderr
+
+
+@pytest.mark.parametrize("text", WELL_SPELT_VALUES)
+def test_well_spelt_values_are_taken(text: str) -> None:
+    parse_module(text + "\n")
