@@ -30,6 +30,7 @@ from streamopt.ir.types import (
     INDEX,
     UNIT,
     UTIL_BUFFER,
+    AliasAttr,
     ArrayAttr,
     Attribute,
     DictAttr,
@@ -1558,6 +1559,37 @@ def _inherent_attribute(op: GenericOp, name: str) -> Attribute | None:
     it) an entry of the attribute dictionary."""
     found = op.properties.get(name) if op.properties is not None else None
     return found if found is not None else op.attribute_map.get(name)
+
+
+@unmodelled_check("util.assume.int")
+def _check_generic_assume_int(op: Operation) -> None:
+    """AssumeIntOp's constraints on the generic form: `assumptions` is a list, per operand, of
+    lists of `#util.int.assumption`s (an alias is taken as one), with a row per operand."""
+    if not isinstance(op, GenericOp):
+        return
+    assumptions = _inherent_attribute(op, "assumptions")
+    if assumptions is None or isinstance(assumptions, AliasAttr):
+        return
+    if not isinstance(assumptions, ArrayAttr) or not all(
+        isinstance(row, ArrayAttr)
+        and all(
+            isinstance(item, AliasAttr) or item.text.startswith("#util.int.assumption<")
+            for item in row.elements
+        )
+        for row in assumptions.elements
+    ):
+        raise op_error(
+            op.name,
+            "attribute 'assumptions' failed to satisfy constraint: list of int attribute "
+            "assumptions for multiple values",
+            op.location,
+        )
+    if len(assumptions.elements) != len(op.operands):
+        raise op_error(
+            op.name,
+            f"expected {len(op.operands)} assumption rows to match number of operands",
+            op.location,
+        )
 
 
 @unmodelled_check("util.func")

@@ -425,3 +425,20 @@ util.func public @assume_int_assumptions_in_attr_dict(%arg0: index) -> index {
   %0 = util.assume.int %arg0<umin = 0> : index {assumptions = []}
   util.return %0 : index
 }
+
+// -----
+
+// The generic form of util.assume.int is held to AssumeIntOp's constraints too.
+util.func public @generic_assume_int_rows(%arg0: index, %arg1: i64) -> (index, i64) {
+  // expected-error @+1 {{'util.assume.int' op expected 2 assumption rows to match number of operands}}
+  %0:2 = "util.assume.int"(%arg0, %arg1) {assumptions = [[#util.int.assumption<umin = 0>]]} : (index, i64) -> (index, i64)
+  util.return %0#0, %0#1 : index, i64
+}
+
+// -----
+
+util.func public @generic_assume_int_not_assumptions(%arg0: index, %arg1: i64) -> (index, i64) {
+  // expected-error @+1 {{'util.assume.int' op attribute 'assumptions' failed to satisfy constraint: list of int attribute assumptions for multiple values}}
+  %0:2 = "util.assume.int"(%arg0, %arg1) {assumptions = [32, [32]]} : (index, i64) -> (index, i64)
+  util.return %0#0, %0#1 : index, i64
+}
