@@ -154,7 +154,7 @@ class FuncHeader:
                 result_types.append(type)
         header = cls(
             visibility=visibility,
-            sym_name=sym_name[1:],
+            sym_name=symbol_ref_from_text(sym_name).root,
             arg_types=[a[1] for a in args],
             arg_attrs=[a[2] for a in args],
             result_types=result_types,

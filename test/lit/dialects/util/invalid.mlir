@@ -442,3 +442,11 @@ util.func public @generic_assume_int_not_assumptions(%arg0: index, %arg1: i64) -
   %0:2 = "util.assume.int"(%arg0, %arg1) {assumptions = [32, [32]]} : (index, i64) -> (index, i64)
   util.return %0#0, %0#1 : index, i64
 }
+
+// -----
+
+// A bare symbol name holds no `-` (MLIR's lexer ends `@f` there).
+// expected-error @+1 {{expected '('}}
+util.func public @f-g() {
+  util.return
+}

@@ -291,3 +291,13 @@ func.func @kept_checks_in_kept_function(%arg0: index, %arg1: !util.ptr<!hal.buff
   %1 = util.global.load.indirect %arg1 : !util.ptr<!hal.buffer> -> !hal.buffer loc("a.mlir":1:2)
   return
 }
+
+// -----
+
+// A symbol name that is not a bare identifier is quoted, and read back as the same name.
+// CHECK-LABEL: util.func public @"quoted-name"()
+// CHECK-NEXT: util.call @"quoted-name"() : () -> ()
+util.func public @"quoted-name"() {
+  util.call @"quoted-name"() : () -> ()
+  util.return
+}
