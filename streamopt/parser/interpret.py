@@ -340,29 +340,9 @@ def _dictionary_names_problem(text: str, start: int, end: int) -> tuple[int, str
     as MLIR reports it; None if every entry has one."""
     if not text[start + 1 : end].strip():
         return None  # `{}`
-    depth = 0
-    entry = start + 1
-    position = start + 1
-    while position < end:
-        char = text[position]
-        if char == '"':
-            string = _STRING.match(text, position)
-            position = string.end() if string else position + 1
-            continue
-        if char == "-" and text.startswith("->", position):
-            position += 2
-            continue
-        if char in "<[{(":
-            depth += 1
-        elif char in ">]})":
-            depth -= 1
-        elif char == "," and depth == 0:
-            if not _NAME_START.match(text, entry):
-                return (entry, "expected attribute name")
-            entry = position + 1
-        position += 1
-    if not _NAME_START.match(text, entry):
-        return (entry, "expected attribute name")
+    for entry, _ in _top_level_parts(text, start) or ():
+        if not _NAME_START.match(text, entry):
+            return (entry, "expected attribute name")
     return None
 
 
