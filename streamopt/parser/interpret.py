@@ -219,19 +219,29 @@ def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
     return problem
 
 
+def _outline_parts(text: str, start: int) -> list[tuple[int, int, str]] | None:
+    """Each comma-separated part of the `<...>` at `start` (`_top_level_parts`) as its start,
+    where its text starts past blanks, and that text stripped; None if it is not closed."""
+    parts = _top_level_parts(text, start)
+    if parts is None:
+        return None
+    outline = []
+    for part_start, part_end in parts:
+        part = text[part_start:part_end]
+        outline.append((part_start, part_start + len(part) - len(part.lstrip()), part.strip()))
+    return outline
+
+
 def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
     """The shape HAL's DeviceTargetAttr::parse reads after `#hal.device.target`:
     `<"id">`, `<"id", {config}>`, `<"id", [targets]>` or `<"id", {config}, [targets]>`; the
     error (at the end of the part before the one that is wrong, as MLIR reports a wrong
     token) if the `<...>` at `start` is not one of them. Only the outline: what the config
     and the targets hold is left to the attribute's own reading."""
-    parts = _top_level_parts(text, start)
+    parts = _outline_parts(text, start)
     if parts is None:
         return None  # Unbalanced: the token would not have lexed.
-    for index, (part_start, part_end) in enumerate(parts):
-        part = text[part_start:part_end]
-        lead = part_start + len(part) - len(part.lstrip())
-        stripped = part.strip()
+    for index, (part_start, lead, stripped) in enumerate(parts):
         if index == 0:
             string = _STRING.match(stripped)
             if string is None:
@@ -239,7 +249,7 @@ def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
             if string.end() != len(stripped):
                 return (lead + string.end(), "expected '>'")
             continue
-        after_list = index == 2 and text[parts[1][0] : parts[1][1]].strip().startswith("[")
+        after_list = index == 2 and parts[1][2].startswith("[")
         if index > 2 or after_list:
             return (part_start - 1, "expected '>'")
         opening = stripped[:1]
@@ -265,13 +275,10 @@ def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
     `<"backend", "format">` or `<"backend", "format", {config}>`; the error, where MLIR
     reports it, if the `<...>` at `start` is not one of them (what the config holds is left
     to the attribute's own reading)."""
-    parts = _top_level_parts(text, start)
+    parts = _outline_parts(text, start)
     if parts is None:
         return None  # Unbalanced: the token would not have lexed.
-    for index, (part_start, part_end) in enumerate(parts):
-        part = text[part_start:part_end]
-        lead = part_start + len(part) - len(part.lstrip())
-        stripped = part.strip()
+    for index, (part_start, lead, stripped) in enumerate(parts):
         if index > 2:
             return (part_start - 1, "expected '>'")
         if not stripped:
