@@ -1526,15 +1526,10 @@ def _check_list_construct(op: Operation) -> None:
         return
     rest = op.written_text()[len(op.name) :].lstrip()
     if not rest.startswith("["):
-        # iree-opt points just after the op's name (MLIR reports a wrong token at the end
-        # of the one before it), on the op's line (its location is that of its results).
+        # iree-opt points just after the op's name, where the op is located (MLIR reports a
+        # wrong token at the end of the one before it).
         where = op.location
-        column = where.column
-        if where.source is not None:
-            found = where.source.line_text(where.line).find(op.name, where.column - 1)
-            if found >= 0:
-                column = found + 1 + len(op.name)
-        raise error("expected '['", Location(where.source, where.line, column))
+        raise error("expected '['", Location(where.source, where.line, where.column + len(op.name)))
     written = op.trailing_type_text()
     element = _list_element_type(written) if written is not None else None
     if element is None:
