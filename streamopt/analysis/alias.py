@@ -5,10 +5,16 @@ Two relations connect values:
 * **Tied**: a tied result (`stream.async.fill ... -> %x`, casts, awaits, barriers) is another
   name for its operand's storage. Values connected this way share a *root* (the value at the
   start of the tied chain) and form the root's *group*.
-* **Passed**: an op may forward a value to other values (`scf.yield`, `cf.br`, a loop's init
-  operands, a call whose callee returns its argument). The targets hold the same storage
-  afterwards, so everything reachable from a root by passes (its *forward roots*) is a later
-  name for its storage.
+* **Handed over**: an op may forward a value to other values (`scf.yield`, `cf.br`, a loop's
+  init operands, a global store, a call whose callee returns its argument). The targets hold
+  the same storage afterwards, so everything reachable from a root by handovers (its *forward
+  roots*) is a later name for its storage. A call result that the callee's summary says may be
+  a global's storage (it returns a load of it, or storage it stored there) is handed over from
+  that global, as a load is.
+* **Returned**: a `util.return` operand becomes the result of every call of its function. A
+  return edge is followed only by the questions that need the callers' later uses of what a
+  function returns (what may change a storage after an op); the callers' side of a call is
+  described by the summary's handovers, which keep each call site's operands apart.
 
 Roots are computed once per module in one walk; forward and backward closures are computed on
 demand and cached per root. The same walk notes every use, by an op nested in the region of an
@@ -43,11 +49,12 @@ class GlobalStorage(DetachedValue):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass:
-    """`op` forwards its operand `operand_index` (`value`) to `targets`."""
+class Handover:
+    """`op` forwards its operand `operand_index` (`value`) to `targets`. For a call result
+    handed over from a global (`value` the global's storage), `operand_index` is None."""
 
     op: Operation
-    operand_index: int
+    operand_index: int | None
     value: Value
     targets: tuple[Value, ...]
 
@@ -60,14 +67,19 @@ class AliasAnalysis:
         self._root: dict[Value, Value] = {}
         # Root -> every value whose root it is (the root included), in program order.
         self.groups: dict[Value, list[Value]] = {}
-        # Root -> passes that forward a member of its group.
-        self.passes_from: dict[Value, list[Pass]] = {}
-        # Target value -> passes that forward into it.
-        self.incoming: dict[Value, list[Pass]] = {}
-        # (op, operand index) -> the passes that forward that operand.
-        self.passes_of: dict[tuple[Operation, int], list[Pass]] = {}
+        # Root -> handovers that forward a member of its group.
+        self.passes_from: dict[Value, list[Handover]] = {}
+        # Target value -> handovers that forward into it.
+        self.incoming: dict[Value, list[Handover]] = {}
+        # (op, operand index) -> the handovers that forward that operand.
+        self.passes_of: dict[tuple[Operation, int | None], list[Handover]] = {}
+        # Root -> return edges from a member of its group to call results (see the module
+        # docstring), and call result -> the return edges into it.
+        self.returns_from: dict[Value, list[Handover]] = {}
+        self.returned_into: dict[Value, list[Handover]] = {}
         self._forward: dict[Value, frozenset[Value]] = {}
         self._backward: dict[Value, frozenset[Value]] = {}
+        self._later: dict[Value, frozenset[Value]] = {}
         self.globals: dict[str, GlobalStorage] = {}
         # (op, operand index) of uses inside regions of unmodelled ops, of values from outside.
         self.unmodelled_captures: set[tuple[Operation, int]] = set()
@@ -97,7 +109,7 @@ class AliasAnalysis:
         for index, targets in op.forwarded_operands():
             value = op.operands[index]
             if is_resource_like(value):
-                self.add_pass(Pass(op, index, value, tuple(targets)))
+                self.add_pass(Handover(op, index, value, tuple(targets)))
         for value in getattr(op, "defined_values", ()):
             self._add_root(value)
 
@@ -129,13 +141,13 @@ class AliasAnalysis:
                     self._root[result] = storage
                     self.groups[storage].append(result)
         elif op.operands and is_resource_like(op.operands[0]):
-            self.add_pass(Pass(op, 0, op.operands[0], (storage,)))
+            self.add_pass(Handover(op, 0, op.operands[0], (storage,)))
 
     def _add_root(self, value: Value) -> None:
         self._root[value] = value
         self.groups.setdefault(value, [value])
 
-    def add_pass(self, edge: Pass) -> None:
+    def add_pass(self, edge: Handover) -> None:
         """Record that `edge.op` forwards `edge.value` into `edge.targets`."""
         self.passes_from.setdefault(self.root(edge.value), []).append(edge)
         self.passes_of.setdefault((edge.op, edge.operand_index), []).append(edge)
@@ -143,6 +155,20 @@ class AliasAnalysis:
             self.incoming.setdefault(target, []).append(edge)
         self._forward.clear()
         self._backward.clear()
+        self._later.clear()
+
+    def add_return(self, edge: Handover) -> None:
+        """Record that return `edge.op` hands `edge.value` to the call results `edge.targets`."""
+        self.returns_from.setdefault(self.root(edge.value), []).append(edge)
+        for target in edge.targets:
+            self.returned_into.setdefault(target, []).append(edge)
+        self._later.clear()
+
+    def returned_to(self, root: Value) -> Iterator[Value]:
+        """The roots of the call results `root`'s storage is returned as."""
+        for edge in self.returns_from.get(root, ()):
+            for target in edge.targets:
+                yield self.root(target)
 
     def root(self, value: Value) -> Value:
         """The value at the start of `value`'s tied chain."""
@@ -186,6 +212,20 @@ class AliasAnalysis:
             self._backward[root] = cached
         return cached
 
+    def later_roots(self, root: Value) -> frozenset[Value]:
+        """`root` and every root its storage may be passed to or returned as, transitively:
+        every name it may have from now on, in this function and in its callers."""
+        cached = self._later.get(root)
+        if cached is None:
+
+            def step(node: Value) -> Iterator[Value]:
+                yield from self._successors(node)
+                yield from self.returned_to(node)
+
+            cached = self._closure(root, step)
+            self._later[root] = cached
+        return cached
+
     def forward_closure(self, roots: Iterable[Value]) -> set[Value]:
         """`roots` and every root their storage may be passed to: one walk for all of them."""
         seen = set(roots)
@@ -223,11 +263,15 @@ class AliasAnalysis:
         return frozenset(seen)
 
     def component(self, root: Value, extra: object = None) -> frozenset[Value]:
-        """Every root connected to `root` by handovers in either direction."""
+        """Every root connected to `root` by handovers or returns in either direction."""
 
         def neighbours(node: Value) -> Iterator[Value]:
             yield from self._successors(node)
             yield from self._predecessors(node)
+            yield from self.returned_to(node)
+            for member in self.group(node):
+                for edge in self.returned_into.get(member, ()):
+                    yield self.root(edge.value)
             if extra is not None:
                 yield from extra(node)  # type: ignore[operator]
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from streamopt.analysis.alias import AliasAnalysis, Pass, is_resource_like
+from streamopt.analysis.alias import AliasAnalysis, GlobalStorage, Handover, is_resource_like
 from streamopt.analysis.effects import RETURN_OP, UseKind, call_target, classify_use
 from streamopt.analysis.graph import strongly_connected_components
 from streamopt.analysis.producers import RootKind, classify_root
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.util import FuncOp
-from streamopt.ir.core import BlockArgument, Operation, Value
+from streamopt.ir.core import Access, BlockArgument, Operation, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import ArrayAttr, Attribute, DictAttr, SymbolRefAttr
 from streamopt.lazy_regex import lazy_compile
@@ -35,9 +35,13 @@ class FunctionSummary:
     result_arguments: list[set[int]] = field(default_factory=list)
     # Per result: why the returned storage may be something a caller cannot own (or None).
     result_borrowed: list[str | None] = field(default_factory=list)
-    # Per argument: may be written in place or freed, and may escape.
+    # Per result: the globals whose storage it may be (loaded from them, or stored in them).
+    result_globals: list[set[str]] = field(default_factory=list)
+    # Per argument: may be written in place or freed, may escape, may be freed (consumed:
+    # moved or deallocated, here or in a callee).
     argument_mutated: list[bool] = field(default_factory=list)
     argument_escapes: list[bool] = field(default_factory=list)
+    argument_consumed: list[bool] = field(default_factory=list)
 
 
 _SYMBOL_IN_TEXT = lazy_compile(r"@([A-Za-z_$.][A-Za-z0-9_$.\-]*)")
@@ -121,6 +125,25 @@ class CallGraph:
             for function in component:
                 if not function.is_declaration:
                     self.summaries[function.sym_name] = self._summary(function, members)
+        for name, function in self.functions.items():
+            self._connect_returns(function, self.call_sites.get(name, []))
+
+    def _connect_returns(self, function: FuncOp, calls: list[Operation]) -> None:
+        """Record that each return of `function` hands its operands to the results of
+        every call of it (in the module): the callers' uses of a result are later uses of
+        what the function returned."""
+        if function.is_declaration or not calls:
+            return
+        for block in function.regions[0].blocks:
+            terminator = block.last_op
+            if terminator is None or terminator.name != RETURN_OP:
+                continue
+            for j, operand in enumerate(terminator.operands):
+                if not is_resource_like(operand):
+                    continue
+                targets = tuple(call.results[j] for call in calls if j < len(call.results))
+                if targets:
+                    self.alias.add_return(Handover(terminator, j, operand, targets))
 
     def _calls_in(self, function: FuncOp) -> Iterator[Operation]:
         for op in function.walk():
@@ -148,7 +171,10 @@ class CallGraph:
                 j = result.index
                 for k in sorted(summary.result_arguments[j]):
                     if k < len(call.operands) and is_resource_like(call.operands[k]):
-                        self.alias.add_pass(Pass(call, k, call.operands[k], (result,)))
+                        self.alias.add_pass(Handover(call, k, call.operands[k], (result,)))
+                for symbol in sorted(summary.result_globals[j]):
+                    storage = self.alias.global_storage(symbol)
+                    self.alias.add_pass(Handover(call, None, storage, (result,)))
                 reason = summary.result_borrowed[j]
                 if reason is not None:
                     self.borrowed_call_results[result] = f"returned by '@{name}': {reason}"
@@ -159,6 +185,7 @@ class CallGraph:
         count = len(function.header.result_types)
         summary.result_arguments = [set() for _ in range(count)]
         summary.result_borrowed = [None] * count
+        summary.result_globals = [set() for _ in range(count)]
         sources: list[set[Value]] = [set() for _ in range(count)]
         for block in function.regions[0].blocks:
             terminator = block.last_op
@@ -182,10 +209,15 @@ class CallGraph:
                         reason = self.borrowed_call_results.get(root)
                         if reason is not None:
                             summary.result_borrowed[j] = reason
-        # Storage that escaped in here (stored in a global, say) is not the caller's alone.
+        # Storage that escaped in here (stored in a global, say) is not the caller's alone;
+        # a global it came from or went to names it for the caller too.
         for j in range(count):
+            reached = alias.forward_closure(sources[j]) if sources[j] else set()
+            summary.result_globals[j] = {
+                root.symbol for root in (*sources[j], *reached) if isinstance(root, GlobalStorage)
+            }
             unknown = summary.result_borrowed[j] is None and sources[j]
-            if unknown and self._effects(alias.forward_closure(sources[j]))[1]:
+            if unknown and self._effects(reached)[1]:
                 summary.result_borrowed[j] = "may have escaped in the callee"
         # Two results that may be one storage: neither is the caller's alone.
         for j in range(count):
@@ -199,16 +231,37 @@ class CallGraph:
         arguments = function.body.arguments
         summary.argument_mutated = [False] * len(arguments)
         summary.argument_escapes = [False] * len(arguments)
+        summary.argument_consumed = [False] * len(arguments)
         for arg in arguments:
             if not is_resource_like(arg):
                 continue
-            mutated, escapes = self._argument_effects(arg, cycle)
+            roots = self.alias.forward_roots(self.alias.root(arg))
+            mutated, escapes = self._effects(roots)
             summary.argument_mutated[arg.index] = mutated
             summary.argument_escapes[arg.index] = escapes
+            summary.argument_consumed[arg.index] = self.may_consume(roots)
         return summary
 
-    def _argument_effects(self, arg: BlockArgument, cycle: set[str]) -> tuple[bool, bool]:
-        return self._effects(self.alias.forward_roots(self.alias.root(arg)))
+    def may_consume(self, roots: Iterable[Value]) -> bool:
+        """True if the storage of `roots` may be freed through one of their names: moved,
+        deallocated, handed to a callee that may free it or to code streamopt cannot see."""
+        alias = self.alias
+        for value in alias.names(roots):
+            for use in value.uses:
+                op = use.operation
+                if (op, use.index) in alias.unmodelled_captures or not op.is_known:
+                    return True
+                kind = classify_use(op, use.index)
+                if kind is UseKind.CALL:
+                    name = call_target(op)
+                    summary = self.summaries.get(name) if name is not None else None
+                    if summary is None or use.index >= len(summary.argument_consumed):
+                        return True
+                    if summary.argument_consumed[use.index]:
+                        return True
+                elif kind is UseKind.MUTATE and op.operand_access(use.index) & Access.CONSUME:
+                    return True
+        return False
 
     def _effects(self, roots: Iterable[Value]) -> tuple[bool, bool]:
         """(may be mutated, may escape) for the storage of `roots`, through any of their names

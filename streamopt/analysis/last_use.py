@@ -227,6 +227,30 @@ def _split_blocks(a: Operation, b: Operation) -> tuple[Block, Block, Region] | N
     return None
 
 
+def _innermost_split(a: Operation, b: Operation) -> tuple[Region, Operation, Operation] | None:
+    """The innermost region holding both `a` and `b` (or ancestors of them), with those
+    ancestors: in one block of it (the same op when one contains the other, or both are in
+    regions of that op), or in two of its blocks. None when no region holds both."""
+    a_tops: dict[Region, Operation] = {}
+    current: Operation | None = a
+    while current is not None and current.parent is not None:
+        region = current.parent.parent
+        if region is not None:
+            a_tops.setdefault(region, current)
+        current = current.parent_op
+    current = b
+    while current is not None and current.parent is not None:
+        region = current.parent.parent
+        if region is not None and region in a_tops:
+            current.parent.ensure_order()
+            a_top = a_tops[region]
+            if a_top.parent is not None:
+                a_top.parent.ensure_order()
+            return region, a_top, current
+        current = current.parent_op
+    return None
+
+
 def _defined_in_block(value: Value, block: Block) -> bool:
     """True if `value` is an argument of `block` or the result of an op directly in it."""
     if isinstance(value, BlockArgument):
@@ -328,28 +352,79 @@ class LastUseAnalysis:
         return seen
 
     def handed_on_later(self, root: Value, anchor: Operation) -> set[Value]:
-        """The roots `root`'s storage may reach through a handover that runs after `anchor`
-        (or on a path that excludes it, which a loop may take in another iteration): they may
-        hold the storage after `anchor` wherever their own uses are, even before `anchor` in
-        program order (a loop's next iteration)."""
+        """The roots `root`'s storage may reach through a handover that may run after
+        `anchor` (later in its block, in a block after it, on a later trip round a loop, in
+        another function), or through a return of the function (the callers' names, once it
+        is done): they may hold the storage after `anchor` wherever their own uses are, even
+        before `anchor` in program order (a loop's next iteration)."""
         later: set[Value] = set()
         seen: set[tuple[Value, bool]] = {(root, False)}
         stack = [(root, False)]
-        anchor_chain = _order_chain(anchor)
         while stack:
             node, after = stack.pop()
-            for edge in self.alias.passes_from.get(node, ()):
-                following = (
-                    after or _runs_after(edge.op, anchor_chain) or self.exclusive(edge.op, anchor)
-                )
-                for target in edge.targets:
-                    state = (self.alias.root(target), following)
-                    if state not in seen:
-                        seen.add(state)
-                        stack.append(state)
-                        if following:
-                            later.add(state[0])
+            steps = [
+                (target, after or self.may_run_after(edge.op, anchor))
+                for edge in self.alias.passes_from.get(node, ())
+                for target in edge.targets
+            ]
+            steps.extend((target, True) for target in self.alias.returned_to(node))
+            for target, following in steps:
+                state = (self.alias.root(target), following)
+                if state not in seen:
+                    seen.add(state)
+                    stack.append(state)
+                    if following:
+                        later.add(state[0])
         return later
+
+    def may_run_after(self, a: Operation, b: Operation) -> bool:
+        """False only if `a` provably never runs after `b` starts: it is earlier in their
+        innermost common block, in a block `b`'s block cannot reach, in the other branch of
+        an `scf.if`, or it contains `b` (its own uses run first), and nothing around it runs
+        again (a loop, a block on a cycle, a region streamopt does not model). Ops of
+        different functions may run in any order."""
+        split = _innermost_split(a, b)
+        if split is None:
+            return True  # Different functions (or detached ops).
+        region, a_top, b_top = split
+        if a_top.parent is not b_top.parent:
+            # Different blocks of `region`.
+            reach = self._reachability(region)
+            assert a_top.parent is not None and b_top.parent is not None
+            if reach is None or reach.contains(reach.after(b_top.parent), a_top.parent):
+                return True
+            return self._region_repeats(region)
+        if a_top is not b_top:
+            return a_top._order > b_top._order or self._repeats(a_top)
+        if a_top is b and a is not b:
+            return True  # `a` is nested in `b`.
+        if a_top is a or a_top.region_kind is RegionKind.EXCLUSIVE:
+            # `a` itself or its ancestor holds `b`, or they are in branches that exclude
+            # each other: only a second run brings `a` after `b`.
+            return self._repeats(a_top)
+        return True  # Different regions of one op that may run them in any order.
+
+    def _repeats(self, op: Operation) -> bool:
+        """True if `op` may run more than once in one run of its function: its block is on a
+        cycle of blocks, or it is nested in a loop or an unmodelled region, at any level."""
+        block = op.parent
+        region = block.parent if block is not None else None
+        if block is None or region is None:
+            return False
+        if len(region.blocks) > 1:
+            reach = self._reachability(region)
+            if reach is None or reach.contains(reach.after(block), block):
+                return True
+        return self._region_repeats(region)
+
+    def _region_repeats(self, region: Region) -> bool:
+        """True if `region` may run more than once in one run of its function."""
+        parent = region.parent
+        if parent is None or parent.region_kind is RegionKind.CALLABLE:
+            return False
+        if parent.region_kind in (RegionKind.LOOP, RegionKind.UNKNOWN):
+            return True
+        return self._repeats(parent)
 
     def rebound_between(self, a: Operation, b: Operation, root: Value) -> bool:
         """True if `root` is bound anew on every path from `a` to `b`: they are in (or

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 
 from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
-from streamopt.analysis.effects import GLOBAL_STORE_OP, UseKind, classify_use
+from streamopt.analysis.effects import GLOBAL_STORE_OP, RETURN_OP, UseKind, classify_use
 from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
 from streamopt.ir.core import Operation, Use, Value
 
@@ -58,8 +58,35 @@ class MutationAnalysis:
                 return True, True
         return False, False
 
-    def _is_mutation(self, use: Use) -> bool:
+    def changes(self, use: Use) -> bool:
+        """True if `use` may change what another name of its storage sees: it writes, frees or
+        leaks it. A return is a change only from a function that callers outside the module
+        may call while callers in it do too: the module's callers' uses of the result are
+        names of the storage (return edges), and the host, when it is the only caller, gets
+        the storage once the function is done (`returns_to_host_only`)."""
+        if use.operation.name == RETURN_OP:
+            function = self.calls.function_of(use.operation)
+            if function is None:
+                return True
+            unseen = self.calls.may_have_unseen_callers(function)
+            return unseen and bool(self.calls.call_sites.get(function.sym_name))
         return self.use_effect(use)[0]
+
+    def returns_to_host_only(self, op: Operation) -> bool:
+        """True if return `op` hands storage only to callers outside the module (the host):
+        its function may be called from outside and nothing here calls it.
+
+        The host reads what it passed in and what it gets back, and IREE's ABI returns
+        results without promising they are storage distinct from the arguments
+        (`util.return %arg` is a valid function), so two names of one storage returned to it
+        are observed as one would be (docs/storage-model.md). A return to a caller in the
+        module is different: the caller may write what it gets back in place."""
+        function = self.calls.function_of(op)
+        return (
+            function is not None
+            and self.calls.may_have_unseen_callers(function)
+            and not self.calls.call_sites.get(function.sym_name)
+        )
 
     def own_escapes(self, root: Value) -> list[Use]:
         """The uses of names in `root`'s group (its tied names) that let the storage escape."""
@@ -105,7 +132,7 @@ class MutationAnalysis:
         followed too (a loop it starts may move or write it), and those names count wherever
         they are written: the next iteration of a loop runs its body again."""
         root = self.alias.root(value)
-        key, keep = "mutation", self._is_mutation
+        key, keep = "mutation", self.changes
         names = self.last_use.forward_roots_at(root, op)
         positions = self.last_use.merged_positions(names, key, keep)
         later = self.last_use.later_use_in(op, root, positions, names, key, keep)

@@ -71,7 +71,7 @@ class Incoming:
     """A value handed to a merge or argument root at `op` (operand `operand_index`)."""
 
     op: Operation
-    operand_index: int
+    operand_index: int | None
     value: Value
 
 
@@ -254,6 +254,9 @@ class OwnershipAnalysis:
         shared = self._shared[source]
         if shared is not None:
             return shared, None
+        if item.operand_index is None:
+            # A call result handed over from a global: the callee returns its storage.
+            return None, f"receives borrowed storage ({self._borrowed[source]})"
         conflict = self.conflict_at(item.op, item.operand_index)
         if conflict is not None:
             return conflict.at_handover(item.op), None

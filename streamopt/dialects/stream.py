@@ -446,44 +446,44 @@ def _verify_consumed_source(op: Operation, context: Any) -> None:
     model.md): a use of any name of it that may run after the move, an escape of it (an
     export, a global store, an unmodelled op) before the move, or a handover that fed it
     while its giver still uses it (a loop init the body also reads, a caller that uses what it
-    passed after the call)."""
-    from streamopt.analysis import ResourceAnalysis
-    from streamopt.analysis.ownership import ConflictKind
+    passed after the call). The storage model's `observers_after` answers it."""
+    # Imported here: the analysis layer sits above the dialects that define the ops.
+    from streamopt.analysis.ownership import Conflict, ConflictKind
+    from streamopt.analysis.storage import StorageModel
 
-    analysis: ResourceAnalysis = context.get("resources", ResourceAnalysis)
-    ownership = analysis.ownership
-    conflict = ownership.conflict_at(op, 0)
-    if conflict is not None:
-        user = conflict.user
-        if conflict.kind is ConflictKind.ESCAPE:
-            message = (
-                f"'{op.name}' op source storage escaped before the move, through "
-                f"'{user.name}' at {user.location}"
-            )
-            note = "escapes here"
-        elif conflict.reason == "used later":
-            message = (
-                f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
-            )
-            note = "later use here"
-        else:
-            message = (
-                f"'{op.name}' op source may be used after the move: {conflict.reason} "
-                f"('{user.name}' at {user.location})"
-            )
-            note = "later use here"
-        diagnostic = Diagnostic("error", message, op.location)
-        diagnostic.attach_note(note, user.location)
-        raise DiagnosticError(diagnostic)
-    shared = ownership.reason_shared(op.operands[0])
-    if shared is not None:
+    model: StorageModel = context.get("storage", StorageModel)
+    observer = model.observers_after(op, 0)
+    if observer is None:
+        return
+    if not isinstance(observer, Conflict):
         raise DiagnosticError(
             Diagnostic(
                 "error",
-                f"'{op.name}' op source storage is still observed elsewhere: {shared}",
+                f"'{op.name}' op source storage is still observed elsewhere: {observer}",
                 op.location,
             )
         )
+    user = observer.user
+    if observer.kind is ConflictKind.ESCAPE:
+        message = (
+            f"'{op.name}' op source storage escaped before the move, through "
+            f"'{user.name}' at {user.location}"
+        )
+        note = "escapes here"
+    elif observer.reason == "used later":
+        message = (
+            f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+        )
+        note = "later use here"
+    else:
+        message = (
+            f"'{op.name}' op source may be used after the move: {observer.reason} "
+            f"('{user.name}' at {user.location})"
+        )
+        note = "later use here"
+    diagnostic = Diagnostic("error", message, op.location)
+    diagnostic.attach_note(note, user.location)
+    raise DiagnosticError(diagnostic)
 
 
 @register_op

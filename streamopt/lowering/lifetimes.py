@@ -37,10 +37,10 @@ from __future__ import annotations
 import enum
 from collections import Counter
 
-from streamopt.analysis import ResourceAnalysis
-from streamopt.analysis.alias import Pass
+from streamopt.analysis.alias import Handover
 from streamopt.analysis.effects import UseKind, classify_use
 from streamopt.analysis.graph import strongly_connected_components
+from streamopt.analysis.storage import StorageModel
 from streamopt.dialects.cf import BranchLikeOp
 from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
 from streamopt.dialects.stream import (
@@ -127,11 +127,12 @@ class DeallocaPlan:
     """The roots lowering frees, where, and on which affinity."""
 
     def __init__(self, module: Module) -> None:
-        analysis = ResourceAnalysis(module)
+        analysis = StorageModel(module)
         alias = analysis.alias
         self.alias = alias
         self.last_use = analysis.last_use
         self.ownership = analysis.ownership
+        self.calls = analysis.calls
         # Op -> roots to free right after it; block -> roots to free on entry (unused args).
         self.after: dict[Operation, list[Value]] = {}
         self.at_start: dict[Block, list[Value]] = {}
@@ -159,6 +160,15 @@ class DeallocaPlan:
             reason = self._plan(root)
             if reason is not None:
                 self.kept[root] = reason
+
+    def consumed_arguments(self, function: Operation) -> set[Value]:
+        """The resource arguments of `function` whose storage it may free (a move, a
+        dealloca, a callee that frees it): what the lowering adds may not name them."""
+        summary = self.calls.summaries.get(getattr(function, "sym_name", ""))
+        if summary is None:
+            return set()
+        arguments = function.regions[0].blocks[0].arguments
+        return {arguments[i] for i, consumed in enumerate(summary.argument_consumed) if consumed}
 
     def leaks(self) -> list[tuple[Value, str]]:
         """Storages the lowering allocates that nothing frees (on some path), with why: not
@@ -264,12 +274,12 @@ class DeallocaPlan:
         self._predecessors[region] = found
         return found
 
-    def _incoming(self, merge: Value) -> list[Pass]:
+    def _incoming(self, merge: Value) -> list[Handover]:
         """The handovers into `merge` (into any member of its group)."""
         alias = self.alias
         return [edge for member in alias.group(merge) for edge in alias.incoming.get(member, ())]
 
-    def _handed_over_last(self, edge: Pass) -> bool:
+    def _handed_over_last(self, edge: Handover) -> bool:
         """True if `edge.op` hands over its operand's storage as that storage's last use: no
         other op forwards it, no other operand of the op names it, and no name of it is used
         after the op."""
@@ -278,6 +288,8 @@ class DeallocaPlan:
         if any(other.op is not edge.op for other in alias.passes_from.get(source, ())):
             return False
         op = edge.op
+        if edge.operand_index is None:
+            return False  # A call result handed over from a global: not the lowering's.
         for index, operand in enumerate(op.operands):
             if index != edge.operand_index and alias.root(operand) is source:
                 return False

@@ -14,11 +14,12 @@ isolated from above, and of ops streamopt does not model, start afresh.
 
 Resources are storage, not values (docs/storage-model.md): merging two dispatches makes
 their results one storage, and two reads of one storage at different times may read
-different bytes. So an op that reads or makes a resource is merged only when no name
-connected to its operands' or results' storage (`ResourceAnalysis.affected_roots`) is ever
-written, freed, leaked or returned to a caller in the module (`ResourceAnalysis.changing_use`).
-Such a merge changes those facts for the storages connected to it, so other candidates among
-them wait for the next round, which recomputes the analyses. An unused pure op that touches
+different bytes. So an op that reads or makes a resource is merged only when the storage
+model says nobody could tell them apart (`StorageModel.merge_equal`): no name that may share
+its operands' or results' storage is ever written, freed, leaked or returned to a caller in
+the module. Such a merge changes those facts for the storages connected to it (a
+`StorageModel.storage_class`), so other candidates among them wait for the next round, on a
+new model. An unused pure op that touches
 no resource is erased when the walk reaches it, as mlir-opt's `--cse` erases trivially dead
 ops.
 """
@@ -28,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from streamopt.analysis import ResourceAnalysis
 from streamopt.analysis.alias import is_resource_like
+from streamopt.analysis.storage import StorageModel
 from streamopt.ir.core import Block, Operation, Region, Value
 from streamopt.ir.module import Module
 from streamopt.passes import Pass, register_pass
@@ -110,7 +111,7 @@ class CSEPass(Pass):
     def _round(self, module: Module) -> bool:
         """Merge what this round can; True if some merges wait for the next round."""
         self._module = module
-        self._analysis: ResourceAnalysis | None = None
+        self._model: StorageModel | None = None
         self._stale: set[frozenset[Value]] = set()
         self._deferred = False
         self._region_ops(module.op, _Scopes())
@@ -166,15 +167,14 @@ class CSEPass(Pass):
         ]
         if not values:
             return True
-        if self._analysis is None:
-            self._analysis = ResourceAnalysis(self._module)
-        analysis = self._analysis
-        connected = [analysis.affected_roots(v) for v in values]
+        if self._model is None:
+            self._model = StorageModel(self._module)
+        model = self._model
+        connected = [model.storage_class(v) for v in values]
         if any(roots in self._stale for roots in connected):
             self._deferred = True
             return False
-        for roots in connected:
-            if any(analysis.changing_use(root) is not None for root in roots):
-                return False
+        if model.merge_equal(values) is not None:
+            return False
         self._stale.update(connected)
         return True

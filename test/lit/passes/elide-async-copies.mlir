@@ -499,3 +499,43 @@ util.func public @same_device(%size: index) -> (!stream.resource<*>, !stream.res
   // CHECK: util.return %[[A]], %[[B]]
   util.return %1, %2, %4 : !stream.resource<*>, !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// Two transfers decided in one sweep: the first becomes a move; the second's source is the
+// moved result filled in place, whose name before the fill is returned too. The second is
+// not that storage's last use, whichever sweep decides it.
+
+// CHECK-LABEL: util.func public @tied_name_of_a_move_returned
+util.func public @tied_name_of_a_move_returned(%size: index) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: %[[MOVED:.+]] = stream.async.move
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  // CHECK: %[[FILLED:.+]] = stream.async.fill on({{.+}}) %c2_i32, %[[MOVED]]
+  %2 = stream.async.fill on(#hal.device.affinity<@dev_b>) %c2_i32, %1[%c0 to %size for %size] : i32 -> %1 as !stream.resource<*>{%size}
+  // CHECK: %[[BACK:.+]] = stream.async.transfer %[[FILLED]]
+  %3 = stream.async.transfer %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  // CHECK: util.return %[[BACK]], %[[MOVED]]
+  util.return %3, %1 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Its twin: with only the last name returned, both transfers move.
+
+// CHECK-LABEL: util.func public @tied_name_of_a_move_not_returned
+util.func public @tied_name_of_a_move_not_returned(%size: index) -> !stream.resource<*> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %c2_i32 = arith.constant 2 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: stream.async.move
+  %1 = stream.async.transfer %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %2 = stream.async.fill on(#hal.device.affinity<@dev_b>) %c2_i32, %1[%c0 to %size for %size] : i32 -> %1 as !stream.resource<*>{%size}
+  // CHECK: stream.async.move
+  %3 = stream.async.transfer %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
+  util.return %3 : !stream.resource<*>
+}
