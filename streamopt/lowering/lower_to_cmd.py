@@ -177,6 +177,7 @@ class LowerAsyncToCmdPass(Pass):
 
     def run(self, module: Module) -> None:
         _check_nothing_nested_in_unknown_ops(module)
+        _check_lifetimes_refined(module)
         for op in list(module.walk()):
             if isinstance(op, AsyncExecuteOp | AsyncConcurrentOp) and op.parent is not None:
                 _inline_execution_region(op)
@@ -191,6 +192,40 @@ class LowerAsyncToCmdPass(Pass):
             where = owner.location if owner is not None else "a block argument"
             self.report_lines.append(f"storage allocated at {where} is not freed: {reason}")
             self.stat("num-storages-not-freed", "Number of allocated storages nothing frees")
+
+
+def _check_lifetimes_refined(module: Module) -> None:
+    """Refuse the first resource (in program order) whose lifetime is still `*`: a function
+    argument, or what an op makes (a cast from an import, a clone, a splat, ...).
+
+    IREE's RefineUsage gives every `*` resource a lifetime (and removes the casts) before its
+    second ElideAsyncCopies; cmd IR has no `*` lifetime (iree-compile rejects an alloca of
+    one), and lowering the casts as copies would copy every import and export once more (a
+    2-device MLP: 128 KB copied becomes 8.1 MB). IREE 3.10 and 3.11 print `external -> *`
+    clones where 3.13 prints casts, so every op is checked, not only casts."""
+    for function in module.walk():
+        if not isinstance(function, FuncOp | InitializerOp) or not function.regions:
+            continue
+        blocks = function.regions[0].blocks
+        arguments = blocks[0].arguments if blocks else []
+        if any(_is_unrefined(argument) for argument in arguments):
+            raise _unrefined(function)
+        for op in function.walk():
+            if op is not function and any(_is_unrefined(result) for result in op.results):
+                raise _unrefined(op)
+
+
+def _is_unrefined(value: Value) -> bool:
+    return isinstance(value.type, ResourceType) and value.type.lifetime == "*"
+
+
+def _unrefined(op: Operation) -> DiagnosticError:
+    return error(
+        f"'{op.name}' op cannot be lowered to cmd IR: resource lifetime '*' is not refined "
+        "(lower the IR IREE prints before its second ElideAsyncCopies, after RefineUsage, or "
+        "run `iree-opt --iree-stream-refine-usage` first)",
+        op.location,
+    )
 
 
 def _check_nothing_nested_in_unknown_ops(module: Module) -> None:
@@ -307,6 +342,8 @@ class _FunctionLowering:
         self.segments = segments
         self.sequence = sequence
         self.entry = function.regions[0].blocks[0]
+        # Arguments the function may free: a return may not wait on them by name.
+        self.consumed_arguments = plan.consumed_arguments(function)
         default = function.attributes.get("stream.affinity.default")
         if default is None:
             default = module.op.attributes.get("stream.affinity.default")
@@ -782,17 +819,8 @@ class _FunctionLowering:
             self.replace_root(op.result, op.source)
             op.erase()
             return
-        if "*" in (_lifetime(op.source), _lifetime(op.result)):
-            # IREE's RefineUsage gives every `*` resource a lifetime and removes these casts
-            # before the second ElideAsyncCopies; copying here would copy every import and
-            # export once more (a 2-device MLP: 128 KB copied becomes 8.1 MB).
-            raise error(
-                f"'{op.name}' op cannot be lowered to cmd IR: resource lifetime '*' is not "
-                "refined (lower the IR IREE prints before its second ElideAsyncCopies, after "
-                "RefineUsage, or run `iree-opt --iree-stream-refine-usage` first)",
-                op.location,
-            )
-        # cmd IR has no op that changes a resource's lifetime in place: copy.
+        # `*` lifetimes were refused before lowering (`_check_lifetimes_refined`). cmd IR has no
+        # op that changes a resource's lifetime in place: copy.
         self._copy_into_new(
             op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
         )
@@ -1077,13 +1105,18 @@ class _FunctionLowering:
     def lower_return(self, op: ReturnOp, scope: Scope) -> None:
         # Everything the function issued is done when it returns: callers see ready results
         # and may reuse their arguments at once. The wait names the returned resources, or
-        # else the resource arguments (`stream.timepoint.await` needs a resource to name);
-        # with neither, nothing the caller can see is pending.
+        # else the resource arguments the function does not free (`stream.timepoint.await`
+        # needs a resource to name; a freed one is gone); with neither, nothing the caller
+        # can see is pending.
         pending = scope.frontier()
         indices = [i for i, v in enumerate(op.operands) if _is_resource(v)]
         storages = list(dict.fromkeys(op.operands[i] for i in indices))
         if not storages:
-            storages = [a for a in self.entry.arguments if _is_resource(a)]
+            storages = [
+                a
+                for a in self.entry.arguments
+                if _is_resource(a) and a not in self.consumed_arguments
+            ]
         if not storages:
             return
         awaited = self.host_await(scope, storages, pending, op)

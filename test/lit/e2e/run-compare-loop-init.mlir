@@ -35,12 +35,12 @@ module {
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
     %c7_i32 = arith.constant 7 : i32
-    %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c16}
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (!stream.resource<*>) {
-      %y = stream.async.dispatch @ex::@add(%acc[%c0 to %c16 for %c16], %x[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
-      scf.yield %y : !stream.resource<*>
+    %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%c16}
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (!stream.resource<transient>) {
+      %y = stream.async.dispatch @ex::@add(%acc[%c0 to %c16 for %c16], %x[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}, !stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+      scf.yield %y : !stream.resource<transient>
     }
-    %e = stream.async.transfer %r : !stream.resource<*>{%c16} -> !stream.resource<external>{%c16}
+    %e = stream.async.transfer %r : !stream.resource<transient>{%c16} -> !stream.resource<external>{%c16}
     util.return %e : !stream.resource<external>
   }
   util.func public @while_loop(%n: index) -> !stream.resource<external> {
@@ -48,17 +48,17 @@ module {
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
     %c7_i32 = arith.constant 7 : i32
-    %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c16}
-    %r:2 = scf.while (%acc = %x, %i = %c0) : (!stream.resource<*>, index) -> (!stream.resource<*>, index) {
+    %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%c16}
+    %r:2 = scf.while (%acc = %x, %i = %c0) : (!stream.resource<transient>, index) -> (!stream.resource<transient>, index) {
       %go = arith.cmpi slt, %i, %n : index
-      scf.condition(%go) %acc, %i : !stream.resource<*>, index
+      scf.condition(%go) %acc, %i : !stream.resource<transient>, index
     } do {
-    ^bb0(%a: !stream.resource<*>, %j: index):
-      %y = stream.async.dispatch @ex::@add(%a[%c0 to %c16 for %c16], %x[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+    ^bb0(%a: !stream.resource<transient>, %j: index):
+      %y = stream.async.dispatch @ex::@add(%a[%c0 to %c16 for %c16], %x[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}, !stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
       %k = arith.addi %j, %c1 : index
-      scf.yield %y, %k : !stream.resource<*>, index
+      scf.yield %y, %k : !stream.resource<transient>, index
     }
-    %e = stream.async.transfer %r#0 : !stream.resource<*>{%c16} -> !stream.resource<external>{%c16}
+    %e = stream.async.transfer %r#0 : !stream.resource<transient>{%c16} -> !stream.resource<external>{%c16}
     util.return %e : !stream.resource<external>
   }
   util.func public @cf_loop(%n: index) -> !stream.resource<external> {
@@ -66,15 +66,15 @@ module {
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
     %c7_i32 = arith.constant 7 : i32
-    %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<*>{%c16}
-    cf.br ^bb1(%x, %c0 : !stream.resource<*>, index)
-  ^bb1(%acc: !stream.resource<*>, %i: index):
-    %y = stream.async.dispatch @ex::@add(%acc[%c0 to %c16 for %c16], %x[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}, !stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
+    %x = stream.async.splat %c7_i32 : i32 -> !stream.resource<transient>{%c16}
+    cf.br ^bb1(%x, %c0 : !stream.resource<transient>, index)
+  ^bb1(%acc: !stream.resource<transient>, %i: index):
+    %y = stream.async.dispatch @ex::@add(%acc[%c0 to %c16 for %c16], %x[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}, !stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
     %k = arith.addi %i, %c1 : index
     %go = arith.cmpi slt, %k, %n : index
-    cf.cond_br %go, ^bb1(%y, %k : !stream.resource<*>, index), ^bb2(%y : !stream.resource<*>)
-  ^bb2(%out: !stream.resource<*>):
-    %e = stream.async.transfer %out : !stream.resource<*>{%c16} -> !stream.resource<external>{%c16}
+    cf.cond_br %go, ^bb1(%y, %k : !stream.resource<transient>, index), ^bb2(%y : !stream.resource<transient>)
+  ^bb2(%out: !stream.resource<transient>):
+    %e = stream.async.transfer %out : !stream.resource<transient>{%c16} -> !stream.resource<external>{%c16}
     util.return %e : !stream.resource<external>
   }
 }

@@ -12,9 +12,9 @@
 
 util.func public @moved_on_one_path(%size: index, %cond: i1) {
   %c1_i32 = arith.constant 1 : i32
-  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
   scf.if %cond {
-    %1 = stream.async.move %0 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+    %1 = stream.async.move %0 : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size}
     scf.yield
   }
   util.return
@@ -26,10 +26,10 @@ util.func public @moved_on_one_path(%size: index, %cond: i1) {
 // CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats-moves.mlir:[[# @LINE + 3]]:8 is not freed: handed over by 'cf.cond_br' on some paths only, not freed on the others: dies on a branch into a block other paths enter too (freeing it there would need a block of its own)
 util.func public @dropped_into_join(%size: index, %cond: i1) {
   %c1_i32 = arith.constant 1 : i32
-  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
-  cf.cond_br %cond, ^bb1(%0 : !stream.resource<*>), ^bb2
-^bb1(%1: !stream.resource<*>):
-  %2 = stream.async.move %1 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
+  cf.cond_br %cond, ^bb1(%0 : !stream.resource<transient>), ^bb2
+^bb1(%1: !stream.resource<transient>):
+  %2 = stream.async.move %1 : !stream.resource<transient>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<transient>{%size}
   cf.br ^bb2
 ^bb2:
   util.return
@@ -39,16 +39,16 @@ util.func public @dropped_into_join(%size: index, %cond: i1) {
 // be the argument and so is never freed.
 
 // CHECK-NEXT: storage allocated at {{.+}}lower-to-cmd-stats-moves.mlir:[[# @LINE + 4]]:8 is not freed: handed over by 'scf.yield' on some paths, to storage nothing frees
-util.func public @handed_to_unfreed_merge(%size: index, %cond: i1, %arg: !stream.resource<*>) {
+util.func public @handed_to_unfreed_merge(%size: index, %cond: i1, %arg: !stream.resource<transient>) {
   %c0 = arith.constant 0 : index
   %c1_i32 = arith.constant 1 : i32
-  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%size}
-  %1 = scf.if %cond -> (!stream.resource<*>) {
-    scf.yield %0 : !stream.resource<*>
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%size}
+  %1 = scf.if %cond -> (!stream.resource<transient>) {
+    scf.yield %0 : !stream.resource<transient>
   } else {
-    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %0{%size}
-    scf.yield %arg : !stream.resource<*>
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%0[%c0 to %size for %size]) : (!stream.resource<transient>{%size}) -> %0{%size}
+    scf.yield %arg : !stream.resource<transient>
   }
-  %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %1{%size}
+  %3 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@fn(%1[%c0 to %size for %size]) : (!stream.resource<transient>{%size}) -> %1{%size}
   util.return
 }
