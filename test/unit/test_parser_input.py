@@ -232,12 +232,12 @@ def test_a_lone_cr_is_blank_space_that_counts_no_line(streamopt: Streamopt, tmp_
 def nested_ifs(depth: int) -> bytes:
     """A function whose body nests `depth` scf.if regions around a transfer."""
     lines = [
-        "util.func public @f(%c: i1, %x: !stream.resource<*>, %s: index) -> !stream.resource<*> {",
+        "util.func public @f(%c: i1, %x: !stream.resource<transient>, %s: index) -> !stream.resource<transient> {",
         *["scf.if %c {"] * depth,
-        "%y = stream.async.transfer %x : !stream.resource<*>{%s} -> !stream.resource<*>{%s}",
-        "%z = util.optimization_barrier %y : !stream.resource<*>",
+        "%y = stream.async.transfer %x : !stream.resource<transient>{%s} -> !stream.resource<transient>{%s}",
+        "%z = util.optimization_barrier %y : !stream.resource<transient>",
         *["}"] * depth,
-        "util.return %x : !stream.resource<*>",
+        "util.return %x : !stream.resource<transient>",
         "}",
     ]
     return "\n".join(lines).encode() + b"\n"

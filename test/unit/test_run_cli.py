@@ -151,11 +151,11 @@ module attributes {stream.affinity.default = #hal.device.affinity<@dev_a>} {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
     %c1_i32 = arith.constant 1 : i32
-    %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<*>{%c16}
-    %1 = stream.async.move %0 : !stream.resource<*>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<*>{%c16}
-    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@fn(%1[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<*>{%c16}
-    %3 = stream.async.move %2 : !stream.resource<*>{%c16} from(#hal.device.affinity<@dev_c>) -> !stream.resource<*>{%c16}
-    %4 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%3[%c0 to %c16 for %c16]) : (!stream.resource<*>{%c16}) -> !stream.resource<external>{%c16}
+    %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<transient>{%c16}
+    %1 = stream.async.move %0 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_c>) !stream.resource<transient>{%c16}
+    %2 = stream.async.dispatch on(#hal.device.affinity<@dev_c>) @ex::@fn(%1[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<transient>{%c16}
+    %3 = stream.async.move %2 : !stream.resource<transient>{%c16} from(#hal.device.affinity<@dev_c>) -> !stream.resource<transient>{%c16}
+    %4 = stream.async.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn(%3[%c0 to %c16 for %c16]) : (!stream.resource<transient>{%c16}) -> !stream.resource<external>{%c16}
     util.return %4 : !stream.resource<external>
   }
 }
