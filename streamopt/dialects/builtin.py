@@ -152,6 +152,17 @@ class OpaqueOp(Operation):
         _verify_parent(self)
         check_unmodelled(self)
 
+    def use_instead_of_defined(self, defined: DetachedValue, value: Value) -> None:
+        """Make the name this op's syntax was taken to define as `defined` a use of `value`
+        instead (an enclosing op defines the name)."""
+        self.defined_values.remove(defined)
+        operands = list(self._operands)
+        for index, piece in enumerate(self.template):
+            if isinstance(piece, tuple) and piece[0] == DEFINED and piece[1] is defined:
+                self.template[index] = (OPERAND, len(operands))
+                operands.append(value)
+        self.set_operands(operands)
+
     def written_text(self, value_ids: bool = False) -> str:
         """The op as written, with `{}` for each region and `%_` for each value it names
         (with `value_ids`, `%vN` instead, N the first operand that is the same value)."""

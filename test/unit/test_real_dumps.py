@@ -2,7 +2,8 @@
 
 Every dump is stored exactly as `iree-opt` prints it, so with no pass streamopt must print it back
 byte for byte. When iree-opt is installed, the tests also check against it directly: iree-opt
-accepts streamopt's output and prints it unchanged, and `streamopt FILE` equals `iree-opt FILE`.
+accepts streamopt's output and prints it unchanged, and `streamopt FILE` equals `iree-opt FILE`;
+and what iree-opt prints of each source program (`program.mlir`) streamopt prints back.
 Dumps named `*.debuginfo.mlir` carry locations (iree-opt --mlir-print-debuginfo); stripping them
 must give the plain dump.
 """
@@ -22,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 DUMPS = sorted((EXAMPLES / "iree").glob("*/before-elide-*.mlir"))
 DEBUGINFO_DUMPS = [p for p in DUMPS if p.name.endswith(".debuginfo.mlir")]
+# The source programs (JAX's StableHLO in func.func, with flow.tensor.transfer), as written.
+PROGRAMS = sorted((EXAMPLES / "iree").glob("*/program.mlir"))
 # The README's example (a copy of one dump, but the first thing a user runs).
 ALL_FILES = [*DUMPS, EXAMPLES / "two-devices.mlir"]
 IREE_OPT = shutil.which("iree-opt")
@@ -91,6 +94,23 @@ def test_iree_opt_accepts_output_and_agrees(path: Path) -> None:
     assert run_iree_opt(ours, *flags) == ours
     # ...and streamopt prints what iree-opt prints for the original file.
     assert ours == run_iree_opt(path.read_text(), *flags)
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=_ids(PROGRAMS))
+def test_program_parses_as_written(path: Path) -> None:
+    """Every source program parses and verifies with no pass (iree-opt needed or not)."""
+    assert "func.func" in run_streamopt(path)
+
+
+@needs_iree_opt
+@pytest.mark.parametrize("path", PROGRAMS, ids=_ids(PROGRAMS))
+def test_program_canonical_form_comes_back_exactly(path: Path) -> None:
+    """What iree-opt prints of each source program (its canonical form) streamopt prints back
+    byte for byte: func.func bodies, stablehlo ops and their regions are kept as written."""
+    canonical = run_iree_opt(path.read_text())
+    result = CliRunner().invoke(command, ["-"], input=canonical, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == canonical
 
 
 def test_some_dumps_carry_debuginfo() -> None:
