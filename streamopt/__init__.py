@@ -2,3 +2,6 @@
 cross-device transfers."""
 
 __version__ = "0.1.0"
+# The IREE release whose printed IR streamopt reads and prints (its op definitions and syntax;
+# the `test` extra installs this iree-base-compiler).
+IREE_VERSION = "3.13.0"

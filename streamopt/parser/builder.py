@@ -41,6 +41,7 @@ from streamopt.dialects.registered import (
     unregistered_dialect_op_problem,
 )
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
+from streamopt.ir.debuginfo import LocationText
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     TIMEPOINT,
@@ -549,6 +550,16 @@ class Builder:
                 else:
                     template.append((OPERAND, len(operands)))
                     operands.append(self.lookup(piece))
+                cursor = end = piece.end_pos
+            elif piece.type == "LOC":
+                # A piece of its own, which printing without debug locations leaves out with
+                # the blanks before it.
+                blank = piece.start_pos
+                while blank > cursor and text[blank - 1] in " \t":
+                    blank -= 1
+                if blank > cursor:
+                    template.append(text[cursor:blank])
+                template.append(LocationText(text[blank : piece.end_pos]))
                 cursor = end = piece.end_pos
             else:
                 if piece.type == "TYPE_REF":

@@ -11,6 +11,7 @@ statistics.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Iterable
 from typing import ClassVar, NamedTuple, TypeVar
 
@@ -197,19 +198,31 @@ class PassManager:
         passes: list[Pass] | None = None,
         verify_each: bool = True,
         after_pass: Callable[[Pass, Module], None] | None = None,
+        before_pass: Callable[[Pass, Module], None] | None = None,
     ) -> None:
         self.passes: list[Pass] = [] if passes is None else passes
         self.verify_each = verify_each
-        # Called after each pass with (pass, module), e.g. for --print-ir-after-all.
+        # Called before and after each pass with (pass, module), e.g. for
+        # --print-ir-before-all and --print-ir-after-all.
+        self.before_pass = before_pass
         self.after_pass = after_pass
+        # The wall seconds each pass of the last run took (not its verification), in order.
+        self.seconds: list[float] = []
 
     @classmethod
     def from_flags(cls, flags: Iterable[str], **kwargs: object) -> PassManager:
         return cls([pass_class(flag)() for flag in flags], **kwargs)  # type: ignore[arg-type]
 
     def run(self, module: Module) -> None:
+        """Run each pass on `module` in order. Raises DiagnosticError for what a pass reports,
+        or what the verifier finds after it (with `verify_each`)."""
+        self.seconds = []
         for pass_ in self.passes:
+            if self.before_pass is not None:
+                self.before_pass(pass_, module)
+            started = time.perf_counter()
             pass_.run(module)
+            self.seconds.append(time.perf_counter() - started)
             if self.verify_each:
                 verify_module(module)
             if self.after_pass is not None:
