@@ -228,14 +228,16 @@ def error(message: str, location: Location) -> DiagnosticError:
     return DiagnosticError(Diagnostic("error", message, location))
 
 
-def render(diagnostic: Diagnostic) -> str:
-    """Format a diagnostic and its notes as text: header line, source line, caret."""
+def render(diagnostic: Diagnostic, program: str | None = None) -> str:
+    """Format a diagnostic and its notes as text: header line, source line, caret. One with
+    no location at all is the `program`'s own (`streamopt-run: error: ...`) when given."""
     lines: list[str] = []
     for diag in (diagnostic, *diagnostic.notes):
         loc = diag.location
         if loc.source is None or loc.line == 0:
             # No point in the text (line 0: the file as a whole).
-            lines.append(f"{loc.filename}: {diag.severity}: {diag.message}")
+            where = program if loc.source is None and program is not None else loc.filename
+            lines.append(f"{where}: {diag.severity}: {diag.message}")
             continue
         lines.append(f"{loc}: {diag.severity}: {diag.message}")
         text = loc.source.line_text(loc.line)
