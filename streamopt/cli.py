@@ -217,70 +217,15 @@ def pass_flags() -> dict[str, str]:
 
 
 def pipeline_passes(text: str) -> list[str]:
-    """The pass flags `--pass-pipeline` text names, in order: `a,b` or mlir-opt's
-    `builtin.module(a,b)` (or `any(a,b)`). Raises ValueError naming the first unknown pass,
-    and for what streamopt does not run: a pipeline nested on other ops (`util.func(cse)`;
-    every pass of streamopt runs on the whole module) and pass options (`cse{...}`)."""
-    known = pass_flags()
-    text = text.strip()
-    inner = re.fullmatch(r"(?:builtin\.module|any)?\((.*)\)", text, re.DOTALL)
-    if inner:
-        text = inner.group(1)
-    names: list[str] = []
-    for element in _pipeline_elements(text):
-        if "(" in element:
-            anchor, _, nested = element.partition("(")
-            flat = ",".join(_nested_names(nested[:-1]))
-            raise ValueError(
-                f"nested pipeline '{element}' is not supported: every streamopt pass runs on "
-                f"the whole module, not on each '{anchor.strip()}' "
-                f"(to run them on the module: 'builtin.module({flat})')"
-            )
-        if "{" in element:
-            raise ValueError(f"pass options are not supported: '{element}'")
-        if element not in known:
-            raise ValueError(f"unknown pass '{element}'")
-        names.append(element)
-    return names
+    """The pass flags `--pass-pipeline` text names, in order (see `parse_pipeline`)."""
+    from streamopt.passes import parse_pipeline
 
-
-def _pipeline_elements(text: str) -> list[str]:
-    """`text` split at its commas outside parentheses and braces, each part stripped (empty
-    parts left out). Raises ValueError when its brackets do not balance."""
-    elements: list[str] = []
-    depth = 0
-    start = 0
-    for index, char in enumerate(text):
-        if char in "({":
-            depth += 1
-        elif char in ")}":
-            depth -= 1
-            if depth < 0:
-                break
-        elif char == "," and depth == 0:
-            elements.append(text[start:index].strip())
-            start = index + 1
-    if depth != 0:
-        raise ValueError(f"unbalanced brackets in pass pipeline '{text}'")
-    elements.append(text[start:].strip())
-    return [element for element in elements if element]
-
-
-def _nested_names(text: str) -> list[str]:
-    """The pass names of a nested pipeline's text, at any depth."""
-    names: list[str] = []
-    for element in _pipeline_elements(text):
-        if "(" in element and element.endswith(")"):
-            names.extend(_nested_names(element.partition("(")[2][:-1]))
-        else:
-            names.append(element)
-    return names
+    return parse_pipeline(text)
 
 
 _OPTIONS_BY_SPELLING = {spelling: option for option in OPTIONS for spelling in option.spellings}
 # Set when a shell asks click for completions of the `streamopt` command.
 _COMPLETION_VARIABLE = "_STREAMOPT_COMPLETE"
-
 
 # Options click reads itself (they print something and exit): no `Invocation` attribute.
 EAGER_OPTIONS = ("--help", "--version", "--list-passes")

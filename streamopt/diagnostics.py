@@ -196,15 +196,23 @@ class Diagnostic:
         self.notes.append(Diagnostic("note", message, location))
         return self
 
+    def __str__(self) -> str:
+        """As the command prints it (see `render`)."""
+        return render(self)
+
 
 class DiagnosticError(Exception):
-    """Raised to stop work because of one or more error diagnostics."""
+    """Raised to stop work because of one or more error diagnostics. Its `str()` is what
+    the command prints for them: `file:line:col: error: message`, the line and a caret."""
 
     def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]) -> None:
         self.diagnostics = (
             [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
         )
         super().__init__("; ".join(d.message for d in self.diagnostics))
+
+    def __str__(self) -> str:
+        return "\n".join(render(diagnostic) for diagnostic in self.diagnostics)
 
 
 class OperandTypeMismatch(DiagnosticError):

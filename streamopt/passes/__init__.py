@@ -11,6 +11,7 @@ statistics.
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from collections.abc import Callable, Iterable
 from typing import ClassVar, NamedTuple, TypeVar
@@ -93,6 +94,67 @@ PASS_INDEX: dict[str, PassEntry] = {
         "Lower async stream IR to hal: --lower-async-to-cmd, then --lower-cmd-to-hal",
     ),
 }
+
+
+def parse_pipeline(text: str) -> list[str]:
+    """The pass flags a pipeline's text names, in order: `a,b` or mlir-opt's
+    `builtin.module(a,b)` (or `any(a,b)`). Raises ValueError naming the first unknown pass,
+    and for what streamopt does not run: a pipeline nested on other ops (`util.func(cse)`;
+    every pass of streamopt runs on the whole module) and pass options (`cse{...}`)."""
+    known = PASS_INDEX
+    text = text.strip()
+    inner = re.fullmatch(r"(?:builtin\.module|any)?\((.*)\)", text, re.DOTALL)
+    if inner:
+        text = inner.group(1)
+    names: list[str] = []
+    for element in _pipeline_elements(text):
+        if "(" in element:
+            anchor, _, nested = element.partition("(")
+            flat = ",".join(_nested_names(nested[:-1]))
+            raise ValueError(
+                f"nested pipeline '{element}' is not supported: every streamopt pass runs on "
+                f"the whole module, not on each '{anchor.strip()}' "
+                f"(to run them on the module: 'builtin.module({flat})')"
+            )
+        if "{" in element:
+            raise ValueError(f"pass options are not supported: '{element}'")
+        if element not in known:
+            raise ValueError(f"unknown pass '{element}'")
+        names.append(element)
+    return names
+
+
+def _pipeline_elements(text: str) -> list[str]:
+    """`text` split at its commas outside parentheses and braces, each part stripped (empty
+    parts left out). Raises ValueError when its brackets do not balance."""
+    elements: list[str] = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(text):
+        if char in "({":
+            depth += 1
+        elif char in ")}":
+            depth -= 1
+            if depth < 0:
+                break
+        elif char == "," and depth == 0:
+            elements.append(text[start:index].strip())
+            start = index + 1
+    if depth != 0:
+        raise ValueError(f"unbalanced brackets in pass pipeline '{text}'")
+    elements.append(text[start:].strip())
+    return [element for element in elements if element]
+
+
+def _nested_names(text: str) -> list[str]:
+    """The pass names of a nested pipeline's text, at any depth."""
+    names: list[str] = []
+    for element in _pipeline_elements(text):
+        if "(" in element and element.endswith(")"):
+            names.extend(_nested_names(element.partition("(")[2][:-1]))
+        else:
+            names.append(element)
+    return names
 
 
 def register_pass(cls: PassClass) -> PassClass:
@@ -227,6 +289,17 @@ class PassManager:
                 verify_module(module)
             if self.after_pass is not None:
                 self.after_pass(pass_, module)
+
+    @property
+    def statistics(self) -> dict[str, dict[str, int]]:
+        """Each pass's statistics, by pass flag then statistic name (summed when a pass ran
+        more than once), as `--stats` reports them."""
+        table: dict[str, dict[str, int]] = {}
+        for pass_ in self.passes:
+            counts = table.setdefault(pass_.flag, {})
+            for name, statistic in pass_.statistics.items():
+                counts[name] = counts.get(name, 0) + statistic.value
+        return table
 
     def statistics_report(self) -> str:
         """MLIR-style `--stats` text for the passes that ran."""
