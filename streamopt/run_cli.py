@@ -58,9 +58,8 @@ PROGRAM = "streamopt-run"
 
 # Said under the results of the reference runtime, whose dispatches do not run the kernels.
 STAND_IN_NOTE = (
-    "note: dispatches ran stand-in kernels (a fixed function of each kernel and its input"
-    " bytes): the results are not the program's values; --compare checks that every form gives"
-    " the same bytes, --backend iree runs the real kernels"
+    "note: results come from stand-in kernels (a fixed function of each kernel and its"
+    " inputs), not the program's own; --backend iree runs the real ones"
 )
 
 

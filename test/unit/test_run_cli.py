@@ -380,7 +380,7 @@ def test_reference_results_say_they_come_from_stand_in_kernels(run_cli) -> None:
     assert run.code == 0, run.err
     lines = run.out.splitlines()
     assert lines[0].startswith("result[0]: ")
-    assert lines[1].startswith("note: dispatches ran stand-in kernels")
+    assert lines[1].startswith("note: results come from stand-in kernels")
     # --no-table prints the results only.
     assert "note:" not in run_cli(str(TWO_DEVICES), "--no-table").out
 
