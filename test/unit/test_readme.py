@@ -233,3 +233,35 @@ def test_the_synopsis_names_real_options() -> None:
 def test_the_links_lead_somewhere() -> None:
     for target in re.findall(r"\]\(([^)#]+)\)", TEXT):
         assert (ROOT / target).exists(), target
+
+
+def test_the_readme_has_a_users_sections() -> None:
+    headings = re.findall(r"^##+ (.+)$", TEXT, re.M)
+    for heading in (
+        "Install",
+        "Quick start",
+        "Passes",
+        "The command line",
+        "Differences from mlir-opt and iree-opt",
+        "Running programs",
+        "The IREE backend",
+        "Python API",
+        "In your own lit suite",
+        "Storage model",
+        "Testing",
+    ):
+        assert heading in headings, heading
+    assert "Python 3.10" in TEXT and "100 MB" in TEXT
+
+
+def test_contributing_says_how_to_work_on_streamopt() -> None:
+    contributing = (ROOT / "CONTRIBUTING.md").read_text()
+    for needed in (".[test,dev]", "ruff check", "ruff format --check", "mypy", "PASS_INDEX",
+                   "@register_pass", "test/lit/passes/"):  # fmt: skip
+        assert needed in contributing, needed
+
+
+def test_the_license_is_the_one_pyproject_names() -> None:
+    license_text = (ROOT / "LICENSE").read_text()
+    assert license_text.split()[:4] == ["Apache", "License", "Version", "2.0,"]
+    assert 'license = { text = "Apache-2.0" }' in (ROOT / "pyproject.toml").read_text()
