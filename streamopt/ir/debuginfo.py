@@ -52,20 +52,19 @@ def is_location_alias(line: str) -> bool:
     return head.strip().startswith("#loc") and value.strip().startswith("loc(")
 
 
+# What matters in a location's text: a string literal (stepped over whole) or a parenthesis.
+_STRING_OR_PARENTHESIS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[()]')
+
+
 def _closing_parenthesis(text: str, index: int) -> int:
     """The index of the `)` that closes the `(` just before `index`, or -1."""
     depth = 1
-    while index < len(text):
-        char = text[index]
-        if char == '"':
-            index += 1
-            while index < len(text) and text[index] != '"':
-                index += 2 if text[index] == "\\" else 1
-        elif char == "(":
+    for match in _STRING_OR_PARENTHESIS.finditer(text, index):
+        token = match.group()
+        if token == "(":
             depth += 1
-        elif char == ")":
+        elif token == ")":
             depth -= 1
             if depth == 0:
-                return index
-        index += 1
+                return match.start()
     return -1

@@ -125,25 +125,13 @@ def parse_pipeline(text: str) -> list[str]:
 
 
 def _pipeline_elements(text: str) -> list[str]:
-    """`text` split at its commas outside parentheses and braces, each part stripped (empty
-    parts left out). Raises ValueError when its brackets do not balance."""
-    elements: list[str] = []
-    depth = 0
-    start = 0
-    for index, char in enumerate(text):
-        if char in "({":
-            depth += 1
-        elif char in ")}":
-            depth -= 1
-            if depth < 0:
-                break
-        elif char == "," and depth == 0:
-            elements.append(text[start:index].strip())
-            start = index + 1
-    if depth != 0:
+    """`text` split at its commas outside brackets, each part stripped (empty parts left
+    out). Raises ValueError when its brackets do not balance."""
+    from streamopt.parser.interpret import split_top_level
+
+    if text.count("(") != text.count(")") or text.count("{") != text.count("}"):
         raise ValueError(f"unbalanced brackets in pass pipeline '{text}'")
-    elements.append(text[start:].strip())
-    return [element for element in elements if element]
+    return [element.strip() for element in split_top_level(text) if element.strip()]
 
 
 def _nested_names(text: str) -> list[str]:
