@@ -1,11 +1,15 @@
 """The `streamopt` command: read IR, run passes in command-line order, print IR.
 
     streamopt [INPUT|-] [-o OUT] [--split-input-file] [--verify-diagnostics]
-              [--print-ir-after-all] [--stats] [--no-verify] [--pass-pipeline=a,b] [--<pass> ...]
+              [--mlir-print-debuginfo] [--print-ir-before-all] [--print-ir-after-all]
+              [--stats] [--mlir-timing] [--no-verify] [--pass-pipeline=a,b] [--<pass> ...]
 
-IR goes to stdout (or -o) as plain text; diagnostics go to stderr as
-`file:line:col: error: message` with the source line and a caret. Exit status: 0 on success, 1
-when there were diagnostics, 2 for usage errors, 70 for an internal error.
+IR goes to stdout (or -o) as plain text, without locations unless `--mlir-print-debuginfo`
+(as iree-opt prints it); diagnostics go to stderr as `file:line:col: error: message` with the
+source line and a caret. Exit status: 0 on success, 1 when there were diagnostics, 2 for usage
+errors, 70 for an internal error. As in mlir-opt, a long option may be spelled with one dash
+(`-split-input-file`, see `mlir_style_argv`), and mlir-opt's names of the options are accepted
+too (`--mlir-print-ir-after-all`, `--mlir-pass-statistics`).
 
 The command's options are `OPTIONS` and the pass index; click builds the command from them
 (`streamopt.cli_command`: --help, usage errors, every spelling click allows). A command line
@@ -21,6 +25,7 @@ import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -74,17 +79,30 @@ def split_input(text: str, split: bool) -> list[Chunk]:
 
 
 class Option:
-    """An option of the `streamopt` command besides the pass flags: its spelling, the
-    `Invocation` attribute it sets, whether it takes a value, and its `--help` text."""
+    """An option of the `streamopt` command besides the pass flags: its spelling (and other
+    spellings of it, such as mlir-opt's), the `Invocation` attribute it sets, whether it takes
+    a value, and its `--help` text."""
 
-    __slots__ = ("attribute", "help", "metavar", "spelling")
+    __slots__ = ("aliases", "attribute", "help", "metavar", "spelling")
 
-    def __init__(self, spelling: str, attribute: str, help: str, metavar: str | None = None):
+    def __init__(
+        self,
+        spelling: str,
+        attribute: str,
+        help: str,
+        metavar: str | None = None,
+        aliases: tuple[str, ...] = (),
+    ):
         self.spelling = spelling
         self.attribute = attribute
         self.help = help
         # Options with a metavar take a value; the others are flags.
         self.metavar = metavar
+        self.aliases = aliases
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.spelling, *self.aliases)
 
 
 # In --help order. `--pass-pipeline` adds to `Invocation.pipeline`.
@@ -96,8 +114,34 @@ OPTIONS: tuple[Option, ...] = (
         "verify_diagnostics",
         "Check diagnostics against '// expected-error @+1 {{...}}' comments.",
     ),
-    Option("--print-ir-after-all", "print_ir_after_all", "Print the IR to stderr after each pass."),
-    Option("--stats", "stats", "Print pass statistics to stderr."),
+    Option(
+        "--mlir-print-debuginfo",
+        "print_debuginfo",
+        "Print debug locations (loc(...)); without it they are left out, as iree-opt does.",
+    ),
+    Option(
+        "--print-ir-before-all",
+        "print_ir_before_all",
+        "Print the IR to stderr before each pass.",
+        aliases=("--mlir-print-ir-before-all",),
+    ),
+    Option(
+        "--print-ir-after-all",
+        "print_ir_after_all",
+        "Print the IR to stderr after each pass.",
+        aliases=("--mlir-print-ir-after-all",),
+    ),
+    Option(
+        "--stats",
+        "stats",
+        "Print pass statistics to stderr.",
+        aliases=("--mlir-pass-statistics",),
+    ),
+    Option(
+        "--mlir-timing",
+        "timing",
+        "Print how long parsing, each pass and printing took to stderr (MLIR's report).",
+    ),
     Option(
         "--pass-pipeline",
         "pipeline",
@@ -122,9 +166,12 @@ class Invocation:
         "no_verify",
         "output_file",
         "pipeline",
+        "print_debuginfo",
         "print_ir_after_all",
+        "print_ir_before_all",
         "split_input_file",
         "stats",
+        "timing",
         "verify_diagnostics",
     )
 
@@ -139,13 +186,19 @@ class Invocation:
         no_verify: bool = False,
         pipeline: Sequence[str] = (),
         allow_unregistered_dialect: bool = False,
+        print_debuginfo: bool = False,
+        print_ir_before_all: bool = False,
+        timing: bool = False,
     ) -> None:
         self.input_file = input_file
         self.output_file = output_file
         self.split_input_file = split_input_file
         self.verify_diagnostics = verify_diagnostics
         self.print_ir_after_all = print_ir_after_all
+        self.print_ir_before_all = print_ir_before_all
+        self.print_debuginfo = print_debuginfo
         self.stats = stats
+        self.timing = timing
         self.no_verify = no_verify
         self.allow_unregistered_dialect = allow_unregistered_dialect
         # Pass flags in the order they run.
@@ -164,23 +217,54 @@ def pass_flags() -> dict[str, str]:
 
 
 def pipeline_passes(text: str) -> list[str]:
-    """The pass flags `--pass-pipeline` text names, in order: `a,b` or mlir-opt's
-    `builtin.module(a,b)`. Raises ValueError naming the first unknown pass."""
-    known = pass_flags()
-    text = text.strip()
-    inner = re.fullmatch(r"(?:builtin\.module)?\((.*)\)", text)
-    if inner:
-        text = inner.group(1)
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    for name in names:
-        if name not in known:
-            raise ValueError(f"unknown pass '{name}'")
-    return names
+    """The pass flags `--pass-pipeline` text names, in order (see `parse_pipeline`)."""
+    from streamopt.passes import parse_pipeline
+
+    return parse_pipeline(text)
 
 
-_OPTIONS_BY_SPELLING = {option.spelling: option for option in OPTIONS}
+_OPTIONS_BY_SPELLING = {spelling: option for option in OPTIONS for spelling in option.spellings}
 # Set when a shell asks click for completions of the `streamopt` command.
 _COMPLETION_VARIABLE = "_STREAMOPT_COMPLETE"
+
+# Options click reads itself (they print something and exit): no `Invocation` attribute.
+EAGER_OPTIONS = ("--help", "--version", "--list-passes")
+
+
+def mlir_style_argv(argv: Sequence[str]) -> list[str]:
+    """`argv` with each long option spelled with one dash, as mlir-opt accepts them
+    (`-split-input-file`, `-pass-pipeline=cse`, `-elide-async-copies`), spelled with two.
+
+    Only words that name an option or a pass change, and none after `--` or in the place of
+    an option's value (`-o -x` writes to the file `-x`, as before)."""
+    long_names = {
+        spelling[2:]
+        for option in OPTIONS
+        for spelling in option.spellings
+        if spelling.startswith("--")
+    }
+    long_names.update(name[2:] for name in EAGER_OPTIONS)
+    long_names.update(pass_flags())
+    takes_value = {
+        spelling for option in OPTIONS if option.metavar for spelling in option.spellings
+    }
+    out: list[str] = []
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        index += 1
+        if word == "--":
+            out.extend(argv[index - 1 :])
+            break
+        if word.startswith("-") and not word.startswith("--"):
+            name = word[1:].partition("=")[0]
+            if len(name) > 1 and name in long_names:
+                word = "-" + word
+        out.append(word)
+        if word in takes_value and index < len(argv):
+            out.append(argv[index])  # The option's value, as it is.
+            index += 1
+    return out
 
 
 def plain_invocation(argv: Sequence[str]) -> Invocation | None:
@@ -204,10 +288,12 @@ def plain_invocation(argv: Sequence[str]) -> Invocation | None:
             values["input_file"] = word
             continue
         spelling, equals, joined = word.partition("=")
-        if spelling in seen:
-            return None
-        seen.add(spelling)
         option = _OPTIONS_BY_SPELLING.get(spelling)
+        # Two spellings of one option are a repeat too.
+        key = option.attribute if option is not None else spelling
+        if key in seen:
+            return None
+        seen.add(key)
         if option is None:
             if equals or not spelling.startswith("--") or spelling[2:] not in passes:
                 return None
@@ -248,6 +334,7 @@ def _report(text: str) -> None:
 def run(invocation: Invocation) -> int:
     """Parse the input, run the passes, print the result, report diagnostics; the exit
     status."""
+    started = time.perf_counter()
     input_file = invocation.input_file
     output_file = invocation.output_file
     try:
@@ -267,6 +354,8 @@ def run(invocation: Invocation) -> int:
         invocation.stats,
         not invocation.no_verify,
         invocation.allow_unregistered_dialect,
+        print_debuginfo=invocation.print_debuginfo,
+        print_ir_before_all=invocation.print_ir_before_all,
     )
     # Each chunk's text as the printer's pieces: a large module is written out without being
     # joined into one string (which would double the memory its text takes). A file gets them
@@ -301,7 +390,9 @@ def run(invocation: Invocation) -> int:
             elif target is not None:
                 target.truncate(mark)  # What was printed before the printer refused.
         if target is None:
+            output_started = time.perf_counter()
             _write_stdout(outputs)
+            driver.output_seconds += time.perf_counter() - output_started
         elif not failed:
             # A failed run leaves an existing output file as it was.
             try:
@@ -314,6 +405,9 @@ def run(invocation: Invocation) -> int:
             target.discard()  # Also when a bug ends the run.
     if invocation.stats:
         sys.stderr.write(driver.statistics_text())
+        sys.stderr.flush()
+    if invocation.timing:
+        sys.stderr.write(driver.timing_report(time.perf_counter() - started))
         sys.stderr.flush()
     return EXIT_INTERNAL if driver.internal_error else 1 if failed else 0
 
@@ -367,15 +461,22 @@ class Driver:
         stats: bool,
         verify: bool,
         allow_unregistered_dialect: bool = False,
+        print_debuginfo: bool = False,
+        print_ir_before_all: bool = False,
     ):
         self.pipeline = pipeline
         self.print_ir_after_all = print_ir_after_all
+        self.print_ir_before_all = print_ir_before_all
+        self.print_debuginfo = print_debuginfo
         self.stats = stats
         self.verify = verify
         self.allow_unregistered_dialect = allow_unregistered_dialect
         self.managers: list[Any] = []
         # Set when a chunk hit a bug in streamopt (the exit status is then EXIT_INTERNAL).
         self.internal_error = False
+        # Seconds spent parsing (and verifying the input) and printing, over all chunks.
+        self.parse_seconds = 0.0
+        self.output_seconds = 0.0
 
     def process(
         self, source: Source, write: Callable[[str], object]
@@ -388,19 +489,26 @@ class Driver:
         from streamopt.passes import PassManager
         from streamopt.printer import UnprintableError, print_module_blocks
 
+        parse_started: float | None = time.perf_counter()
+        output_started: float | None = None
         try:
             module = parse_module(
                 source.text, source.name, source.line_offset, self.allow_unregistered_dialect
             )
             verify_module(module)
+            assert parse_started is not None
+            self.parse_seconds += time.perf_counter() - parse_started
+            parse_started = None
             manager = PassManager.from_flags(
                 self.pipeline,
                 verify_each=self.verify,
                 after_pass=self._dump_after if self.print_ir_after_all else None,
+                before_pass=self._dump_before if self.print_ir_before_all else None,
             )
             self.managers.append(manager)
             manager.run(module)
-            for piece in print_module_blocks(module, write):
+            output_started = time.perf_counter()
+            for piece in print_module_blocks(module, write, self.print_debuginfo):
                 write(piece)
             write("\n")
             return True, []
@@ -410,13 +518,42 @@ class Driver:
             # A bug, located at the op it would have printed wrongly: refuse, do not print.
             self.internal_error = True
             return False, [exc.diagnostic]
+        finally:
+            if parse_started is not None:
+                self.parse_seconds += time.perf_counter() - parse_started
+            if output_started is not None:
+                self.output_seconds += time.perf_counter() - output_started
 
-    @staticmethod
-    def _dump_after(pass_: Any, module: Any) -> None:
+    def _dump_before(self, pass_: Any, module: Any) -> None:
+        self._dump("Before", pass_, module)
+
+    def _dump_after(self, pass_: Any, module: Any) -> None:
+        self._dump("After", pass_, module)
+
+    def _dump(self, when: str, pass_: Any, module: Any) -> None:
         from streamopt.printer import print_module
 
-        header = f"// -----// IR Dump After {pass_.name} ({pass_.flag}) //----- //"
-        _report(displayable(header + "\n" + print_module(module)))
+        header = f"// -----// IR Dump {when} {pass_.name} ({pass_.flag}) //----- //"
+        text = print_module(module, self.print_debuginfo)
+        _report(displayable(header + "\n" + text))
+
+    def timing_report(self, total: float) -> str:
+        """mlir-opt's `--mlir-timing` report: the seconds of the parser, each pass (summed
+        over split chunks, in pipeline order) and the output, the rest, and the total."""
+        rows: list[tuple[str, float]] = [("Parser", self.parse_seconds)]
+        if self.managers:
+            first = self.managers[0]
+            for index, pass_ in enumerate(first.passes):
+                seconds = sum(
+                    manager.seconds[index]
+                    for manager in self.managers
+                    if index < len(manager.seconds)
+                )
+                rows.append((pass_.name, seconds))
+        rows.append(("Output", self.output_seconds))
+        rows.append(("Rest", total - sum(seconds for _, seconds in rows)))
+        rows.append(("Total", total))
+        return timing_report_text(rows, total)
 
     def statistics_text(self) -> str:
         if not self.managers:
@@ -433,6 +570,24 @@ class Driver:
                 mine.report_lines.extend(theirs.report_lines)
         text: str = first.statistics_report()
         return text
+
+
+def timing_report_text(rows: Sequence[tuple[str, float]], total: float) -> str:
+    """Rows of (name, wall seconds) in the layout of MLIR's execution time report."""
+    title = "... Execution time report ..."
+    rule = "===" + "-" * 73 + "==="
+    lines = [
+        rule,
+        " " * ((80 - len(title)) // 2) + title,
+        rule,
+        f"  Total Execution Time: {total:.4f} seconds",
+        "",
+        "  ----Wall Time----  ----Name----",
+    ]
+    for name, seconds in rows:
+        share = 100.0 * seconds / total if total > 0 else 0.0
+        lines.append(f"  {seconds:8.4f} ({share:5.1f}%)  {name}")
+    return "\n".join(lines) + "\n"
 
 
 _EXPECTED = lazy_compile(
@@ -548,18 +703,23 @@ def call_with_deep_stack(function: Callable[[], T]) -> T:
     raise value
 
 
-def run_command(tool: click.Command, program: str) -> NoReturn:
-    """Run a click command as a console script (see `run_guarded`)."""
-    run_guarded(lambda: _click_main(tool), program)
+def run_command(tool: click.Command, program: str, args: Sequence[str] | None = None) -> NoReturn:
+    """Run a click command as a console script on `args` (default: `sys.argv`'s), see
+    `run_guarded`."""
+    run_guarded(lambda: _click_main(tool, program, args), program)
 
 
-def _click_main(tool: click.Command) -> int:
-    """Let click read `sys.argv` and run `tool`; the exit status (usage errors reported)."""
+def _click_main(tool: click.Command, program: str, args: Sequence[str] | None = None) -> int:
+    """Let click read `args` and run `tool`; the exit status (usage errors reported)."""
     import click
 
     try:
         # Without standalone mode click returns ctx.exit()'s code instead of raising Exit.
-        code = tool.main(standalone_mode=False)
+        code = tool.main(
+            args=list(args) if args is not None else None,
+            prog_name=program,
+            standalone_mode=False,
+        )
         return code if isinstance(code, int) else 0
     except click.exceptions.Exit as exc:
         return exc.exit_code
@@ -595,12 +755,13 @@ def run_guarded(function: Callable[[], int], program: str) -> NoReturn:
 def main() -> None:
     """Run `streamopt` on `sys.argv`; ends by raising SystemExit with the exit status (so it
     can be called in-process, as the tests do)."""
-    invocation = plain_invocation(sys.argv[1:])
+    argv = mlir_style_argv(sys.argv[1:])
+    invocation = plain_invocation(argv)
     if invocation is not None:
         run_guarded(lambda: run(invocation), "streamopt")
     from streamopt.cli_command import command
 
-    run_command(command, "streamopt")
+    run_command(command, "streamopt", argv)
 
 
 def console_main() -> NoReturn:

@@ -60,7 +60,7 @@ def _options(function: Any) -> Any:
     for option in reversed(OPTIONS):
         if option.attribute == "pipeline":
             decorator = click.option(
-                option.spelling,
+                *option.spellings,
                 metavar=option.metavar,
                 expose_value=False,
                 callback=_append_pipeline,
@@ -68,7 +68,7 @@ def _options(function: Any) -> Any:
             )
         elif option.metavar is not None:
             decorator = click.option(
-                option.spelling,
+                *option.spellings,
                 option.attribute,
                 default="-",
                 metavar=option.metavar,
@@ -76,15 +76,51 @@ def _options(function: Any) -> Any:
             )
         else:
             decorator = click.option(
-                option.spelling, option.attribute, is_flag=True, help=option.help
+                *option.spellings, option.attribute, is_flag=True, help=option.help
             )
         function = decorator(function)
     return function
 
 
+def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from streamopt import IREE_VERSION, __version__
+
+    click.echo(f"streamopt {__version__}")
+    click.echo(f"  reads and prints the IR of IREE {IREE_VERSION} (iree-opt, iree-compile)")
+    ctx.exit(0)
+
+
+def _list_passes(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    flags = pass_flags()
+    width = max(len(flag) for flag in flags) + 2
+    for flag, summary in flags.items():
+        click.echo(f"  --{flag:<{width}} {summary}")
+    ctx.exit(0)
+
+
 @click.command(cls=_PassFlagCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("input_file", default="-", metavar="[INPUT|-]", type=click.Path(allow_dash=True))
 @_options
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_print_version,
+    help="Print streamopt's version and the IREE version whose IR it reads, and exit.",
+)
+@click.option(
+    "--list-passes",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_list_passes,
+    help="List every pass with its summary, and exit.",
+)
 @click.pass_context
 def command(ctx: click.Context, /, **params: Any) -> None:
     """Parse stream/hal IR, run the given passes in order, and print the result."""

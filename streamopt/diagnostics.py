@@ -196,15 +196,23 @@ class Diagnostic:
         self.notes.append(Diagnostic("note", message, location))
         return self
 
+    def __str__(self) -> str:
+        """As the command prints it (see `render`)."""
+        return render(self)
+
 
 class DiagnosticError(Exception):
-    """Raised to stop work because of one or more error diagnostics."""
+    """Raised to stop work because of one or more error diagnostics. Its `str()` is what
+    the command prints for them: `file:line:col: error: message`, the line and a caret."""
 
     def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]) -> None:
         self.diagnostics = (
             [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
         )
         super().__init__("; ".join(d.message for d in self.diagnostics))
+
+    def __str__(self) -> str:
+        return "\n".join(render(diagnostic) for diagnostic in self.diagnostics)
 
 
 class OperandTypeMismatch(DiagnosticError):
@@ -228,14 +236,16 @@ def error(message: str, location: Location) -> DiagnosticError:
     return DiagnosticError(Diagnostic("error", message, location))
 
 
-def render(diagnostic: Diagnostic) -> str:
-    """Format a diagnostic and its notes as text: header line, source line, caret."""
+def render(diagnostic: Diagnostic, program: str | None = None) -> str:
+    """Format a diagnostic and its notes as text: header line, source line, caret. One with
+    no location at all is the `program`'s own (`streamopt-run: error: ...`) when given."""
     lines: list[str] = []
     for diag in (diagnostic, *diagnostic.notes):
         loc = diag.location
         if loc.source is None or loc.line == 0:
             # No point in the text (line 0: the file as a whole).
-            lines.append(f"{loc.filename}: {diag.severity}: {diag.message}")
+            where = program if loc.source is None and program is not None else loc.filename
+            lines.append(f"{where}: {diag.severity}: {diag.message}")
             continue
         lines.append(f"{loc}: {diag.severity}: {diag.message}")
         text = loc.source.line_text(loc.line)

@@ -4,7 +4,8 @@ Value and block names follow MLIR's printer: values without a name of their own 
 `%0, %1, ...` per isolated scope, entry block arguments are `%argN`, named values (`%c16`,
 `%result_timepoint`) keep their name and get a `_N` suffix on conflict, nested regions continue
 the numbering of their parent and sibling regions reuse it. Printing IR that IREE printed, with
-no change, gives back the same text.
+no change, gives back the same text. Locations (`loc(...)`) are printed only when asked for, as
+iree-opt prints them only with `--mlir-print-debuginfo`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from streamopt.diagnostics import Diagnostic
 from streamopt.ir.core import Block, DetachedValue, Operation, OpResult, Region, Value
+from streamopt.ir.debuginfo import is_location_alias
 from streamopt.ir.types import Attribute, Type, print_attr_dict
 from streamopt.lazy_regex import lazy_compile
 
@@ -72,7 +74,7 @@ class Printer:
     """Accumulates text for one module or op; see `print_module` and `print_operation`."""
 
     def __init__(
-        self, print_debug_locations: bool = True, sink: Callable[[str], object] | None = None
+        self, print_debug_locations: bool = False, sink: Callable[[str], object] | None = None
     ) -> None:
         self._out: list[str] = []
         self.write = self._out.append
@@ -89,6 +91,7 @@ class Printer:
         self.block_names: dict[Block, str] = {}
         self._block_order: dict[Block, int] = {}
         self._predecessor_cache: dict[Region, dict[Block, list[Block]]] = {}
+        # iree-opt's --mlir-print-debuginfo: print `loc(...)` (and the aliases only they use).
         self.print_debug_locations = print_debug_locations
 
     def text(self) -> str:
@@ -435,13 +438,13 @@ class Printer:
 
     def print_module_blocks(self, module: Module) -> list[str]:
         """`print_module`'s text as a list of pieces, for writing out without joining them."""
-        for alias in module.aliases:
+        for alias in self._aliases(module.aliases):
             self.write(alias)
             self.write("\n")
         top = module.op
         self.number(top)
         self.print_operation(top)
-        for alias in module.trailing_aliases:
+        for alias in self._aliases(module.trailing_aliases):
             self.write(alias)
             self.write("\n")
         if module.metadata is not None:
@@ -450,22 +453,32 @@ class Printer:
             self.write("\n")
         return self.blocks()
 
+    def _aliases(self, lines: list[str]) -> Iterable[str]:
+        if self.print_debug_locations:
+            return lines
+        return [line for line in lines if not is_location_alias(line)]
 
-def print_module(module: Module, print_debug_locations: bool = True) -> str:
-    """The text of `module`."""
+
+def print_module(module: Module, print_debug_locations: bool = False) -> str:
+    """The text of `module`, with its `loc(...)` locations if `print_debug_locations` (as
+    iree-opt prints it, with `--mlir-print-debuginfo` if that is set)."""
     return Printer(print_debug_locations).print_module(module)
 
 
-def print_module_blocks(module: Module, sink: Callable[[str], object] | None = None) -> list[str]:
+def print_module_blocks(
+    module: Module,
+    sink: Callable[[str], object] | None = None,
+    print_debug_locations: bool = False,
+) -> list[str]:
     """The text of `module` as pieces to write in order (a big module is not joined into one
     string); with a `sink`, each piece is handed to it as soon as it is made, and the list
     returned is empty."""
-    return Printer(sink=sink).print_module_blocks(module)
+    return Printer(print_debug_locations, sink).print_module_blocks(module)
 
 
-def print_operation(op: Operation) -> str:
+def print_operation(op: Operation, print_debug_locations: bool = False) -> str:
     """The text of a single op (its values named as if it were the top level)."""
-    printer = Printer()
+    printer = Printer(print_debug_locations)
     printer.number(op)
     printer.print_operation(op)
     return printer.text()

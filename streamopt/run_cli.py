@@ -21,14 +21,13 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from streamopt.cli import run_command
 from streamopt.diagnostics import Diagnostic, DiagnosticError, read_source, render
+from streamopt.text_table import TextColumn, TextTable, show
 
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
     ("as given", []),
@@ -55,6 +54,22 @@ class RunError(Exception):
     """A failure already rendered for the user."""
 
 
+PROGRAM = "streamopt-run"
+
+# Said under the results of the reference runtime, whose dispatches do not run the kernels.
+STAND_IN_NOTE = (
+    "note: results come from stand-in kernels (a fixed function of each kernel and its"
+    " inputs), not the program's own; --backend iree runs the real ones"
+)
+
+
+def _fail(message: str) -> NoReturn:
+    """Report `message` as `streamopt` reports what it cannot do (`streamopt-run: error:
+    ...`), and exit with status 1."""
+    click.echo(f"{PROGRAM}: error: {message}", err=True)
+    sys.exit(1)
+
+
 def _load(path: str) -> tuple[str, str]:
     if path == "-":
         buffer = getattr(sys.stdin, "buffer", None)
@@ -63,7 +78,7 @@ def _load(path: str) -> tuple[str, str]:
         with open(path, "rb") as handle:
             return read_source(handle), path
     except OSError as exc:
-        raise click.UsageError(f"cannot read '{path}': {exc.strerror}") from None
+        _fail(f"cannot read '{path}': {exc.strerror}")
 
 
 def _parse_and_lower(
@@ -94,7 +109,7 @@ def _topology(path: str | None) -> Any:
     try:
         return load_topology(path)
     except (OSError, ValueError) as exc:
-        raise click.UsageError(f"--topology {path}: {exc}") from None
+        _fail(f"--topology {path}: {exc}")
 
 
 def run_form(
@@ -172,13 +187,18 @@ def first_difference(reference: Any, other: Any) -> str | None:
     return None
 
 
-def _compare_table(forms: list[FormRun]) -> Table:
+def _compare_table(forms: list[FormRun]) -> TextTable:
     from streamopt.runtime.interpreter.report import human_bytes
 
-    table = Table(title="forms compared", title_justify="left")
-    for column in ("form", "same bytes", "copied", "by moves", "moves alias/copy", "allocated",
-                   "peak"):  # fmt: skip
-        table.add_column(column, justify="left" if column in ("form", "same bytes") else "right")
+    figures = ("copied", "by moves", "moves alias/copy", "allocated", "peak")
+    table = TextTable(
+        "forms compared",
+        [
+            TextColumn("form", wrap=True),
+            TextColumn("same bytes"),
+            *(TextColumn(header, right=True) for header in figures),
+        ],
+    )
     reference = next((f.result for f in forms if f.result is not None), None)
     for form in forms:
         label = form.name
@@ -315,8 +335,6 @@ def command(
         raise click.UsageError(
             "--keep-vmfb, --iree-device, --iree-module and --iree-moves need --backend iree"
         )
-    # Tables are for people: keep them on one line each even when stdout is not a terminal.
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:
         if compare:
             forms = compare_forms(
@@ -332,7 +350,7 @@ def command(
             )  # fmt: skip
     except DiagnosticError as exc:
         for diagnostic in exc.diagnostics:
-            click.echo(render(diagnostic), err=True)
+            click.echo(render(diagnostic, PROGRAM), err=True)
         sys.exit(1)
     for index, output in enumerate(result.outputs):
         click.echo(f"result[{index}]: {output.text}")
@@ -340,12 +358,15 @@ def command(
     if not no_table:
         from streamopt.runtime.interpreter.report import moves_line, report_table
 
-        console.print(report_table(report, f"@{result.function} on the reference runtime"))
-        console.print(moves_line(report))
+        title = f"@{result.function} on the reference runtime"
+        tables: list[TextTable | str] = [report_table(report, title), moves_line(report)]
+        if result.interpreter.stand_in_kernels:
+            tables.insert(0, STAND_IN_NOTE)
+        if compare:
+            tables.append(_compare_table(forms))
+        show(tables)
     failed = False
     if compare:
-        if not no_table:
-            console.print(_compare_table(forms))
         for form in forms:
             if form.skipped:
                 click.echo(f"compare: skipped '{form.name}': {form.skipped}", err=True)
@@ -359,7 +380,8 @@ def command(
                                 "error",
                                 f"'{form.name}' computes different bytes: {difference}",
                                 _function_location(result),
-                            )
+                            ),
+                            PROGRAM,
                         ),
                         err=True,
                     )
@@ -391,7 +413,7 @@ def _function_location(result: Any) -> Any:
 
 def main() -> None:
     """Console-script entry point of `streamopt-run`."""
-    run_command(command, "streamopt-run")
+    run_command(command, PROGRAM)
 
 
 if __name__ == "__main__":

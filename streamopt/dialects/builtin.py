@@ -16,6 +16,7 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError,
 from streamopt.dialects import check_unmodelled, register_op
 from streamopt.dialects.registered import parent_problem
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
+from streamopt.ir.debuginfo import LocationText, strip_locations
 from streamopt.ir.types import Attribute, FunctionType, Type, print_attr_dict
 
 if TYPE_CHECKING:
@@ -152,6 +153,17 @@ class OpaqueOp(Operation):
         _verify_parent(self)
         check_unmodelled(self)
 
+    def use_instead_of_defined(self, defined: DetachedValue, value: Value) -> None:
+        """Make the name this op's syntax was taken to define as `defined` a use of `value`
+        instead (an enclosing op defines the name)."""
+        self.defined_values.remove(defined)
+        operands = list(self._operands)
+        for index, piece in enumerate(self.template):
+            if isinstance(piece, tuple) and piece[0] == DEFINED and piece[1] is defined:
+                self.template[index] = (OPERAND, len(operands))
+                operands.append(value)
+        self.set_operands(operands)
+
     def written_text(self, value_ids: bool = False) -> str:
         """The op as written, with `{}` for each region and `%_` for each value it names
         (with `value_ids`, `%vN` instead, N the first operand that is the same value)."""
@@ -191,8 +203,11 @@ class OpaqueOp(Operation):
         # A region opening on a continuation line of the op (`objects({ #target if(...) {`)
         # is indented from that line, as MLIR's printer nests it.
         line_indent = p.indent_width
+        locations = p.print_debug_locations
         for piece in self.template:
             if isinstance(piece, str):
+                if piece.__class__ is LocationText and not locations:
+                    continue
                 write(piece)
                 newline = piece.rfind("\n")
                 if newline >= 0:
@@ -284,11 +299,12 @@ class VerbatimOp(Operation):
         return None
 
     def print(self, p: Printer) -> None:
+        text = self.text if p.print_debug_locations else strip_locations(self.text)
         shift = p.indent_width - (self.column - 1)
         if shift == 0:
-            p.write(self.text)
+            p.write(text)
             return
-        lines = self.text.split("\n")
+        lines = text.split("\n")
         out = [lines[0]]
         for line in lines[1:]:
             if shift > 0:

@@ -39,6 +39,12 @@ class Module:
         # locations use to there).
         self.trailing_aliases: list[str] = [] if trailing_aliases is None else trailing_aliases
 
+    def __str__(self) -> str:
+        """The module's text, as `streamopt` prints it (without locations)."""
+        from streamopt.printer import print_module
+
+        return print_module(self) + "\n"
+
     def walk(self) -> Iterator[Operation]:
         """Every op in the module, pre-order."""
         return self.op.walk()

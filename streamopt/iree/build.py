@@ -212,7 +212,8 @@ def run_streamopt(
         if verify:
             verify_module(module)
         PassManager.from_flags(passes, verify_each=verify).run(module)
-        out = print_module(module) + "\n"
+        # With its locations: diagnostics of the IREE stages after it then name the input.
+        out = print_module(module, print_debug_locations=True) + "\n"
     except DiagnosticError as exc:
         label = " ".join(f"--{p}" for p in passes)
         raise DiagnosticError(

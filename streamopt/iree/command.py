@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,8 +25,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-from rich.console import Console
-from rich.table import Table
 
 from streamopt.diagnostics import (
     UNKNOWN_LOCATION,
@@ -50,6 +47,7 @@ from streamopt.iree.run import IreeRun, RuntimeExtension, RuntimeMissing, run_vm
 from streamopt.iree.tools import ToolMissing
 from streamopt.move_api import MoveFlags
 from streamopt.run_cli import first_difference
+from streamopt.text_table import TextColumn, TextTable, show
 
 MOVE_CHOICES: dict[str, MoveFlags | None] = {
     "runtime": MoveFlags.NONE,
@@ -117,7 +115,6 @@ def load_extension(path: str) -> RuntimeExtension:
 
 def run_iree(options: IreeOptions) -> int:
     """Do it all; return the exit status."""
-    console = Console(highlight=False, width=None if sys.stdout.isatty() else 132)
     try:
         extensions = [load_extension(p) for p in options.extension_paths]
         with tempfile.TemporaryDirectory(prefix="streamopt-iree-") as scratch:
@@ -156,9 +153,10 @@ def run_iree(options: IreeOptions) -> int:
     for index, output in enumerate(result.outputs):
         click.echo(f"result[{index}]: {output.text}")
     if not options.no_table:
-        console.print(_stage_table(runs, program))
+        tables = [_stage_table(runs, program)]
         if options.moves != "expand":
-            console.print(moves_table(runs))
+            tables.append(moves_table(runs))
+        show(tables)
     failed = False
     if options.compare:
         reference = runs[-1]
@@ -207,15 +205,18 @@ def _run(
     return BuildRun(label, build, run, moves)
 
 
-def _stage_table(runs: list[BuildRun], program: Program) -> Table:
+def _stage_table(runs: list[BuildRun], program: Program) -> TextTable:
     devices = ", ".join(program.devices)
-    table = Table(
-        title=f"@{runs[0].run.function} on IREE's runtime ({len(program.devices)} local-task "
+    table = TextTable(
+        f"@{runs[0].run.function} on IREE's runtime ({len(program.devices)} local-task "
         f"devices: {devices})",
-        title_justify="left",
+        [
+            TextColumn("build", wrap=True),
+            TextColumn("stage", wrap=True),
+            TextColumn("seconds", right=True),
+            TextColumn("same bytes"),
+        ],
     )
-    for column in ("build", "stage", "seconds", "same bytes"):
-        table.add_column(column, justify="right" if column == "seconds" else "left")
     reference = runs[-1].run if len(runs) > 1 else None
     for entry in runs:
         same = (
@@ -234,17 +235,24 @@ def _stage_table(runs: list[BuildRun], program: Program) -> Table:
     return table
 
 
-def moves_table(runs: list[BuildRun]) -> Table:
+def moves_table(runs: list[BuildRun]) -> TextTable:
     """The moves of each run that made any, per device pair: how many aliased and copied, how
     many copies reused a buffer the target's pool kept, why they copied, and the bytes moved
     and copied."""
     from streamopt.runtime.interpreter.report import human_bytes
 
-    table = Table(title="moves on IREE's runtime (queue_move)", title_justify="left")
-    left = ("build", "from -> to", "why copied")
     counts = ("moves", "aliased", "copied", "reused")
-    for column in (*left[:2], *counts, left[2], "moved", "copied bytes"):
-        table.add_column(column, justify="left" if column in left else "right")
+    table = TextTable(
+        "moves on IREE's runtime (queue_move)",
+        [
+            TextColumn("build", wrap=True),
+            TextColumn("from -> to", wrap=True),
+            *(TextColumn(column, right=True) for column in counts),
+            TextColumn("why copied", wrap=True),
+            TextColumn("moved", right=True),
+            TextColumn("copied bytes", right=True),
+        ],
+    )
     for entry in runs:
         pairs = entry.moves.pairs
         if not pairs:

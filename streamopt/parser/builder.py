@@ -41,6 +41,7 @@ from streamopt.dialects.registered import (
     unregistered_dialect_op_problem,
 )
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
+from streamopt.ir.debuginfo import LocationText
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     TIMEPOINT,
@@ -137,6 +138,10 @@ class Builder:
         # across enclosing regions, so the innermost definition is the only one.
         self.visible: dict[str, _Definition] = {}
         self.forward_refs: dict[str, tuple[DetachedValue, TokenLike]] = {}
+        # Names the syntax of an op kept as written defines for its regions (see
+        # `_claim_header_name`), by spelling, in the order made: the offset of the op's name,
+        # the value, and the op. An enclosing op kept as written that names one takes it over.
+        self.header_claims: dict[str, list[tuple[int, DetachedValue, OpaqueOp]]] = {}
         self.pending_entry_args: list[tuple[TokenLike, Type, str | None]] | None = None
         self.aliases: list[str] = []
         self.trailing_aliases: list[str] = []
@@ -535,20 +540,26 @@ class Builder:
                     template.append(text[cursor : piece.start_pos])
                 spelling = str(piece)
                 own = op_defined.get(spelling)
+                if own is None:
+                    own = self._claim_header_name(spelling, name_token.start_pos)
+                    if own is not None:
+                        op_defined[spelling] = own
+                        defined.append(own)
                 if own is not None:
                     template.append((DEFINED, own))
                 else:
-                    value = self.lookup(piece)
-                    if isinstance(value, DetachedValue) and spelling in self.forward_refs:
-                        # Not defined anywhere yet: the op's own syntax defines it (a loop
-                        # variable, say), and its regions may already have used it.
-                        del self.forward_refs[spelling]
-                        op_defined[spelling] = value
-                        defined.append(value)
-                        template.append((DEFINED, value))
-                    else:
-                        template.append((OPERAND, len(operands)))
-                        operands.append(value)
+                    template.append((OPERAND, len(operands)))
+                    operands.append(self.lookup(piece))
+                cursor = end = piece.end_pos
+            elif piece.type == "LOC":
+                # A piece of its own, which printing without debug locations leaves out with
+                # the blanks before it.
+                blank = piece.start_pos
+                while blank > cursor and text[blank - 1] in " \t":
+                    blank -= 1
+                if blank > cursor:
+                    template.append(text[cursor:blank])
+                template.append(LocationText(text[blank : piece.end_pos]))
                 cursor = end = piece.end_pos
             else:
                 if piece.type == "TYPE_REF":
@@ -592,7 +603,41 @@ class Builder:
         )
         for value in defined:
             value.defining = op
+            self.header_claims.setdefault(value.spelling, []).append(
+                (name_token.start_pos, value, op)
+            )
         return op
+
+    def _claim_header_name(self, spelling: str, op_start: int) -> DetachedValue | None:
+        """The value a name in the text of an op kept as written (whose name starts at
+        `op_start`) defines, for its regions, or None when it is a use.
+
+        Such an op's syntax is unknown, so a name in it that no op before it uses or defines is
+        taken as one it defines (a function's argument, a loop's variable, the arguments a
+        `stream.cmd.func` declaration names), as MLIR's parser of that op would declare it as
+        an argument of its regions. The op is built after its regions,
+        so their uses of the name are forward references by then, and an op inside it kept as
+        written that names it too (`stablehlo.while(%iterArg = %arg0)` in a `func.func` with
+        argument `%arg0`) has claimed it for itself: names are not shadowed, so the outermost
+        op that names it defines it, and the inner ones use that value.
+        """
+        if "#" in spelling or spelling in self.visible or spelling in self.top_scope:
+            return None
+        pending = self.forward_refs.get(spelling)
+        if pending is not None and pending[1].start_pos < op_start:
+            return None  # Used before this op: a forward reference to a later definition.
+        value = pending[0] if pending is not None else DetachedValue(spelling)
+        if pending is not None:
+            del self.forward_refs[spelling]
+        claims = self.header_claims.get(spelling)
+        # Claims made inside this op are the last ones made, after every one made before it.
+        while claims and claims[-1][0] > op_start:
+            _, inner, claimer = claims.pop()
+            claimer.use_instead_of_defined(inner, value)
+            if inner.type is not None and value.type is None:
+                value.type = inner.type  # A forward reference's type, from its first use.
+            inner.replace_all_uses_with(value)
+        return value
 
     def opaque_group(self, children: list[Any]) -> list[Any]:
         return children

@@ -11,6 +11,8 @@ statistics.
 from __future__ import annotations
 
 import importlib
+import re
+import time
 from collections.abc import Callable, Iterable
 from typing import ClassVar, NamedTuple, TypeVar
 
@@ -92,6 +94,55 @@ PASS_INDEX: dict[str, PassEntry] = {
         "Lower async stream IR to hal: --lower-async-to-cmd, then --lower-cmd-to-hal",
     ),
 }
+
+
+def parse_pipeline(text: str) -> list[str]:
+    """The pass flags a pipeline's text names, in order: `a,b` or mlir-opt's
+    `builtin.module(a,b)` (or `any(a,b)`). Raises ValueError naming the first unknown pass,
+    and for what streamopt does not run: a pipeline nested on other ops (`util.func(cse)`;
+    every pass of streamopt runs on the whole module) and pass options (`cse{...}`)."""
+    known = PASS_INDEX
+    text = text.strip()
+    inner = re.fullmatch(r"(?:builtin\.module|any)?\((.*)\)", text, re.DOTALL)
+    if inner:
+        text = inner.group(1)
+    names: list[str] = []
+    for element in _pipeline_elements(text):
+        if "(" in element:
+            anchor, _, nested = element.partition("(")
+            flat = ",".join(_nested_names(nested[:-1]))
+            raise ValueError(
+                f"nested pipeline '{element}' is not supported: every streamopt pass runs on "
+                f"the whole module, not on each '{anchor.strip()}' "
+                f"(to run them on the module: 'builtin.module({flat})')"
+            )
+        if "{" in element:
+            raise ValueError(f"pass options are not supported: '{element}'")
+        if element not in known:
+            raise ValueError(f"unknown pass '{element}'")
+        names.append(element)
+    return names
+
+
+def _pipeline_elements(text: str) -> list[str]:
+    """`text` split at its commas outside brackets, each part stripped (empty parts left
+    out). Raises ValueError when its brackets do not balance."""
+    from streamopt.parser.interpret import split_top_level
+
+    if text.count("(") != text.count(")") or text.count("{") != text.count("}"):
+        raise ValueError(f"unbalanced brackets in pass pipeline '{text}'")
+    return [element.strip() for element in split_top_level(text) if element.strip()]
+
+
+def _nested_names(text: str) -> list[str]:
+    """The pass names of a nested pipeline's text, at any depth."""
+    names: list[str] = []
+    for element in _pipeline_elements(text):
+        if "(" in element and element.endswith(")"):
+            names.extend(_nested_names(element.partition("(")[2][:-1]))
+        else:
+            names.append(element)
+    return names
 
 
 def register_pass(cls: PassClass) -> PassClass:
@@ -197,23 +248,46 @@ class PassManager:
         passes: list[Pass] | None = None,
         verify_each: bool = True,
         after_pass: Callable[[Pass, Module], None] | None = None,
+        before_pass: Callable[[Pass, Module], None] | None = None,
     ) -> None:
         self.passes: list[Pass] = [] if passes is None else passes
         self.verify_each = verify_each
-        # Called after each pass with (pass, module), e.g. for --print-ir-after-all.
+        # Called before and after each pass with (pass, module), e.g. for
+        # --print-ir-before-all and --print-ir-after-all.
+        self.before_pass = before_pass
         self.after_pass = after_pass
+        # The wall seconds each pass of the last run took (not its verification), in order.
+        self.seconds: list[float] = []
 
     @classmethod
     def from_flags(cls, flags: Iterable[str], **kwargs: object) -> PassManager:
         return cls([pass_class(flag)() for flag in flags], **kwargs)  # type: ignore[arg-type]
 
     def run(self, module: Module) -> None:
+        """Run each pass on `module` in order. Raises DiagnosticError for what a pass reports,
+        or what the verifier finds after it (with `verify_each`)."""
+        self.seconds = []
         for pass_ in self.passes:
+            if self.before_pass is not None:
+                self.before_pass(pass_, module)
+            started = time.perf_counter()
             pass_.run(module)
+            self.seconds.append(time.perf_counter() - started)
             if self.verify_each:
                 verify_module(module)
             if self.after_pass is not None:
                 self.after_pass(pass_, module)
+
+    @property
+    def statistics(self) -> dict[str, dict[str, int]]:
+        """Each pass's statistics, by pass flag then statistic name (summed when a pass ran
+        more than once), as `--stats` reports them."""
+        table: dict[str, dict[str, int]] = {}
+        for pass_ in self.passes:
+            counts = table.setdefault(pass_.flag, {})
+            for name, statistic in pass_.statistics.items():
+                counts[name] = counts.get(name, 0) + statistic.value
+        return table
 
     def statistics_report(self) -> str:
         """MLIR-style `--stats` text for the passes that ran."""

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from streamopt.cli import main
-from streamopt.passes import load_all
+import streamopt as streamopt_package
+from streamopt.cli import main, mlir_style_argv
+from streamopt.passes import PASS_INDEX, load_all
 
 # A module as streamopt (and iree-opt) prints it, blank last line included: parse + print gives
 # it back unchanged.
@@ -441,6 +442,187 @@ def test_stats_sum_over_split_chunks(streamopt: Streamopt, tmp_path: Path) -> No
 def test_no_stats_without_flag(streamopt: Streamopt) -> None:
     run = streamopt("--canonicalize", stdin=WITH_DEAD_CONSTANT)
     assert run.stderr == ""
+
+
+# -- what a user of mlir-opt or iree-opt expects ----------------------------------------------
+
+WITH_LOCATION_PRINTED = """\
+module {
+  util.func public @f(%arg0: index) -> index {
+    %c1 = arith.constant 1 : index loc("model.py":1:2)
+    util.return %arg0 : index
+  }
+}
+
+"""
+
+
+def test_locations_are_left_out_by_default(streamopt: Streamopt) -> None:
+    """As `iree-opt FILE` prints it: no loc(...) unless asked for."""
+    run = streamopt(stdin=WITH_DEAD_CONSTANT)
+    assert run.code == 0, run.stderr
+    assert run.stdout == WITH_LOCATION_PRINTED.replace(' loc("model.py":1:2)', "")
+
+
+def test_mlir_print_debuginfo_keeps_locations(streamopt: Streamopt) -> None:
+    run = streamopt("--mlir-print-debuginfo", stdin=WITH_DEAD_CONSTANT)
+    assert (run.code, run.stdout) == (0, WITH_LOCATION_PRINTED)
+
+
+def test_locations_in_ir_dumps_follow_the_flag(streamopt: Streamopt) -> None:
+    args = ("--elide-async-copies", "--print-ir-after-all")
+    plain = streamopt(*args, stdin=WITH_DEAD_CONSTANT)
+    assert "IR Dump After" in plain.stderr and "loc(" not in plain.stderr
+    located = streamopt(*args, "--mlir-print-debuginfo", stdin=WITH_DEAD_CONSTANT)
+    assert 'loc("model.py":1:2)' in located.stderr
+
+
+@pytest.mark.parametrize(
+    ("single", "double"),
+    [
+        (["-split-input-file"], ["--split-input-file"]),
+        (["-elide-async-copies", "-canonicalize"], ["--elide-async-copies", "--canonicalize"]),
+        (["-pass-pipeline=cse,canonicalize"], ["--pass-pipeline=cse,canonicalize"]),
+        (["-pass-pipeline", "cse"], ["--pass-pipeline", "cse"]),
+        (
+            ["-mlir-print-debuginfo", "-verify-diagnostics"],
+            ["--mlir-print-debuginfo", "--verify-diagnostics"],
+        ),
+        (["-print-ir-after-all", "-cse"], ["--print-ir-after-all", "--cse"]),
+    ],
+)
+def test_long_options_take_one_dash_as_in_mlir_opt(
+    streamopt: Streamopt, single: list[str], double: list[str]
+) -> None:
+    with_one = streamopt(*single, stdin=WITH_DEAD_CONSTANT)
+    with_two = streamopt(*double, stdin=WITH_DEAD_CONSTANT)
+    assert with_one.code == 0, with_one.stderr
+    assert (with_one.code, with_one.stdout, with_one.stderr) == (
+        with_two.code,
+        with_two.stdout,
+        with_two.stderr,
+    )
+
+
+def test_one_dash_spelling_changes_only_option_names() -> None:
+    argv = ["-o", "-split-input-file", "-cse", "-x", "-", "--", "-cse"]
+    assert mlir_style_argv(argv) == ["-o", "-split-input-file", "--cse", "-x", "-", "--", "-cse"]
+    assert mlir_style_argv(["-help", "-version", "-h"]) == ["--help", "--version", "-h"]
+
+
+def test_version_names_streamopt_and_iree(streamopt: Streamopt) -> None:
+    for spelling in ("--version", "-version"):
+        run = streamopt(spelling)
+        assert run.code == 0
+        assert run.stdout.splitlines()[0] == f"streamopt {streamopt_package.__version__}"
+        assert f"IREE {streamopt_package.IREE_VERSION}" in run.stdout
+
+
+def test_iree_version_is_the_one_the_test_extra_installs() -> None:
+    pyproject = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
+    assert f'"iree-base-compiler=={streamopt_package.IREE_VERSION}"' in pyproject
+    assert f'"iree-base-runtime=={streamopt_package.IREE_VERSION}"' in pyproject
+
+
+def test_version_agrees_with_the_installed_package() -> None:
+    from importlib.metadata import version
+
+    assert version("streamopt") == streamopt_package.__version__
+
+
+def test_list_passes_lists_every_pass(streamopt: Streamopt) -> None:
+    run = streamopt("--list-passes")
+    assert run.code == 0
+    listed = [line.split()[0] for line in run.stdout.splitlines()]
+    assert listed == [f"--{flag}" for flag in PASS_INDEX]
+
+
+@pytest.mark.parametrize("spelling", ["--mlir-print-ir-after-all", "--print-ir-after-all"])
+def test_print_ir_after_all(streamopt: Streamopt, spelling: str) -> None:
+    run = streamopt("--canonicalize", "--cse", spelling, stdin=WITH_DEAD_CONSTANT)
+    assert run.code == 0, run.stderr
+    assert pass_order(run.stderr) == ["canonicalize", "cse"]
+    assert "%c1 = arith.constant" not in run.stderr  # After canonicalize erased it.
+
+
+@pytest.mark.parametrize("spelling", ["--mlir-print-ir-before-all", "--print-ir-before-all"])
+def test_print_ir_before_all(streamopt: Streamopt, spelling: str) -> None:
+    run = streamopt("--canonicalize", "--cse", spelling, stdin=WITH_DEAD_CONSTANT)
+    assert run.code == 0, run.stderr
+    headers = re.findall(r"^// -----// IR Dump Before (\w+) \(([\w-]+)\) //----- //$",
+                         run.stderr, re.MULTILINE)  # fmt: skip
+    assert headers == [("CanonicalizePass", "canonicalize"), ("CSEPass", "cse")]
+    before_canonicalize = run.stderr.split("IR Dump Before CSEPass")[0]
+    assert "%c1 = arith.constant 1 : index" in before_canonicalize
+
+
+def test_mlir_pass_statistics_is_stats(streamopt: Streamopt) -> None:
+    stats = streamopt("--canonicalize", "--stats", stdin=WITH_DEAD_CONSTANT)
+    mlir = streamopt("--canonicalize", "--mlir-pass-statistics", stdin=WITH_DEAD_CONSTANT)
+    assert "num-dead-ops-erased" in stats.stderr
+    assert (mlir.code, mlir.stdout, mlir.stderr) == (stats.code, stats.stdout, stats.stderr)
+
+
+_TIMING_ROW = re.compile(r"^  +-?\d+\.\d{4} \( *-?\d+\.\d%\)  (.+)$")
+
+
+def test_mlir_timing_prints_mlirs_report(streamopt: Streamopt, tmp_path: Path) -> None:
+    text = WITH_DEAD_CONSTANT + "// -----\n" + WITH_DEAD_CONSTANT
+    path = write(tmp_path, "t.mlir", text)
+    run = streamopt("--split-input-file", "--canonicalize", "--cse", "--mlir-timing", str(path))
+    assert run.code == 0, run.stderr
+    assert run.stdout == CANONICAL + "// -----\n" + CANONICAL  # The timing is on stderr.
+    lines = run.stderr.splitlines()
+    assert lines[:3] == [
+        "===" + "-" * 73 + "===",
+        " " * 25 + "... Execution time report ...",
+        "===" + "-" * 73 + "===",
+    ]
+    assert re.fullmatch(r"  Total Execution Time: \d+\.\d{4} seconds", lines[3])
+    assert lines[4:6] == ["", "  ----Wall Time----  ----Name----"]
+    rows = [_TIMING_ROW.match(line) for line in lines[6:]]
+    assert all(rows), lines[6:]
+    names = [row.group(1) for row in rows if row]
+    # One row per pass of the pipeline (both chunks summed), as mlir-opt reports one run.
+    assert names == ["Parser", "CanonicalizePass", "CSEPass", "Output", "Rest", "Total"]
+    assert lines[-1].endswith("(100.0%)  Total")
+
+
+def test_no_timing_report_without_the_flag(streamopt: Streamopt) -> None:
+    assert "Execution time report" not in streamopt("--cse", stdin=CANONICAL).stderr
+
+
+@pytest.mark.parametrize(
+    ("pipeline", "message"),
+    [
+        (
+            "builtin.module(util.func(cse))",
+            "nested pipeline 'util.func(cse)' is not supported: every streamopt pass runs on "
+            "the whole module, not on each 'util.func' (to run them on the module: "
+            "'builtin.module(cse)')",
+        ),
+        (
+            "builtin.module(func.func(cse,canonicalize),elide-async-copies)",
+            "nested pipeline 'func.func(cse,canonicalize)' is not supported",
+        ),
+        ("builtin.module(cse{max-iterations=2})", "pass options are not supported: 'cse{"),
+        ("builtin.module(cse", "unbalanced brackets"),
+        ("builtin.module(no-such-pass)", "unknown pass 'no-such-pass'"),
+    ],
+)
+def test_pipelines_streamopt_cannot_run_are_clear_errors(
+    streamopt: Streamopt, pipeline: str, message: str
+) -> None:
+    run = streamopt(f"--pass-pipeline={pipeline}", stdin=CANONICAL)
+    assert run.code == 2
+    assert message in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("pipeline", ["builtin.module(cse,canonicalize)", "any(cse,canonicalize)"])
+def test_anchored_pipelines_run(streamopt: Streamopt, pipeline: str) -> None:
+    run = streamopt(f"--pass-pipeline={pipeline}", "--print-ir-after-all", stdin=CANONICAL)
+    assert run.code == 0, run.stderr
+    assert pass_order(run.stderr) == ["cse", "canonicalize"]
 
 
 # -- through a real process ------------------------------------------------------------------

@@ -23,7 +23,7 @@ PASSES = list(pass_flags())
 # Words a command line is made of: every option and pass flag, their values, and what click
 # reads otherwise (help, `--`, unknown options, joined and attached values, bad pipelines).
 WORDS = [
-    *(option.spelling for option in OPTIONS),
+    *(spelling for option in OPTIONS for spelling in option.spellings),
     *(f"--{flag}" for flag in PASSES),
     "-",
     "in.mlir",
@@ -86,6 +86,8 @@ def test_plain_reading_is_clicks(argv: list[str]) -> None:
         ["--canonicalize", "--pass-pipeline", "cse", "in.mlir"],
         ["--verify-diagnostics", "--split-input-file", "--no-verify", "in.mlir"],
         ["--print-ir-after-all", "--lower-to-hal", "in.mlir"],
+        ["--mlir-print-ir-before-all", "--mlir-print-debuginfo", "--mlir-timing", "in.mlir"],
+        ["--mlir-pass-statistics", "--cse", "in.mlir"],
     ],
 )
 def test_plain_command_lines_are_read_without_click(argv: list[str]) -> None:
@@ -101,6 +103,9 @@ def test_plain_command_lines_are_read_without_click(argv: list[str]) -> None:
         ["-h"],
         ["in.mlir", "other.mlir"],
         ["--stats", "--stats"],
+        ["--stats", "--mlir-pass-statistics"],
+        ["--version"],
+        ["--list-passes"],
         ["--cse", "--cse"],
         ["--", "in.mlir"],
         ["-o"],

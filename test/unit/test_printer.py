@@ -60,7 +60,9 @@ def test_the_command_line_reports_a_refusal_as_an_internal_error(
     out = tmp_path / "out.mlir"
     out.write_text("previous\n")
 
-    def print_forgetting_a_type(module: Module, sink: Callable[[str], object]) -> list[str]:
+    def print_forgetting_a_type(
+        module: Module, sink: Callable[[str], object], print_debug_locations: bool = False
+    ) -> list[str]:
         ret = next(op for op in module.walk() if isinstance(op, ReturnOp))
         ret.operands[0].type = None
         return streamopt.printer.Printer(sink=sink).print_module_blocks(module)
@@ -93,11 +95,13 @@ def test_a_refusal_after_output_was_streamed_drops_that_chunk_only(
     out = tmp_path / "out.mlir"
     real_print = streamopt.printer.print_module_blocks
 
-    def print_forgetting_a_type_in_g(module: Module, sink: Callable[[str], object]) -> list[str]:
+    def print_forgetting_a_type_in_g(
+        module: Module, sink: Callable[[str], object], print_debug_locations: bool = False
+    ) -> list[str]:
         returns = [op for op in module.walk() if isinstance(op, ReturnOp)]
         if len(list(module.walk())) > 1000:
             returns[0].operands[0].type = None
-        return real_print(module, sink)
+        return real_print(module, sink, print_debug_locations)
 
     monkeypatch.setattr(streamopt.printer, "print_module_blocks", print_forgetting_a_type_in_g)
     monkeypatch.setattr(

@@ -2,9 +2,11 @@
 
 Every dump is stored exactly as `iree-opt` prints it, so with no pass streamopt must print it back
 byte for byte. When iree-opt is installed, the tests also check against it directly: iree-opt
-accepts streamopt's output and prints it unchanged, and `streamopt FILE` equals `iree-opt FILE`.
-Dumps named `*.debuginfo.mlir` carry locations (iree-opt --mlir-print-debuginfo); stripping them
-must give the plain dump.
+accepts streamopt's output and prints it unchanged, and `streamopt FILE` equals `iree-opt FILE`;
+and what iree-opt prints of each source program (`program.mlir`) streamopt prints back.
+Dumps named `*.debuginfo.mlir` carry locations (iree-opt --mlir-print-debuginfo); stripping them,
+or printing without `--mlir-print-debuginfo` (as iree-opt does by default), must give the plain
+dump.
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 DUMPS = sorted((EXAMPLES / "iree").glob("*/before-elide-*.mlir"))
 DEBUGINFO_DUMPS = [p for p in DUMPS if p.name.endswith(".debuginfo.mlir")]
+# The source programs (JAX's StableHLO in func.func, with flow.tensor.transfer), as written.
+PROGRAMS = sorted((EXAMPLES / "iree").glob("*/program.mlir"))
 # The README's example (a copy of one dump, but the first thing a user runs).
 ALL_FILES = [*DUMPS, EXAMPLES / "two-devices.mlir"]
 IREE_OPT = shutil.which("iree-opt")
@@ -71,26 +75,49 @@ def test_readme_example_is_a_dump() -> None:
     ).read_bytes()
 
 
+def debuginfo_flags(path: Path) -> list[str]:
+    """The flag that prints a dump's locations, for the dumps that carry them."""
+    return ["--mlir-print-debuginfo"] if path in DEBUGINFO_DUMPS else []
+
+
 @pytest.mark.parametrize("path", ALL_FILES, ids=_ids(ALL_FILES))
 def test_round_trip_is_exact(path: Path) -> None:
-    assert run_streamopt(path) == path.read_text()
+    assert run_streamopt(path, *debuginfo_flags(path)) == path.read_text()
 
 
 @pytest.mark.parametrize("path", DUMPS, ids=_ids(DUMPS))
 def test_round_trip_through_split_input_is_exact(path: Path) -> None:
     """A file without `// -----` is one chunk; splitting must not change the output."""
-    assert run_streamopt(path, "--split-input-file") == path.read_text()
+    flags = ["--split-input-file", *debuginfo_flags(path)]
+    assert run_streamopt(path, *flags) == path.read_text()
 
 
 @needs_iree_opt
 @pytest.mark.parametrize("path", DUMPS, ids=_ids(DUMPS))
 def test_iree_opt_accepts_output_and_agrees(path: Path) -> None:
-    flags = ["--mlir-print-debuginfo"] if path in DEBUGINFO_DUMPS else []
-    ours = run_streamopt(path)
+    flags = debuginfo_flags(path)
+    ours = run_streamopt(path, *flags)
     # iree-opt reads what streamopt wrote and prints the same text back...
     assert run_iree_opt(ours, *flags) == ours
     # ...and streamopt prints what iree-opt prints for the original file.
     assert ours == run_iree_opt(path.read_text(), *flags)
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=_ids(PROGRAMS))
+def test_program_parses_as_written(path: Path) -> None:
+    """Every source program parses and verifies with no pass (iree-opt needed or not)."""
+    assert "func.func" in run_streamopt(path)
+
+
+@needs_iree_opt
+@pytest.mark.parametrize("path", PROGRAMS, ids=_ids(PROGRAMS))
+def test_program_canonical_form_comes_back_exactly(path: Path) -> None:
+    """What iree-opt prints of each source program (its canonical form) streamopt prints back
+    byte for byte: func.func bodies, stablehlo ops and their regions are kept as written."""
+    canonical = run_iree_opt(path.read_text())
+    result = CliRunner().invoke(command, ["-"], input=canonical, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == canonical
 
 
 def test_some_dumps_carry_debuginfo() -> None:
@@ -102,4 +129,18 @@ def test_some_dumps_carry_debuginfo() -> None:
 @pytest.mark.parametrize("path", DEBUGINFO_DUMPS, ids=_ids(DEBUGINFO_DUMPS))
 def test_strip_debuginfo_gives_the_plain_dump(path: Path) -> None:
     plain = path.with_name(path.name.replace(".debuginfo.mlir", ".mlir"))
-    assert run_streamopt(path, "--strip-debuginfo") == plain.read_text()
+    flags = ["--strip-debuginfo", "--mlir-print-debuginfo"]
+    assert run_streamopt(path, *flags) == plain.read_text()
+
+
+@pytest.mark.parametrize("path", DEBUGINFO_DUMPS, ids=_ids(DEBUGINFO_DUMPS))
+def test_locations_are_left_out_by_default(path: Path) -> None:
+    """As iree-opt prints a file without --mlir-print-debuginfo: the plain dump."""
+    plain = path.with_name(path.name.replace(".debuginfo.mlir", ".mlir"))
+    assert run_streamopt(path) == plain.read_text()
+
+
+@needs_iree_opt
+@pytest.mark.parametrize("path", DEBUGINFO_DUMPS, ids=_ids(DEBUGINFO_DUMPS))
+def test_default_output_is_iree_opts_default(path: Path) -> None:
+    assert run_streamopt(path) == run_iree_opt(path.read_text())

@@ -24,12 +24,13 @@ EXAMPLES = REPO / "examples"
 
 def real_dumps() -> list[Path]:
     """Every IREE dump under examples/: files with a util.func outside comments (the IREE
-    source programs they came from only mention util.func in comments)."""
+    source programs they came from only mention util.func in comments), and no RUN line (the
+    tests of examples/lit-suite are split files that lit runs)."""
 
     def is_dump(path: Path) -> bool:
-        return any(
-            "util.func" in line and not line.lstrip().startswith("//")
-            for line in path.read_text().splitlines()
+        lines = path.read_text().splitlines()
+        return not any(line.startswith("// RUN:") for line in lines) and any(
+            "util.func" in line and not line.lstrip().startswith("//") for line in lines
         )
 
     return sorted(path for path in EXAMPLES.rglob("*.mlir") if is_dump(path))
@@ -291,3 +292,130 @@ def test_allow_unregistered_dialect_keeps_what_iree_opt_does_not_register(
     run = run_cli(str(program), "--backend", "iree", "--allow-unregistered-dialect")
     assert run.code == 2
     assert "needs the reference backend" in run.err
+
+
+# -- what the issue-21 newcomer met: terminals, pipes, stand-in kernels, errors ------------------
+
+
+def test_piped_output_is_plain_text(run_cli) -> None:  # type: ignore[no-untyped-def]
+    """Not a terminal: no box drawing, no padded title, one aligned line per row."""
+    run = run_cli(str(TWO_DEVICES), "--compare")
+    assert run.code == 0, run.err
+    assert not set(run.out) & set("┏┃━│─┡┼└╇"), run.out
+    lines = run.out.splitlines()
+    assert "@main on the reference runtime" in lines
+    assert all(line == line.rstrip() for line in lines)
+    header = next(line for line in lines if line.startswith("device"))
+    assert header.split("  ")[0] == "device" and header.endswith("peak resident")
+    assert any(line.startswith("dev_a (cpu)  alloca 3, copy 1") for line in lines), lines
+    assert "forms compared" in lines
+
+
+def _terminal_output(table: object, width: int) -> str:
+    """What `show` prints of `table` to a terminal `width` columns wide."""
+    import io
+
+    from streamopt.text_table import show
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    stream = Terminal()
+    import os
+
+    old = os.environ.get("COLUMNS")
+    os.environ["COLUMNS"] = str(width)
+    try:
+        show([table], stream)  # type: ignore[list-item]
+    finally:
+        if old is None:
+            del os.environ["COLUMNS"]
+        else:
+            os.environ["COLUMNS"] = old
+    return stream.getvalue()
+
+
+def _report_of(run_cli, tmp_path: Path, path: Path = TWO_DEVICES) -> dict:  # type: ignore[no-untyped-def, type-arg]
+    out = tmp_path / "report.json"
+    run = run_cli(str(path), "--report-json", str(out), "--no-table")
+    assert run.code == 0, run.err
+    return json.loads(out.read_text())  # type: ignore[no-any-return]
+
+
+def _visible(text: str) -> str:
+    import re
+
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def test_tables_fit_an_80_column_terminal_without_cutting_names(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from streamopt.runtime.interpreter.report import report_table
+
+    report = _report_of(run_cli, tmp_path)
+    shown = _visible(_terminal_output(report_table(report, "@main on the reference runtime"), 80))
+    lines = shown.splitlines()
+    assert max(len(line) for line in lines) <= 80, shown
+    assert "…" not in shown
+    assert "dev_a (cpu)" in shown and "dev_b (cpu)" in shown
+    for word in ("device", "queue ops", "bytes", "copied", "moves", "allocated", "resident"):
+        assert word in shown
+    assert "┃" in shown  # A terminal gets the box.
+
+
+def test_a_table_too_wide_for_the_terminal_is_stacked(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from streamopt.runtime.interpreter.report import report_table
+
+    report = _report_of(run_cli, tmp_path)
+    long_name = "a_device_with_a_rather_long_name_" * 2 + "x"
+    report["devices"] = {long_name: report["devices"]["dev_a"], **report["devices"]}
+    shown = _visible(_terminal_output(report_table(report, "title"), 60))
+    lines = shown.splitlines()
+    assert f"{long_name} (cpu)" in lines
+    assert all(len(line) <= 60 for line in lines if long_name not in line), shown
+    assert "  queue ops:" in shown and "…" not in shown
+
+
+def test_reference_results_say_they_come_from_stand_in_kernels(run_cli) -> None:  # type: ignore[no-untyped-def]
+    run = run_cli(str(TWO_DEVICES))
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0].startswith("result[0]: ")
+    assert lines[1].startswith("note: results come from stand-in kernels")
+    # --no-table prints the results only.
+    assert "note:" not in run_cli(str(TWO_DEVICES), "--no-table").out
+
+
+def test_no_stand_in_note_without_dispatches(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    program = tmp_path / "constant.mlir"
+    program.write_text(
+        "util.func public @main() -> i32 {\n"
+        "  %c1_i32 = arith.constant 1 : i32\n"
+        "  util.return %c1_i32 : i32\n"
+        "}\n"
+    )
+    run = run_cli(str(program))
+    assert run.code == 0, run.err
+    assert "stand-in" not in run.out
+
+
+def test_errors_have_streamopts_prefix_and_exit_codes(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from streamopt.cli import main as streamopt_main
+
+    missing = tmp_path / "missing.mlir"
+    run = run_cli(str(missing))
+    assert run.code == 1
+    assert run.err == f"streamopt-run: error: cannot read '{missing}': No such file or directory\n"
+    run = run_cli(str(TWO_DEVICES), "--function", "nope")
+    assert run.code == 1
+    assert run.err == "streamopt-run: error: no function '@nope' in the module\n"
+    run = run_cli(str(TWO_DEVICES), "--topology", str(missing))
+    assert run.code == 1
+    assert run.err.startswith(f"streamopt-run: error: --topology {missing}: ")
+    # The same as streamopt's own.
+    monkeypatch.setattr(sys, "argv", ["streamopt", str(missing)])
+    with pytest.raises(SystemExit) as exit_info:
+        streamopt_main()
+    assert exit_info.value.code == 1

@@ -158,6 +158,8 @@ class Interpreter:
         self.topology = bind_topology(module, self.device_names, topology)
         self.runtime = Runtime(self.topology)
         self.kernels: dict[str, Kernel] = dict(kernels or {})
+        # The kernels dispatches ran that nobody supplied (stand-ins: `DeterministicKernel`).
+        self.stand_in_kernels: list[str] = []
         self.globals: dict[str, Any] = {}
         self._liveness: dict[Block, BlockLiveness] = {}
         self._storage_count = 0
@@ -384,6 +386,7 @@ class Interpreter:
         from streamopt.runtime.kernels import DeterministicKernel
 
         kernel = self.kernels[symbol] = DeterministicKernel(symbol)
+        self.stand_in_kernels.append(symbol)
         return kernel
 
     # -- functions and regions ------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The figures a run reports, as plain data and as a rich table.
+"""The figures a run reports, as plain data and as a table.
 
 Keys (`run_report`): `moves_aliased`, `moves_copied` (counts), `move_modes` and `move_reasons`
 (why moves copied), and per device with a total: `bytes_copied_by_moves`, `bytes_copied` (all
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.table import Table
+from streamopt.text_table import TextColumn, TextTable
 
 if TYPE_CHECKING:
     from . import RunResult
@@ -64,15 +64,19 @@ def human_bytes(count: int) -> str:
     return f"{count} B"
 
 
-def report_table(report: dict[str, Any], title: str | None = None) -> Table:
+def report_table(report: dict[str, Any], title: str = "") -> TextTable:
     """Per device: queue ops, bytes copied (by moves), allocated, peak resident; a total row."""
-    table = Table(title=title, title_justify="left")
-    table.add_column("device")
-    table.add_column("queue ops", no_wrap=True)
-    table.add_column("bytes copied", justify="right")
-    table.add_column("by moves", justify="right")
-    table.add_column("allocated", justify="right")
-    table.add_column("peak resident", justify="right")
+    table = TextTable(
+        title,
+        [
+            TextColumn("device", wrap=True),
+            TextColumn("queue ops", wrap=True),
+            TextColumn("bytes copied", right=True),
+            TextColumn("by moves", right=True),
+            TextColumn("allocated", right=True),
+            TextColumn("peak resident", right=True),
+        ],
+    )
     for name, info in report["devices"].items():
         ops = report["queue_ops"].get(name, {})
         table.add_row(

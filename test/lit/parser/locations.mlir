@@ -1,9 +1,14 @@
-// RUN: streamopt %s | filecheck %s
-// RUN: streamopt %s | streamopt | filecheck %s
-// RUN: streamopt --strip-debuginfo %s | filecheck %s --check-prefix=STRIP
+// RUN: streamopt --mlir-print-debuginfo %s | filecheck %s
+// RUN: streamopt --mlir-print-debuginfo %s | streamopt --mlir-print-debuginfo | filecheck %s
+// RUN: streamopt --mlir-print-debuginfo --strip-debuginfo %s | filecheck %s --check-prefix=STRIP
+// RUN: streamopt %s | filecheck %s --check-prefix=STRIP
+// RUN: streamopt %s -o %t.default
+// RUN: streamopt --mlir-print-debuginfo --strip-debuginfo %s -o %t.stripped
+// RUN: diff %t.default %t.stripped
 
 // With --mlir-print-debuginfo MLIR writes location aliases before the module when attributes
-// need them and after it when only locations use them; both stay where they were.
+// need them and after it when only locations use them; both stay where they were. Without it
+// (iree-opt's default) no location is printed, as if --strip-debuginfo had removed them.
 
 // CHECK: #loc1 = loc("program.mlir":3:5)
 // CHECK-NEXT: #loc2 = loc("program.mlir":1:1)

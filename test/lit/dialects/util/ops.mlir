@@ -1,5 +1,6 @@
-// RUN: streamopt --split-input-file %s | filecheck %s
-// RUN: streamopt --split-input-file %s | streamopt --split-input-file | filecheck %s
+// RUN: streamopt --split-input-file --mlir-print-debuginfo %s | filecheck %s
+// RUN: streamopt --split-input-file --mlir-print-debuginfo %s | streamopt --split-input-file --mlir-print-debuginfo | filecheck %s
+// RUN: streamopt --split-input-file %s | filecheck %s --check-prefix=NOLOC
 
 // Globals: visibility (always spelled out), mutability, type, initial value, attributes.
 
@@ -288,6 +289,8 @@ func.func @kept_checks_in_kept_function(%arg0: index, %arg1: !util.ptr<!hal.buff
   // CHECK-NEXT: util.string.format "{} {}"(%arg0, %arg0) : (index, index) -> !util.buffer
   %0 = util.string.format "{} {}"(%arg0, %arg0) : (index, index) -> !util.buffer
   // CHECK-NEXT: util.global.load.indirect %arg1 : !util.ptr<!hal.buffer> -> !hal.buffer loc("a.mlir":1:2)
+  // NOLOC-LABEL: func.func @kept_checks_in_kept_function
+  // NOLOC: util.global.load.indirect %arg1 : !util.ptr<!hal.buffer> -> !hal.buffer{{$}}
   %1 = util.global.load.indirect %arg1 : !util.ptr<!hal.buffer> -> !hal.buffer loc("a.mlir":1:2)
   return
 }
