@@ -231,13 +231,14 @@ def test_a_lone_cr_is_blank_space_that_counts_no_line(streamopt: Streamopt, tmp_
 
 def nested_ifs(depth: int) -> bytes:
     """A function whose body nests `depth` scf.if regions around a transfer."""
+    t = "!stream.resource<transient>"
     lines = [
-        "util.func public @f(%c: i1, %x: !stream.resource<transient>, %s: index) -> !stream.resource<transient> {",
+        f"util.func public @f(%c: i1, %x: {t}, %s: index) -> {t} {{",
         *["scf.if %c {"] * depth,
-        "%y = stream.async.transfer %x : !stream.resource<transient>{%s} -> !stream.resource<transient>{%s}",
-        "%z = util.optimization_barrier %y : !stream.resource<transient>",
+        f"%y = stream.async.transfer %x : {t}{{%s}} -> {t}{{%s}}",
+        f"%z = util.optimization_barrier %y : {t}",
         *["}"] * depth,
-        "util.return %x : !stream.resource<transient>",
+        f"util.return %x : {t}",
         "}",
     ]
     return "\n".join(lines).encode() + b"\n"
