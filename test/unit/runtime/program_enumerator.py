@@ -265,9 +265,8 @@ class Shape:
             name = kind.name + (f"({kind.device})" if kind.device else "")
             operands = ",".join(f"v{i}" for i in statement.operands)
             marker = ""
-            if self.wrapper.kind != "main":
-                if index == self.wrapper.start:
-                    marker = f"[{self.wrapper.kind}: "
+            if self.wrapper.kind != "main" and index == self.wrapper.start:
+                marker = f"[{self.wrapper.kind}: "
             parts.append(f"{marker}{name} {operands}".strip())
             if self.wrapper.kind != "main" and index == self.wrapper.end - 1:
                 parts[-1] += "]"
@@ -297,7 +296,10 @@ def shapes(max_statements: int = MAX_STATEMENTS) -> Iterator[Shape]:
             infos = value_infos(statements)
             crosses = any(
                 s.kind.name == "transfer"
-                and {infos[s.operands[0]].device, _target_device(s.kind, infos[s.operands[0]].device)}
+                and {
+                    infos[s.operands[0]].device,
+                    _target_device(s.kind, infos[s.operands[0]].device),
+                }
                 == {"dev_a", "dev_b"}
                 for s in statements
             )
@@ -329,6 +331,38 @@ PRELUDE = (
     "%c16 = arith.constant 16 : index",
     *(f"%c{k}_i8 = arith.constant {k} : i8" for k in range(1, 8)),
 )
+
+
+STATEMENT_TEXT: dict[str, tuple[str, ...]] = {
+    "splat": ("{name} = stream.async.splat {on}{pattern} : i8 -> {t16}",),
+    "load": ("{name} = util.global.load @g : {t}",),
+    "global-write": (
+        "{loaded} = util.global.load @g : {t}",
+        "{name} = stream.async.fill {on}{pattern}, {loaded}[%c0 to %c8 for %c8] : i8 -> {loaded} as {t16}",
+    ),
+    "store": ("util.global.store {a}, @g : {t}",),
+    "dispatch": (
+        "{name} = stream.async.dispatch {on}@ex::@mix1({a}[%c0 to %c{sa} for %c{sa}]) : ({ta}) -> {t16}",
+    ),
+    "in-place": (
+        "{name} = stream.async.dispatch {on}@ex::@update({a}[%c0 to %c{sa} for %c{sa}]) : ({ta}) -> {a}{{%c{sa}}}",
+    ),
+    "fill": (
+        "{name} = stream.async.fill {on}{pattern}, {a}[%c0 to %c4 for %c4] : i8 -> {a} as {ta}",
+    ),
+    "clone": ("{name} = stream.async.clone {on}{a} : {ta} -> {ta}",),
+    "transfer": ("{name} = stream.async.transfer {a} : {ta} {from}-> to({to}) {ta}",),
+    "slice": ("{name} = stream.async.slice {on}{a}[%c4 to %c12] : {t16} -> {t}{{%c8}}",),
+    "update": ("{name} = stream.async.update {on}{b}, {a}[%c0 to %c{sb}] : {tb} -> {a} as {ta}",),
+    "copy": (
+        "{name} = stream.async.copy {on}{b}[%c0 to %c4], {a}[%c4 to %c8], %c4 : {tb} -> {a} as {ta}",
+    ),
+    "dispatch2": (
+        "{name} = stream.async.dispatch {on}@ex::@mix2({a}[%c0 to %c{sa} for %c{sa}], {b}[%c0 to %c{sb} for %c{sb}]) : ({ta}, {tb}) -> {t16}",
+    ),
+}
+"""How each statement kind is written: `{a}`/`{b}` its operands, `{ta}`/`{tb}` their types
+with sizes, `{name}` the value it defines (one line each, the in-place global write two)."""
 
 
 class Writer:
@@ -390,66 +424,25 @@ class Writer:
         device = infos[0].device if infos else "dev_a"
         on = "" if isolated else f"on({affinity(device)}) "
         pattern = f"%c{defined % 7 + 1 if defined is not None else 1}_i8"
-        if kind.name == "splat":
-            lines.append(f"{name} = stream.async.splat {on}{pattern} : i8 -> {T}{{%c16}}")
-        elif kind.name == "load":
-            lines.append(f"{name} = util.global.load @g : {T}")
-        elif kind.name == "global-write":
-            loaded = self.fresh("l")
-            lines.append(f"{loaded} = util.global.load @g : {T}")
-            lines.append(
-                f"{name} = stream.async.fill {on}{pattern}, {loaded}[%c0 to %c8 for %c8] : i8 -> {loaded} as {T}{{%c16}}"
-            )
-        elif kind.name == "store":
-            lines.append(f"util.global.store {operands[0]}, @g : {T}")
-        elif kind.name == "dispatch":
-            size = infos[0].size
-            lines.append(
-                f"{name} = stream.async.dispatch {on}@ex::@mix1({operands[0]}[%c0 to %c{size} for %c{size}]) : ({T}{{%c{size}}}) -> {T}{{%c16}}"
-            )
-        elif kind.name == "in-place":
-            size = infos[0].size
-            lines.append(
-                f"{name} = stream.async.dispatch {on}@ex::@update({operands[0]}[%c0 to %c{size} for %c{size}]) : ({T}{{%c{size}}}) -> {operands[0]}{{%c{size}}}"
-            )
-        elif kind.name == "fill":
-            size = infos[0].size
-            lines.append(
-                f"{name} = stream.async.fill {on}{pattern}, {operands[0]}[%c0 to %c4 for %c4] : i8 -> {operands[0]} as {T}{{%c{size}}}"
-            )
-        elif kind.name == "clone":
-            size = infos[0].size
-            lines.append(
-                f"{name} = stream.async.clone {on}{operands[0]} : {T}{{%c{size}}} -> {T}{{%c{size}}}"
-            )
-        elif kind.name == "transfer":
-            size = infos[0].size
-            target = _target_device(kind, device)
-            source = "" if isolated else f"from({affinity(device)}) "
-            lines.append(
-                f"{name} = stream.async.transfer {operands[0]} : {T}{{%c{size}}} {source}-> to({affinity(target)}) {T}{{%c{size}}}"
-            )
-        elif kind.name == "slice":
-            lines.append(
-                f"{name} = stream.async.slice {on}{operands[0]}[%c4 to %c12] : {T}{{%c16}} -> {T}{{%c8}}"
-            )
-        elif kind.name == "update":
-            target_size, source_size = infos[0].size, infos[1].size
-            lines.append(
-                f"{name} = stream.async.update {on}{operands[1]}, {operands[0]}[%c0 to %c{source_size}] : {T}{{%c{source_size}}} -> {operands[0]} as {T}{{%c{target_size}}}"
-            )
-        elif kind.name == "copy":
-            target_size, source_size = infos[0].size, infos[1].size
-            lines.append(
-                f"{name} = stream.async.copy {on}{operands[1]}[%c0 to %c4], {operands[0]}[%c4 to %c8], %c4 : {T}{{%c{source_size}}} -> {operands[0]} as {T}{{%c{target_size}}}"
-            )
-        elif kind.name == "dispatch2":
-            first, second = infos[0].size, infos[1].size
-            lines.append(
-                f"{name} = stream.async.dispatch {on}@ex::@mix2({operands[0]}[%c0 to %c{first} for %c{first}], {operands[1]}[%c0 to %c{second} for %c{second}]) : ({T}{{%c{first}}}, {T}{{%c{second}}}) -> {T}{{%c16}}"
-            )
-        else:  # pragma: no cover - every kind is written above
-            raise AssertionError(kind.name)
+        sizes = [info.size for info in infos]
+        fields = {
+            "name": name,
+            "on": on,
+            "pattern": pattern,
+            "a": operands[0] if operands else "",
+            "b": operands[1] if len(operands) > 1 else "",
+            "sa": sizes[0] if sizes else 16,
+            "sb": sizes[1] if len(sizes) > 1 else 16,
+            "ta": f"{T}{{%c{sizes[0] if sizes else 16}}}",
+            "tb": f"{T}{{%c{sizes[1] if len(sizes) > 1 else 16}}}",
+            "t": T,
+            "t16": f"{T}{{%c16}}",
+            "from": "" if isolated else f"from({affinity(device)}) ",
+            "to": affinity(_target_device(kind, device)),
+            "loaded": self.fresh("l") if kind.name == "global-write" else "",
+        }
+        for template in STATEMENT_TEXT[kind.name]:
+            lines.append(template.format(**fields))
 
     def straight(self, start: int, end: int, names: dict[int, str], lines: list[str]) -> None:
         for index in range(start, end):
@@ -798,7 +791,7 @@ def programs(max_statements: int = MAX_STATEMENTS) -> Iterator[Enumerated]:
         index += 1
 
 
-CI_STRIDE = 23
+CI_STRIDE = 61
 """CI runs every CI_STRIDE-th program (a fixed slice across every wrapper and length)."""
 
 
@@ -930,7 +923,9 @@ def main() -> None:
             failed.extend(part)
             done += 1
             if args.progress and done % 25 == 0:
-                print(f"... {done * 200} programs, {len(failed)} failed", file=sys.stderr, flush=True)
+                print(
+                    f"... {done * 200} programs, {len(failed)} failed", file=sys.stderr, flush=True
+                )
     checked = len(selected)
     failed.sort()
     kinds = Counter(kind for _, kind, _ in failed)
@@ -940,9 +935,7 @@ def main() -> None:
         print(text)
     for kind, count in kinds.most_common():
         print(f"{count:6d}  {kind}")
-    print(
-        f"{len(failed)} of {checked} programs failed in {time.perf_counter() - start:.0f} s"
-    )
+    print(f"{len(failed)} of {checked} programs failed in {time.perf_counter() - start:.0f} s")
 
 
 if __name__ == "__main__":
