@@ -72,11 +72,10 @@ STALE = Refusal(RefusalKind.STALE, "decided in a later sweep")
 @dataclass(frozen=True)
 class Sharing:
     """Yes to `share`: `exclusive` when `op` consumes the source (it was the source's last
-    use); `read_only` when nothing that may share either storage is ever changed; otherwise
-    neither side changes while both may be seen."""
+    use); otherwise the result's storage is never changed and the source's is not changed
+    while both may be seen, so the shared storage changes exactly where the source's did."""
 
     exclusive: bool = False
-    read_only: bool = False
 
 
 def _refusal_of(conflict: Conflict) -> Refusal:
@@ -211,7 +210,7 @@ class StorageModel:
                 return STALE
             refusal = _changed("the source", change)
             return Refusal(refusal.kind, f"{consumed}; and {refusal.text}", refusal.user)
-        return Sharing(read_only=True)
+        return Sharing()
 
     def share_bytes(
         self, op: Operation, source: Value, result: Value, sliced: ByteRange
@@ -381,8 +380,9 @@ class StorageModel:
 
     def rewrote(self, op: Operation, how: str, home: str | None = None) -> None:
         """Note that `op` is about to be rewritten (`how`: "move", "take over" when its
-        result takes over its source's storage at its last use, "share" when they share a
-        storage nothing ever changes, "merge" for any other merge of storages): the facts of
+        result takes over its source's storage at its last use, "share" when the result's
+        storage is never changed (the merged storage has the source's changes and no others:
+        only where its uses are goes stale), "merge" for any other merge of storages): the facts of
         the storages it touches are stale from now on in this model. `home` is where the
         storage lives when a removed unified-memory transfer leaves it in another device's
         memory than the IR says."""

@@ -154,13 +154,10 @@ class ElideAsyncCopiesPass(Pass):
                 model.rewrote(op, "move")
                 moves.append(op)
                 continue
+            # A removed copy whose result is never changed adds no change to its source's
+            # storage, so later candidates on that storage are decided in this same sweep.
             sharing = decision.sharing
-            if sharing is None:
-                how = "merge"
-            elif sharing.exclusive:
-                how = "take over"
-            else:
-                how = "share" if sharing.read_only else "merge"
+            how = "merge" if sharing is None else "take over" if sharing.exclusive else "share"
             model.rewrote(op, how, decision.home)
             self._apply(op, decision)
             again = True
