@@ -21,6 +21,7 @@ from streamopt.analysis.alias import AliasAnalysis
 from streamopt.analysis.calls import CallGraph
 from streamopt.analysis.effects import GLOBAL_STORE_OP, RETURN_OP, UseKind, classify_use
 from streamopt.analysis.last_use import LastUseAnalysis, LaterUse
+from streamopt.dialects.util import FuncOp
 from streamopt.ir.core import Operation, Use, Value
 
 
@@ -32,6 +33,7 @@ class MutationAnalysis:
         self.calls = calls
         self.last_use = last_use
         self._escapes: dict[Value, list[Use]] = {}
+        self._changing_in: dict[Value, dict[FuncOp | None, Use]] = {}
 
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
@@ -142,4 +144,25 @@ class MutationAnalysis:
             entry = next(iter(self.last_use.group_positions(name, key, keep).latest.values()), None)
             if entry is not None:
                 return LaterUse(entry[1], "changed after it is handed on")
+        # Positions order uses within `op`'s function only. A name with uses in another
+        # function (a global's loads there, a call result) may be changed whenever that
+        # function runs, which may be after `op` (a call of it later here).
+        function = self.calls.function_of(op)
+        for name in names:
+            for elsewhere, use in self._changes_by_function(name).items():
+                if elsewhere is not function:
+                    return LaterUse(use.operation, "changed in another function")
         return None
+
+    def _changes_by_function(self, root: Value) -> dict[FuncOp | None, Use]:
+        """The first changing use (`changes`) of a name in `root`'s group, per function."""
+        found = self._changing_in.get(root)
+        if found is None:
+            found = {}
+            for name in self.alias.group(root):
+                for use in name.uses:
+                    function = self.calls.function_of(use.operation)
+                    if function not in found and self.changes(use):
+                        found[function] = use
+            self._changing_in[root] = found
+        return found

@@ -206,3 +206,56 @@ module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @d
     util.return %1, %2 : !stream.resource<transient>, !stream.resource<transient>
   }
 }
+
+// -----
+
+util.global private @dev_a : !hal.device
+util.global private mutable @g : !stream.resource<transient>
+
+util.func private @writes_global(%size: index) -> !stream.resource<transient> {
+  %c0 = arith.constant 0 : index
+  %c3_i8 = arith.constant 3 : i8
+  %0 = util.global.load @g : !stream.resource<transient>
+  %1 = stream.async.fill on(#hal.device.affinity<@dev_a>) %c3_i8, %0[%c0 to %size for %size] : i8 -> %0 as !stream.resource<transient>{%size}
+  util.return %1 : !stream.resource<transient>
+}
+
+// The source is stored into the global before the clone, and a callee called after it writes
+// the global in place through a load of its own, which the caller loads and returns: the
+// clone must stay (no use of the source in this function changes it; the call does).
+
+// CHECK-LABEL: util.func public @clone_then_callee_writes_global
+util.func public @clone_then_callee_writes_global(%size: index) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>) {
+  %c1_i8 = arith.constant 1 : i8
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i8 : i8 -> !stream.resource<transient>{%size}
+  util.global.store %0, @g : !stream.resource<transient>
+  // CHECK: stream.async.clone
+  %1 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<transient>{%size} -> !stream.resource<transient>{%size}
+  %2 = util.call @writes_global(%size) : (index) -> !stream.resource<transient>
+  %3 = util.global.load @g : !stream.resource<transient>
+  util.return %1, %2, %3 : !stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>
+}
+
+// -----
+
+util.global private @dev_a : !hal.device
+util.global private mutable @g : !stream.resource<transient>
+
+util.func private @reads_global() -> !stream.resource<transient> {
+  %0 = util.global.load @g : !stream.resource<transient>
+  util.return %0 : !stream.resource<transient>
+}
+
+// The callee only reads the global: nothing changes the stored source, so the clone can go.
+
+// CHECK-LABEL: util.func public @clone_then_callee_reads_global
+util.func public @clone_then_callee_reads_global(%size: index) -> (!stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>) {
+  %c1_i8 = arith.constant 1 : i8
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i8 : i8 -> !stream.resource<transient>{%size}
+  util.global.store %0, @g : !stream.resource<transient>
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone on(#hal.device.affinity<@dev_a>) %0 : !stream.resource<transient>{%size} -> !stream.resource<transient>{%size}
+  %2 = util.call @reads_global() : () -> !stream.resource<transient>
+  %3 = util.global.load @g : !stream.resource<transient>
+  util.return %1, %2, %3 : !stream.resource<transient>, !stream.resource<transient>, !stream.resource<transient>
+}
