@@ -1,0 +1,555 @@
+"""MLIR's declarative assembly format, read once per op and compiled into its printer, the
+reader of its grammar rule's parts, and the grammar rule itself.
+
+An op declares its syntax as ODS does (`assemblyFormat` in IREE's *.td files):
+
+    `<` $device `:` type($device) `>` `flags` `(` $flags `)`
+    `:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword
+
+Elements: `literal`s in backticks (`` `` `` is "no space here"), `$name` (an operand, a result
+or an attribute of the op), `type($name)`, `attr-dict`, `attr-dict-with-keyword`,
+`custom<Name>(args...)` (a `CustomDirective` registered under that name), and optional groups
+`(elements)?` whose anchor `^` says which element's presence decides the group, with an else
+branch `(elements) : (elements)?`.
+
+From the format come (`CompiledFormat`):
+
+* `grammar()`: the body of the op's Lark rule (grammar/stream.lark), one terminal or shared rule
+  per element; an optional group is a rule of its own, so its parts arrive as one
+  `FormatGroup`. A test checks the grammar file's rule of every declared op against it.
+* `parse(...)`: reads the parts the grammar hands over (in format order) into operands, result
+  types and attributes.
+* `print(...)`: MLIR's printer with its spacing rules (`shouldEmitSpaceBefore` in
+  mlir-tblgen's OpFormatGen.cpp): no space before `)`, `]`, `,`, `>` and after `(`, `[`, `{`,
+  `<`; a space before every other element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from streamopt.diagnostics import OperandTypeMismatch
+from streamopt.ir.types import print_attr_dict
+from streamopt.lazy_regex import lazy_compile
+from streamopt.parser.parts import AttrDict, AttributesClause
+from streamopt.printer import type_text
+
+if TYPE_CHECKING:
+    from streamopt.ir.opdef import DeclaredOp, OpDefinition
+    from streamopt.printer import Printer
+
+
+class FormatError(Exception):
+    """A format string that does not follow the declarative syntax (a bug in an op class)."""
+
+
+# -- elements ----------------------------------------------------------------------------------
+
+
+class Literal(NamedTuple):
+    text: str  # "" and " " are whitespace elements.
+
+
+class Variable(NamedTuple):
+    name: str
+
+
+class TypeOf(NamedTuple):
+    name: str
+
+
+class AttrDictElement(NamedTuple):
+    keyword: bool
+
+
+class Custom(NamedTuple):
+    name: str
+    args: tuple[Variable | TypeOf, ...]
+
+
+class Optional(NamedTuple):
+    then: tuple[Any, ...]  # Elements.
+    otherwise: tuple[Any, ...]
+    anchor: Variable | TypeOf | Custom
+    number: int  # Numbers the op's optional groups (their grammar rules).
+
+
+Element = Literal | Variable | TypeOf | AttrDictElement | Custom | Optional
+
+
+class FormatGroup(NamedTuple):
+    """The parts of an optional group that was written (the reduction of its grammar rule)."""
+
+    group: int
+    parts: list[Any]
+
+
+# -- custom directives -------------------------------------------------------------------------
+
+
+class CustomDirective:
+    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part);
+    `parse(reader, part, args)` stores what the part says through the reader;
+    `print(op, printer, args)` returns the text. `args` are the directive's arguments as
+    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x`."""
+
+    def __init__(
+        self,
+        grammar: str,
+        parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
+        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str],
+        present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
+    ) -> None:
+        self.grammar = grammar
+        self.parse = parse
+        self.print = print
+        # False when the directive prints nothing for this op (an optional group anchored on
+        # it is then left out).
+        self.present = present or (lambda op, args: True)
+
+
+CUSTOM_DIRECTIVES: dict[str, CustomDirective] = {}
+
+
+def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
+    assert name not in CUSTOM_DIRECTIVES, f"custom<{name}> defined twice"
+    CUSTOM_DIRECTIVES[name] = directive
+    return directive
+
+
+# -- reading the format string -----------------------------------------------------------------
+
+_TOKEN = lazy_compile(
+    r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
+    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|custom)(?![A-Za-z0-9_])"
+    r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
+)
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    position = 0
+    text = text.strip()
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:
+            raise FormatError(f"cannot read the format at {text[position:]!r}")
+        out.append(match.group(match.lastgroup or 0))
+        position = match.end()
+    return out
+
+
+class _FormatParser:
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokens(text)
+        self.position = 0
+        self.groups = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.position] if self.position < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> str:
+        token = self.peek()
+        if token is None or (expected is not None and token != expected):
+            raise FormatError(f"expected {expected!r}, found {token!r}")
+        self.position += 1
+        return token
+
+    def elements(self, until: str | None = None) -> tuple[list[Element], Element | None]:
+        out: list[Element] = []
+        anchor: Element | None = None
+        while self.peek() is not None and self.peek() != until:
+            element = self.element()
+            if self.peek() == "^":
+                self.take()
+                anchor = element
+            out.append(element)
+        return out, anchor
+
+    def argument(self) -> Variable | TypeOf:
+        token = self.take()
+        if token == "type":
+            self.take("(")
+            name = self.take()[1:]
+            self.take(")")
+            return TypeOf(name)
+        if not token.startswith("$"):
+            raise FormatError(f"expected a variable, found {token!r}")
+        return Variable(token[1:])
+
+    def element(self) -> Element:
+        token = self.peek()
+        assert token is not None
+        if token.startswith("`"):
+            self.take()
+            return Literal(token[1:-1])
+        if token.startswith("$") or token == "type":
+            return self.argument()
+        if token in ("attr-dict", "attr-dict-with-keyword"):
+            self.take()
+            return AttrDictElement(token == "attr-dict-with-keyword")
+        if token == "custom":
+            self.take()
+            self.take("<")
+            name = self.take()
+            if name.startswith("$"):
+                raise FormatError("custom<> needs a name")
+            self.take(">")
+            self.take("(")
+            args: list[Variable | TypeOf] = []
+            while self.peek() != ")":
+                args.append(self.argument())
+                if self.peek() == ",":
+                    self.take()
+            self.take(")")
+            return Custom(name, tuple(args))
+        if token == "(":
+            self.take()
+            then, anchor = self.elements(")")
+            self.take(")")
+            otherwise: list[Element] = []
+            if self.peek() == ":":
+                self.take()
+                self.take("(")
+                otherwise, _ = self.elements(")")
+                self.take(")")
+            self.take("?")
+            if anchor is None:
+                anchor = next((e for e in then if not isinstance(e, Literal)), None)
+            if not isinstance(anchor, (Variable, TypeOf, Custom)):
+                raise FormatError("an optional group needs an anchor")
+            self.groups += 1
+            return Optional(tuple(then), tuple(otherwise), anchor, self.groups - 1)
+        raise FormatError(f"unexpected {token!r} in a format")
+
+
+def _read(text: str) -> tuple[Element, ...]:
+    parser = _FormatParser(text)
+    elements, _ = parser.elements()
+    return tuple(elements)
+
+
+# -- compiled formats --------------------------------------------------------------------------
+
+
+class FormatReader:
+    """What parsing one op's parts collects; custom directives write into it."""
+
+    __slots__ = ("attributes", "builder", "definition", "location", "operands", "result_types")
+
+    def __init__(self, definition: OpDefinition, builder: Any, location: Any) -> None:
+        self.definition = definition
+        self.builder = builder
+        self.location = location
+        self.operands: dict[str, Any] = {}
+        self.result_types: dict[str, Any] = {}
+        self.attributes: dict[str, Any] = {}
+
+    def set_type(self, name: str, type: Any) -> None:
+        """`type($name)` was written: a result's type, or the check of an operand's."""
+        if name in self.definition.results:
+            self.result_types[name] = type
+            return
+        value = self.operands[name]
+        if value is None:
+            return  # An optional operand that is not written.
+        for one, one_type in zip(
+            value if isinstance(value, list) else [value],
+            type if isinstance(type, list) else [type],
+        ):
+            # A forward reference takes the type written here; a known value must have it.
+            if one.type is None:
+                one.type = one_type
+            elif one.type != one_type:
+                raise OperandTypeMismatch(one, one_type, self.location)
+
+
+# Tokens kept in an op's parts that say nothing the format needs: keywords of the custom forms
+# (a literal `for` or `from` in a format is lexed as the grammar's named keyword terminal).
+_KEYWORD_TOKENS = frozenset({"ON", "FROM", "TO", "AWAIT", "WITH", "AS", "FOR"})
+
+
+def _is_keyword(part: Any) -> bool:
+    return getattr(part, "type", None) in _KEYWORD_TOKENS and hasattr(part, "start_pos")
+
+
+class CompiledFormat:
+    """One op's format compiled against its definition."""
+
+    def __init__(
+        self, definition: OpDefinition, elements: tuple[Element, ...], rule_prefix: str
+    ) -> None:
+        self.definition = definition
+        self.elements = elements
+        self.rule_prefix = rule_prefix
+        self._printer: Callable[[DeclaredOp, Printer], None] | None = None
+
+    # -- grammar ---------------------------------------------------------------------------
+
+    def grammar(self) -> str:
+        """The op rule's body (after the op name's literal), then one `\\n`-separated rule
+        per optional group."""
+        extra: list[str] = []
+        body = self._grammar(self.elements, extra)
+        return "\n".join([body, *extra])
+
+    def group_rule(self, index: int) -> str:
+        return f"{self.rule_prefix}__g{index}"
+
+    def _grammar(self, elements: Sequence[Element], extra: list[str]) -> str:
+        pieces: list[str] = []
+        for element in elements:
+            if isinstance(element, Optional):
+                rule = self.group_rule(element.number)
+                then = self._grammar(element.then, extra)
+                anchor = element.anchor
+                if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
+                    # A group anchored on a list is written only when the list is not empty.
+                    then = then.replace("value_list?", "value_list", 1)
+                extra.append(f"!{rule}: {then}")
+                if element.otherwise:
+                    pieces.append(f"({rule} | {self._grammar(element.otherwise, extra)})")
+                else:
+                    pieces.append(f"{rule}?")
+            elif isinstance(element, Literal):
+                if element.text.strip():
+                    pieces.append('"' + element.text + '"')
+            else:
+                pieces.append(self._element_grammar(element))
+        return " ".join(p for p in pieces if p)
+
+    def _element_grammar(self, element: Element) -> str:
+        definition = self.definition
+        if isinstance(element, AttrDictElement):
+            return "attr_keyword?" if element.keyword else "attr_dict?"
+        if isinstance(element, Custom):
+            return CUSTOM_DIRECTIVES[element.name].grammar
+        if isinstance(element, TypeOf):
+            return "type_list?" if definition.is_variadic(element.name) else "type"
+        assert isinstance(element, Variable)
+        name = element.name
+        if name in definition.attributes:
+            return definition.attributes[name].kind.grammar
+        if definition.is_variadic(name):
+            return "value_list?"
+        return "value"
+
+    # -- parsing ---------------------------------------------------------------------------
+
+    def parse(self, reader: FormatReader, parts: list[Any]) -> None:
+        """Read the op's parts (as the grammar rule reduced them) into `reader`."""
+        rest = [p for p in parts if not _is_keyword(p)]
+        position = self._parse(self.elements, rest, 0, reader)
+        assert position == len(rest), f"{self.definition.name}: parts left over: {rest[position:]}"
+
+    def _parse(
+        self, elements: Sequence[Element], parts: list[Any], position: int, reader: FormatReader
+    ) -> int:
+        definition = self.definition
+        for element in elements:
+            part = parts[position] if position < len(parts) else None
+            if isinstance(element, Literal):
+                continue
+            if isinstance(element, Optional):
+                if isinstance(part, FormatGroup) and part.group == element.number:
+                    inner = [p for p in part.parts if not _is_keyword(p)]
+                    self._parse(element.then, inner, 0, reader)
+                    position += 1
+                else:
+                    position = self._parse(element.otherwise, parts, position, reader)
+                continue
+            if isinstance(element, AttrDictElement):
+                if isinstance(part, AttributesClause):
+                    reader.attributes.update(part.value)
+                    position += 1
+                elif isinstance(part, AttrDict) and not element.keyword:
+                    reader.attributes.update(part)
+                    position += 1
+                continue
+            variadic = (
+                not isinstance(element, Custom)
+                and element.name not in definition.attributes
+                and definition.is_variadic(element.name)
+            )
+            if variadic and not isinstance(part, list):
+                part = []  # An empty list is left out: no part.
+            else:
+                position += 1
+            assert part is not None
+            if isinstance(element, Custom):
+                args = _directive_args(element)
+                CUSTOM_DIRECTIVES[element.name].parse(reader, part, args)
+            elif isinstance(element, TypeOf):
+                reader.set_type(element.name, list(part) if variadic else part)
+            elif element.name in definition.attributes:
+                attribute = definition.attributes[element.name]
+                reader.attributes[element.name] = attribute.kind.from_part(
+                    reader, element.name, part
+                )
+            else:
+                reader.operands[element.name] = list(part) if variadic else part
+        return position
+
+    # -- printing --------------------------------------------------------------------------
+
+    def print(self, op: DeclaredOp, p: Printer) -> None:
+        """Print `op` after its name, as mlir-tblgen's generated printer does."""
+        printer = self._printer
+        if printer is None:
+            printer = self._printer = self._compile_printer()
+        printer(op, p)
+
+    def _compile_printer(self) -> Callable[[DeclaredOp, Printer], None]:
+        """The printer as Python code, with the spacing decided once, as mlir-tblgen decides
+        it when it generates the printer (the state flows through an optional group's then
+        and else branches as written)."""
+        lines = ["def print_op(op, p):", "    w = p.write", "    ops = op.operands"]
+        namespace: dict[str, Any] = {
+            "type_text": type_text,
+            "print_attr_dict": print_attr_dict,
+            "field_value": self.definition.field_value,
+            "directives": CUSTOM_DIRECTIVES,
+            "kinds": {name: f.kind for name, f in self.definition.attributes.items()},
+            "elided": frozenset(self.definition.attributes),
+        }
+        self._print_code(self.elements, [True, False], lines, "    ", namespace)
+        if len(lines) == 3:
+            lines.append("    pass")
+        exec("\n".join(lines), namespace)
+        function: Callable[[DeclaredOp, Printer], None] = namespace["print_op"]
+        return function
+
+    def _value_code(self, name: str) -> str:
+        """An expression for operand or result field `name` of `op`."""
+        definition = self.definition
+        if name in definition.results:
+            return f"op.results[{definition.result_index[name]}]"
+        index = definition.operand_index[name]
+        variable = definition.variable
+        if variable is None or index < variable:
+            return f"ops[{index}]"
+        if index > variable:
+            return f"ops[{index - len(definition.operand_list)}]"
+        return f"field_value(op, {name!r})"
+
+    def _print_code(
+        self,
+        elements: Sequence[Element],
+        state: list[bool],
+        lines: list[str],
+        indent: str,
+        namespace: dict[str, Any],
+    ) -> None:
+        definition = self.definition
+        for element in elements:
+            if isinstance(element, Literal):
+                text = _literal(element.text, state)
+                if text:
+                    lines.append(f"{indent}w({text!r})")
+                continue
+            if isinstance(element, Optional):
+                lines.append(f"{indent}if {self._present_code(element.anchor)}:")
+                self._print_code(element.then, state, lines, indent + "    ", namespace)
+                lines.append(f"{indent}    pass")
+                if element.otherwise:
+                    lines.append(f"{indent}else:")
+                    self._print_code(element.otherwise, state, lines, indent + "    ", namespace)
+                    lines.append(f"{indent}    pass")
+                continue
+            if isinstance(element, AttrDictElement):
+                keyword = " attributes " if element.keyword else " "
+                lines.append(
+                    f"{indent}rest = {{k: v for k, v in op.attribute_map.items() "
+                    "if k not in elided}"
+                )
+                lines.append(f"{indent}if rest:")
+                lines.append(f"{indent}    w({keyword!r} + print_attr_dict(rest))")
+                state[1] = False
+                continue
+            if state[0] or not state[1]:
+                lines.append(f"{indent}w(' ')")
+            state[0], state[1] = True, False
+            if isinstance(element, Custom):
+                args = _directive_args(element)
+                lines.append(f"{indent}w(directives[{element.name!r}].print(op, p, {args!r}))")
+                continue
+            name = element.name
+            if name in definition.attributes:
+                lines.append(f"{indent}w(kinds[{name!r}].text(op.attribute_map[{name!r}]))")
+                continue
+            value = self._value_code(name)
+            many = definition.is_variadic(name)
+            if isinstance(element, TypeOf):
+                if many:
+                    lines.append(f"{indent}w(', '.join(type_text(v.type) for v in {value}))")
+                else:
+                    lines.append(f"{indent}w(type_text({value}.type))")
+            elif many:
+                lines.append(f"{indent}w(p.values({value}))")
+            else:
+                lines.append(f"{indent}w(p.v({value}))")
+
+    def _present_code(self, anchor: Variable | TypeOf | Custom) -> str:
+        if isinstance(anchor, Custom):
+            args = _directive_args(anchor)
+            return f"directives[{anchor.name!r}].present(op, {args!r})"
+        name = anchor.name
+        if name in self.definition.attributes:
+            return f"{name!r} in op.attribute_map"
+        found = self.definition.operands.get(name)
+        if found is not None and (found.variadic or found.optional):
+            value = f"field_value(op, {name!r})"
+            return f"bool({value})" if found.variadic else f"{value} is not None"
+        return "True"
+
+
+def _directive_args(custom: Custom) -> list[tuple[str, str]]:
+    """A custom directive's arguments as (`type` or `value`, field name) pairs."""
+    return [("type" if isinstance(a, TypeOf) else "value", a.name) for a in custom.args]
+
+
+def _literal(text: str, state: list[bool]) -> str:
+    """A literal with MLIR's spacing before it; updates the printer state after it."""
+    if text == "":
+        state[0], state[1] = False, True
+        return ""
+    if text == " ":
+        state[0], state[1] = False, False
+        return " "
+    space = ""
+    if state[0]:
+        if len(text) != 1 and text != "->":
+            space = " "
+        elif state[1]:
+            space = "" if text[0] in ">)}]," else " "
+        else:
+            space = "" if text[0] in "<>(){}[]," else " "
+    state[0] = len(text) != 1 or text[0] not in "<({["
+    state[1] = text[0] != "_" and not text[0].isalpha()
+    return space + text
+
+
+def compile_format(definition: OpDefinition, text: str, rule_prefix: str) -> CompiledFormat:
+    """Read `text` against the op's fields; unknown names are an error."""
+    elements = _read(text)
+    compiled = CompiledFormat(definition, elements, rule_prefix)
+    _check_names(definition, elements)
+    return compiled
+
+
+def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:
+    for element in elements:
+        names: list[str] = []
+        if isinstance(element, (Variable, TypeOf)):
+            names = [element.name]
+        elif isinstance(element, Custom):
+            if element.name not in CUSTOM_DIRECTIVES:
+                raise FormatError(f"{definition.name}: no custom<{element.name}>")
+            names = [a.name for a in element.args]
+        elif isinstance(element, Optional):
+            _check_names(definition, element.then)
+            _check_names(definition, element.otherwise)
+        for name in names:
+            if not definition.has_field(name):
+                raise FormatError(f"{definition.name}: the format names no field ${name}")
