@@ -25,7 +25,7 @@ from streamopt.dialects.common import (
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.format import FormatReader
-from streamopt.ir.opdef import DeclaredOp, attribute, operand, result
+from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -367,10 +367,10 @@ class QueueOp(HalOp):
     and signals `signal_fence` when done."""
 
     __slots__ = ()
-    device = operand()
-    queue_affinity = operand()
-    wait_fence = operand()
-    signal_fence = operand()
+    device = operand_def()
+    queue_affinity = operand_def()
+    wait_fence = operand_def()
+    signal_fence = operand_def()
 
     def verify(self) -> None:
         wait = self.wait_fence
@@ -387,12 +387,12 @@ class DeviceQueueAllocaOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.alloca"
-    pool = operand()
-    memory_types = operand()
-    buffer_usage = operand()
-    result_size_value = operand(INDEX_CONSTRAINT, size_of="result")
-    flags = attribute(ALLOCA_FLAGS, default=0)
-    result = result(HAL_BUFFER, asm_name="transient_buffer")
+    pool = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    flags = attr_def(ALLOCA_FLAGS, default=0)
+    result = result_def(HAL_BUFFER, asm_name="transient_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
         "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
@@ -406,8 +406,8 @@ class DeviceQueueDeallocaOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.dealloca"
-    buffer = operand(access=Access.CONSUME)
-    flags = attribute(DEALLOCA_FLAGS, default=0)
+    buffer = operand_def(access=Access.CONSUME)
+    flags = attr_def(DEALLOCA_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + (
         "`buffer` `(` $buffer `:` type($buffer) `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
@@ -434,14 +434,14 @@ class DeviceQueueMoveOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.move"
-    source_buffer = operand()
-    source_offset = operand()
-    pool = operand()
-    memory_types = operand()
-    buffer_usage = operand()
-    result_size_value = operand(INDEX_CONSTRAINT, size_of="result")
-    flags = attribute(MOVE_FLAGS, default=0)
-    result = result(HAL_BUFFER, asm_name="moved_buffer")
+    source_buffer = operand_def()
+    source_offset = operand_def()
+    pool = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    flags = attr_def(MOVE_FLAGS, default=0)
+    result = result_def(HAL_BUFFER, asm_name="moved_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
@@ -540,12 +540,12 @@ class DeviceQueueCopyOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.copy"
-    source_buffer = operand(access=Access.READ)
-    source_offset = operand()
-    target_buffer = operand(access=Access.WRITE)
-    target_offset = operand()
-    length = operand()
-    flags = attribute(COPY_FLAGS, default=0)
+    source_buffer = operand_def(access=Access.READ)
+    source_offset = operand_def()
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(COPY_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
         "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
@@ -559,11 +559,11 @@ class DeviceQueueFillOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.fill"
-    target_buffer = operand(access=Access.WRITE)
-    target_offset = operand()
-    length = operand()
-    pattern = operand()
-    flags = attribute(FILL_FLAGS, default=0)
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    length = operand_def()
+    pattern = operand_def()
+    flags = attr_def(FILL_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + (
         "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
         "`length` `(` $length `)` `pattern` `(` $pattern `:` type($pattern) `)` "
@@ -588,8 +588,8 @@ class DeviceQueueExecuteOp(QueueOp):
     __slots__ = ()
     name = "hal.device.queue.execute"
     # The buffers the commands touch were named when they were recorded.
-    command_buffer = operand(access=Access.READ)
-    flags = attribute(EXECUTE_FLAGS, default=0)
+    command_buffer = operand_def(access=Access.READ)
+    flags = attr_def(EXECUTE_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + (
         "`commands` `(` $command_buffer `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
@@ -601,7 +601,7 @@ class DeviceQueueBarrierOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.barrier"
-    flags = attribute(EXECUTE_FLAGS, default=0)
+    flags = attr_def(EXECUTE_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + "`flags` `(` $flags `)` attr-dict-with-keyword"
 
 
@@ -619,12 +619,12 @@ class DeviceQueueReadOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.read"
-    source_file = operand(access=Access.READ)
-    source_offset = operand(I64_CONSTRAINT)  # A file offset.
-    target_buffer = operand(access=Access.WRITE)
-    target_offset = operand()
-    length = operand()
-    flags = attribute(READ_FLAGS, default=0)
+    source_file = operand_def(access=Access.READ)
+    source_offset = operand_def(I64_CONSTRAINT)  # A file offset.
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(READ_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_file `:` type($source_file) `)` `` `[` $source_offset `]` "
         "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
@@ -682,8 +682,8 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
 
     __slots__ = ()
     name = "hal.device.queue.execute.indirect"
-    command_buffer = operand()
-    flags = attribute(EXECUTE_FLAGS, default=0)
+    command_buffer = operand_def()
+    flags = attr_def(EXECUTE_FLAGS, default=0)
     segment_names = ("fixed", "binding_buffers", "binding_offsets", "binding_lengths")
 
     @classmethod
@@ -754,9 +754,9 @@ class FenceCreateOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.create"
-    device = operand()
-    flags = attribute(FENCE_FLAGS, default=0)
-    result = result(HAL_FENCE, asm_name="fence")
+    device = operand_def()
+    flags = attr_def(FENCE_FLAGS, default=0)
+    result = result_def(HAL_FENCE, asm_name="fence")
     assembly_format = (
         "`device` `(` $device `:` type($device) `)` `flags` `(` $flags `)` `:` type($result) "
         "attr-dict-with-keyword"
@@ -770,9 +770,9 @@ class FenceJoinOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.join"
-    fences = operand(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
-    flags = attribute(FENCE_FLAGS, default=0)
-    result = result(HAL_FENCE, asm_name="fence")
+    fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
+    flags = attr_def(FENCE_FLAGS, default=0)
+    result = result_def(HAL_FENCE, asm_name="fence")
     assembly_format = (
         "`at` `(` `[` $fences `]` `)` `flags` `(` $flags `)` `->` type($result) "
         "attr-dict-with-keyword"
@@ -786,10 +786,10 @@ class FenceAwaitOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.await"
-    timeout_millis = operand(I32_CONSTRAINT, type=I32)
-    fences = operand(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
-    flags = attribute(WAIT_FLAGS, default=0)
-    status = result(I32, asm_name="status")
+    timeout_millis = operand_def(I32_CONSTRAINT, type=I32)
+    fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
+    flags = attr_def(WAIT_FLAGS, default=0)
+    status = result_def(I32, asm_name="status")
     assembly_format = (
         "`until` `(` `[` $fences `]` `)` `timeout_millis` `(` $timeout_millis `)` "
         "`flags` `(` $flags `)` `:` type($status) attr-dict-with-keyword"
@@ -835,8 +835,8 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
     name = "hal.allocator.resolve_memory_properties"
     inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
-    memory_types = result(I32, asm_name="memory_types")
-    buffer_usage = result(I32, asm_name="buffer_usage")
+    memory_types = result_def(I32, asm_name="memory_types")
+    buffer_usage = result_def(I32, asm_name="buffer_usage")
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -980,8 +980,8 @@ class DeviceAllocatorOp(HalOp):
     __slots__ = ()
     name = "hal.device.allocator"
     is_pure = True
-    device = operand()
-    result = result(HAL_ALLOCATOR, asm_name="allocator")
+    device = operand_def()
+    result = result_def(HAL_ALLOCATOR, asm_name="allocator")
     assembly_format = "`<` $device `:` type($device) `>` `:` type($result) attr-dict-with-keyword"
 
 
@@ -993,12 +993,12 @@ class AllocatorAllocateOp(HalOp):
 
     __slots__ = ()
     name = "hal.allocator.allocate"
-    allocator = operand()
-    queue_affinity = operand()
-    memory_types = operand()
-    buffer_usage = operand()
-    result_size_value = operand(INDEX_CONSTRAINT, size_of="result")
-    result = result(HAL_BUFFER, asm_name="buffer")
+    allocator = operand_def()
+    queue_affinity = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result = result_def(HAL_BUFFER, asm_name="buffer")
     assembly_format = (
         "`<` $allocator `:` type($allocator) `>` `affinity` `(` $queue_affinity `)` "
         "`type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
@@ -1018,15 +1018,15 @@ class AllocatorImportOp(HalOp):
 
     __slots__ = ()
     name = "hal.allocator.import"
-    allocator = operand()
-    queue_affinity = operand()
-    memory_types = operand()
-    buffer_usage = operand()
-    source = operand(access=Access.ESCAPE)  # The imported buffer aliases the source bytes.
-    offset = operand()
-    length = operand(size_of="result")
-    did_import = result(I1, asm_name="did_import")
-    result = result(HAL_BUFFER, asm_name="mapped")
+    allocator = operand_def()
+    queue_affinity = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    source = operand_def(access=Access.ESCAPE)  # The imported buffer aliases the source bytes.
+    offset = operand_def()
+    length = operand_def(size_of="result")
+    did_import = result_def(I1, asm_name="did_import")
+    result = result_def(HAL_BUFFER, asm_name="mapped")
     assembly_format = (
         "`<` $allocator `:` type($allocator) `>` "
         "`source` `(` $source `:` type($source) `)` `` `[` $offset `,` $length `]` "
@@ -1044,14 +1044,14 @@ class ExFileFromMemoryOp(HalOp):
 
     __slots__ = ()
     name = "hal.ex.file.from_memory"
-    device = operand()
-    queue_affinity = operand()
-    buffer = operand(access=Access.ESCAPE)  # The file reads the bytes when a queue op does.
-    offset = operand()
-    length = operand()
-    flags = operand()
-    access = attribute(MEMORY_ACCESS, default="Read")
-    result = result(HAL_FILE, asm_name="memory_file")
+    device = operand_def()
+    queue_affinity = operand_def()
+    buffer = operand_def(access=Access.ESCAPE)  # The file reads the bytes when a queue op does.
+    offset = operand_def()
+    length = operand_def()
+    flags = operand_def()
+    access = attr_def(MEMORY_ACCESS, default="Read")
+    result = result_def(HAL_FILE, asm_name="memory_file")
     assembly_format = (
         "`device` `(` $device `:` type($device) `)` `affinity` `(` $queue_affinity `)` "
         "`access` `(` $access `)` `buffer` `(` $buffer `:` type($buffer) `)` "
@@ -1333,11 +1333,11 @@ class BufferViewAssertOp(_ShapedBufferViewOp):
 
     __slots__ = ()
     name = "hal.buffer_view.assert"
-    buffer_view = operand()
-    element_type = operand(type=I32)
-    encoding_type = operand(type=I32)
-    shape = operand(INDEX_CONSTRAINT, variadic=True, type=INDEX)
-    message = attribute(STRING)
+    buffer_view = operand_def()
+    element_type = operand_def(type=I32)
+    encoding_type = operand_def(type=I32)
+    shape = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    message = attr_def(STRING)
     assembly_format = (
         "`<` $buffer_view `:` type($buffer_view) `>` `message` `(` $message `)` "
         + _SHAPE_FORMAT
@@ -1353,13 +1353,13 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
     __slots__ = ()
     name = "hal.buffer_view.create"
     is_pure = True
-    source_buffer = operand()
-    source_offset = operand(type=INDEX)
-    source_length = operand(type=INDEX)
-    element_type = operand(type=I32)
-    encoding_type = operand(type=I32)
-    shape = operand(INDEX_CONSTRAINT, variadic=True, type=INDEX)
-    result = result(HAL_BUFFER_VIEW, asm_name="view")
+    source_buffer = operand_def()
+    source_offset = operand_def(type=INDEX)
+    source_length = operand_def(type=INDEX)
+    element_type = operand_def(type=I32)
+    encoding_type = operand_def(type=I32)
+    shape = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    result = result_def(HAL_BUFFER_VIEW, asm_name="view")
     assembly_format = (
         "`buffer` `(` $source_buffer `:` type($source_buffer) `)` "
         "`` `[` $source_offset `,` $source_length `]` "
@@ -1375,8 +1375,8 @@ class BufferViewBufferOp(HalOp):
     __slots__ = ()
     name = "hal.buffer_view.buffer"
     is_pure = True
-    buffer_view = operand()
-    result = result(HAL_BUFFER, asm_name="buffer")
+    buffer_view = operand_def()
+    result = result_def(HAL_BUFFER, asm_name="buffer")
     assembly_format = (
         "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
     )
@@ -1405,8 +1405,8 @@ class BufferViewDimOp(HalOp):
     name = "hal.buffer_view.dim"
     inherent_attributes = frozenset({"index"})
     is_pure = True
-    buffer_view = operand()
-    result = result(INDEX)
+    buffer_view = operand_def()
+    result = result_def(INDEX)
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -1438,10 +1438,10 @@ class BufferSubspanOp(HalOp):
     __slots__ = ()
     name = "hal.buffer.subspan"
     is_pure = True
-    source_buffer = operand()
-    source_offset = operand()
-    length = operand()
-    result = result(HAL_BUFFER, asm_name="buffer")
+    source_buffer = operand_def()
+    source_offset = operand_def()
+    length = operand_def()
+    result = result_def(HAL_BUFFER, asm_name="buffer")
     assembly_format = (
         "`<` $source_buffer `:` type($source_buffer) `>` `` `[` $source_offset `,` $length `]` "
         "`:` type($result) attr-dict-with-keyword"
@@ -1459,9 +1459,9 @@ class BufferLoadOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.load"
-    source_buffer = operand(access=Access.READ)
-    source_offset = operand()
-    result = result()
+    source_buffer = operand_def(access=Access.READ)
+    source_offset = operand_def()
+    result = result_def()
     assembly_format = (
         "`<` $source_buffer `:` type($source_buffer) `>` `` `[` $source_offset `]` "
         "`:` type($result) attr-dict-with-keyword"
@@ -1475,9 +1475,9 @@ class BufferStoreOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.store"
-    value = operand()
-    target_buffer = operand(access=Access.WRITE)
-    target_offset = operand()
+    value = operand_def()
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
     assembly_format = (
         "`<` $target_buffer `:` type($target_buffer) `>` `` `[` $target_offset `]` "
         "`value` `(` $value `:` type($value) `)` attr-dict-with-keyword"
@@ -1491,8 +1491,8 @@ class BufferLengthOp(HalOp):
     __slots__ = ()
     name = "hal.buffer.length"
     is_pure = True
-    buffer = operand()
-    result = result(INDEX, asm_name="length")
+    buffer = operand_def()
+    result = result_def(INDEX, asm_name="length")
     assembly_format = "`<` $buffer `:` type($buffer) `>` `:` type($result) attr-dict-with-keyword"
 
 
@@ -1503,12 +1503,12 @@ class BufferAssertOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.assert"
-    buffer = operand()
-    allocator = operand()
-    minimum_length = operand()
-    message = attribute(STRING)
-    memory_types = attribute(MEMORY_TYPE)
-    buffer_usage = attribute(BUFFER_USAGE)
+    buffer = operand_def()
+    allocator = operand_def()
+    minimum_length = operand_def()
+    message = attr_def(STRING)
+    memory_types = attr_def(MEMORY_TYPE)
+    buffer_usage = attr_def(BUFFER_USAGE)
     assembly_format = (
         "`<` $buffer `:` type($buffer) `>` `message` `(` $message `)` "
         "`allocator` `(` $allocator `:` type($allocator) `)` "
@@ -1530,9 +1530,9 @@ class ExecutableLookupOp(HalOp):
     __slots__ = ()
     name = "hal.executable.lookup"
     is_pure = True
-    device = operand()
-    executable = attribute(SYMBOL)
-    result = result(HAL_EXECUTABLE, asm_name="exe")
+    device = operand_def()
+    executable = attr_def(SYMBOL)
+    result = result_def(HAL_EXECUTABLE, asm_name="exe")
     assembly_format = (
         "`device` `(` $device `:` type($device) `)` `executable` `(` $executable `)` "
         "`:` type($result) attr-dict-with-keyword"
@@ -1547,9 +1547,9 @@ class ExecutableLookupFunctionOp(HalOp):
     __slots__ = ()
     name = "hal.executable.lookup.function"
     is_pure = True
-    executable = operand()
-    entry_point = attribute(SYMBOL)
-    result = result(I64, asm_name="function_id")
+    executable = operand_def()
+    entry_point = attr_def(SYMBOL)
+    result = result_def(I64, asm_name="function_id")
     assembly_format = (
         "`target` `(` $executable `:` type($executable) `)` `function` `(` $entry_point `)` "
         "`:` type($result) attr-dict-with-keyword"
@@ -1565,12 +1565,12 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
     __slots__ = ()
     name = "hal.executable.calculate_workgroups"
     is_pure = True
-    device = operand()
-    workload = operand(INDEX_CONSTRAINT, variadic=True, type=INDEX)
-    entry_point = attribute(SYMBOL)
-    workgroup_x = result(INDEX, asm_name="workgroup_x")
-    workgroup_y = result(INDEX, asm_name="workgroup_y")
-    workgroup_z = result(INDEX, asm_name="workgroup_z")
+    device = operand_def()
+    workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    entry_point = attr_def(SYMBOL)
+    workgroup_x = result_def(INDEX, asm_name="workgroup_x")
+    workgroup_y = result_def(INDEX, asm_name="workgroup_y")
+    workgroup_z = result_def(INDEX, asm_name="workgroup_z")
     assembly_format = (
         "`device` `(` $device `:` type($device) `)` `target` `(` $entry_point `)` "
         "(`workload` `(` `[` $workload^ `]` `)`)? "
@@ -1589,12 +1589,12 @@ class CommandBufferCreateOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.create"
-    device = operand()
-    queue_affinity = operand()
-    binding_capacity = operand(INDEX_CONSTRAINT, optional=True, type=INDEX)
-    modes = attribute(COMMAND_BUFFER_MODE)
-    command_categories = attribute(COMMAND_CATEGORY)
-    result = result(HAL_COMMAND_BUFFER, asm_name="cmd")
+    device = operand_def()
+    queue_affinity = operand_def()
+    binding_capacity = operand_def(INDEX_CONSTRAINT, optional=True, type=INDEX)
+    modes = attr_def(COMMAND_BUFFER_MODE)
+    command_categories = attr_def(COMMAND_CATEGORY)
+    result = result_def(HAL_COMMAND_BUFFER, asm_name="cmd")
     assembly_format = (
         "`device` `(` $device `:` type($device) `)` `mode` `(` $modes `)` "
         "`categories` `(` $command_categories `)` `affinity` `(` $queue_affinity `)` "
@@ -1608,7 +1608,7 @@ class CommandBufferFinalizeOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.finalize"
-    command_buffer = operand()
+    command_buffer = operand_def()
     assembly_format = "`<` $command_buffer `:` type($command_buffer) `>` attr-dict-with-keyword"
 
 
@@ -1619,8 +1619,8 @@ class CommandBufferDeviceOp(HalOp):
     __slots__ = ()
     name = "hal.command_buffer.device"
     is_pure = True
-    command_buffer = operand()
-    result = result(HAL_DEVICE)
+    command_buffer = operand_def()
+    result = result_def(HAL_DEVICE)
     assembly_format = (
         "`<` $command_buffer `:` type($command_buffer) `>` `:` type($result) attr-dict-with-keyword"
     )
@@ -1633,10 +1633,10 @@ class CommandBufferExecutionBarrierOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.execution_barrier"
-    command_buffer = operand()
-    source_stage_mask = attribute(EXECUTION_STAGE)
-    target_stage_mask = attribute(EXECUTION_STAGE)
-    flags = attribute(EXECUTION_BARRIER_FLAGS, default=0)
+    command_buffer = operand_def()
+    source_stage_mask = attr_def(EXECUTION_STAGE)
+    target_stage_mask = attr_def(EXECUTION_STAGE)
+    flags = attr_def(EXECUTION_BARRIER_FLAGS, default=0)
     assembly_format = (
         "`<` $command_buffer `:` type($command_buffer) `>` `source` `(` $source_stage_mask `)` "
         "`target` `(` $target_stage_mask `)` `flags` `(` $flags `)` attr-dict-with-keyword"
@@ -1650,12 +1650,12 @@ class CommandBufferFillBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
-    command_buffer = operand()
-    target_buffer = operand(_BUFFER_OR_SLOT)
-    target_offset = operand()
-    length = operand()
-    pattern = operand()
-    flags = attribute(FILL_FLAGS, default=0)
+    command_buffer = operand_def()
+    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_offset = operand_def()
+    length = operand_def()
+    pattern = operand_def()
+    flags = attr_def(FILL_FLAGS, default=0)
     assembly_format = (
         "`<` $command_buffer `:` type($command_buffer) `>` "
         "`target` `(` $target_buffer `:` type($target_buffer) `)` "
@@ -1674,13 +1674,13 @@ class CommandBufferCopyBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
-    command_buffer = operand()
-    source_buffer = operand(_BUFFER_OR_SLOT)
-    source_offset = operand()
-    target_buffer = operand(_BUFFER_OR_SLOT)
-    target_offset = operand()
-    length = operand()
-    flags = attribute(COPY_FLAGS, default=0)
+    command_buffer = operand_def()
+    source_buffer = operand_def(_BUFFER_OR_SLOT)
+    source_offset = operand_def()
+    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(COPY_FLAGS, default=0)
     assembly_format = (
         "`<` $command_buffer `:` type($command_buffer) `>` "
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
@@ -1707,13 +1707,13 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
     __slots__ = ()
     name = "hal.command_buffer.dispatch"
     # The fixed operands; constants and bindings follow as segments.
-    command_buffer = operand()
-    executable = operand()
-    entry_point = operand()
-    workgroup_x = operand()
-    workgroup_y = operand()
-    workgroup_z = operand()
-    flags = attribute(DISPATCH_FLAGS, default=0)
+    command_buffer = operand_def()
+    executable = operand_def()
+    entry_point = operand_def()
+    workgroup_x = operand_def()
+    workgroup_y = operand_def()
+    workgroup_z = operand_def()
+    flags = attr_def(DISPATCH_FLAGS, default=0)
     segment_names = ("fixed", "constants", "binding_buffers", "binding_offsets", "binding_lengths")
 
     @classmethod

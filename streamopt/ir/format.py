@@ -29,10 +29,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from streamopt.diagnostics import OperandTypeMismatch
+from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.types import print_attr_dict
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser.parts import AttrDict, AttributesClause
+from streamopt.parser.parts import AttrDict, AttributesClause, Clause, Sized
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -75,7 +75,84 @@ class Optional(NamedTuple):
     number: int  # Numbers the op's optional groups (their grammar rules).
 
 
-Element = Literal | Variable | TypeOf | AttrDictElement | Custom | Optional
+class Fused(NamedTuple):
+    """Elements the grammar reads as one shared rule, for speed and for the coarse tokens it
+    has (`T{%s}` is one token, so is `on(#aff)`): `kind` is "sized" (`type($x) `{` $s `}``),
+    "clause" (an optional `kw `(` $x^ `)`` group), or "arrow" (`=` `` `>`). `names` are the
+    fields it sets; `original` the elements as written, which the printer prints."""
+
+    kind: str
+    names: tuple[str, ...]
+    grammar: str
+    original: tuple[Any, ...]
+
+
+Element = Literal | Variable | TypeOf | AttrDictElement | Custom | Optional | Fused
+
+# The shared grammar rules of `kw `(` $x `)`` clauses, by keyword; each reduces to a
+# `Clause(kw, value)` (streamopt.parser.builder).
+CLAUSE_RULES = {
+    "on": "affinity_on",
+    "from": "from_clause",
+    "to": "to_clause",
+    "await": "await_clause",
+}
+
+
+def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Element, ...]:
+    """`elements` with the runs the grammar reads as one rule replaced by `Fused`."""
+    out: list[Element] = []
+    items = list(elements)
+    i = 0
+    while i < len(items):
+        element = items[i]
+        rest = items[i : i + 5]
+        texts = [e.text if isinstance(e, Literal) else None for e in rest]
+        if (
+            isinstance(element, TypeOf)
+            and not definition.is_variadic(element.name)
+            and len(rest) >= 4
+        ):
+            skip = 1 if texts[1] == "" else 0
+            window = items[i + 1 + skip : i + 4 + skip]
+            if (
+                len(window) == 3
+                and window[0] == Literal("{")
+                and isinstance(window[1], Variable)
+                and window[1].name in definition.operands
+                and not definition.is_variadic(window[1].name)
+                and window[2] == Literal("}")
+            ):
+                original = tuple(items[i : i + 4 + skip])
+                out.append(Fused("sized", (element.name, window[1].name), "sized_type", original))
+                i += 4 + skip
+                continue
+        if texts[:3] == ["=", "", ">"]:
+            out.append(Fused("arrow", (), '"=>"', tuple(items[i : i + 3])))
+            i += 3
+            continue
+        if isinstance(element, Optional):
+            then = element.then
+            if (
+                not element.otherwise
+                and len(then) == 4
+                and isinstance(then[0], Literal)
+                and then[0].text in CLAUSE_RULES
+                and then[1] == Literal("(")
+                and isinstance(then[2], Variable)
+                and then[3] == Literal(")")
+            ):
+                rule = CLAUSE_RULES[then[0].text]
+                out.append(Fused("clause", (then[0].text, then[2].name), rule + "?", (element,)))
+                i += 1
+                continue
+            element = element._replace(
+                then=_fuse(element.then, definition),
+                otherwise=_fuse(element.otherwise, definition),
+            )
+        out.append(element)
+        i += 1
+    return tuple(out)
 
 
 class FormatGroup(NamedTuple):
@@ -312,6 +389,8 @@ class CompiledFormat:
                     pieces.append(f"({rule} | {self._grammar(element.otherwise, extra)})")
                 else:
                     pieces.append(f"{rule}?")
+            elif isinstance(element, Fused):
+                pieces.append(element.grammar)
             elif isinstance(element, Literal):
                 if element.text.strip():
                     pieces.append('"' + element.text + '"')
@@ -350,6 +429,25 @@ class CompiledFormat:
         for element in elements:
             part = parts[position] if position < len(parts) else None
             if isinstance(element, Literal):
+                continue
+            if isinstance(element, Fused):
+                if element.kind == "sized":
+                    assert isinstance(part, Sized)
+                    sized = part
+                    type_name, size_name = element.names
+                    if len(sized.sizes) != 1:
+                        raise error(f"expected one size for '{sized.type}'", reader.location)
+                    reader.operands[size_name] = sized.sizes[0]
+                    reader.set_type(type_name, sized.type)
+                    position += 1
+                elif element.kind == "clause":
+                    keyword, name = element.names
+                    if isinstance(part, Clause) and part.kind == keyword:
+                        target = (
+                            reader.attributes if name in definition.attributes else reader.operands
+                        )
+                        target[name] = part.value
+                        position += 1
                 continue
             if isinstance(element, Optional):
                 if isinstance(part, FormatGroup) and part.group == element.number:
@@ -443,6 +541,9 @@ class CompiledFormat:
     ) -> None:
         definition = self.definition
         for element in elements:
+            if isinstance(element, Fused):
+                self._print_code(element.original, state, lines, indent, namespace)
+                continue
             if isinstance(element, Literal):
                 text = _literal(element.text, state)
                 if text:
@@ -533,9 +634,8 @@ def _literal(text: str, state: list[bool]) -> str:
 def compile_format(definition: OpDefinition, text: str, rule_prefix: str) -> CompiledFormat:
     """Read `text` against the op's fields; unknown names are an error."""
     elements = _read(text)
-    compiled = CompiledFormat(definition, elements, rule_prefix)
     _check_names(definition, elements)
-    return compiled
+    return CompiledFormat(definition, _fuse(elements, definition), rule_prefix)
 
 
 def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:

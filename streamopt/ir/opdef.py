@@ -4,12 +4,12 @@
     class BufferLengthOp(HalOp):
         name = "hal.buffer.length"
         is_pure = True
-        buffer = operand(HAL_BUFFER_CONSTRAINT)
-        length = result(INDEX)
+        buffer = operand_def(HAL_BUFFER_CONSTRAINT)
+        length = result_def(INDEX)
         assembly_format = "`<` $buffer `:` type($buffer) `>` `:` type($length) attr-dict"
 
 Fields are class attributes, in the order of IREE's op definition (operands are stored in that
-order): `operand(...)`, `result(...)` and `attribute(...)`. Each is also the op's accessor
+order): `operand_def(...)`, `result_def(...)` and `attr_def(...)`. Each is also the op's accessor
 (`op.buffer` is the operand's value, `op.flags` the attribute). From them and the format the
 class gets `from_parse` and `print` (through `streamopt.ir.format`), `inherent_attributes`,
 `constrained_operands` (operand type checks), `operand_access`, `operand_size` /
@@ -23,8 +23,8 @@ At most one operand may be variadic or optional (ops with several variadic group
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from streamopt.ir.core import Access, Operation, Value, shared_attributes
 from streamopt.ir.format import CompiledFormat, FormatReader, compile_format
@@ -33,6 +33,10 @@ from streamopt.ir.types import Attribute, Type, TypeConstraint
 if TYPE_CHECKING:
     from streamopt.diagnostics import Location
     from streamopt.printer import Printer
+
+
+# What a parser checks of a type as written: raise a DiagnosticError at the location.
+TypeCheck = Callable[[Type, "Location"], None]
 
 
 class AttributeKind(Protocol):
@@ -53,6 +57,7 @@ class Field:
 
     name: str = ""
     index: int = -1
+    check: TypeCheck | None = None
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -65,15 +70,17 @@ class OperandField(Field):
         access: Access,
         variadic: bool,
         optional: bool,
-        size_of: str | None,
+        size_of: str | tuple[str, ...] | None,
         type: Type | None,
+        check: TypeCheck | None,
     ) -> None:
         self.constraint = constraint
         self.type = type
+        self.check = check
         self.access = access
         self.variadic = variadic
         self.optional = optional
-        self.size_of = size_of
+        self.sizes: tuple[str, ...] = (size_of,) if isinstance(size_of, str) else size_of or ()
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
@@ -82,9 +89,17 @@ class OperandField(Field):
 
 
 class ResultField(Field):
-    def __init__(self, type: Type | None, asm_name: str | None) -> None:
+    def __init__(
+        self,
+        type: Type | None,
+        asm_name: str | None,
+        check: TypeCheck | None,
+        same_as: str | None,
+    ) -> None:
         self.type = type
         self.asm_name = asm_name
+        self.check = check
+        self.same_as = same_as
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
@@ -103,29 +118,39 @@ class AttributeField(Field):
         return op.attribute_map.get(self.name)
 
 
-def operand(
+def operand_def(
     constraint: TypeConstraint | None = None,
     *,
     access: Access = Access.NONE,
     variadic: bool = False,
     optional: bool = False,
-    size_of: str | None = None,
+    size_of: str | tuple[str, ...] | None = None,
     type: Type | None = None,
+    check: TypeCheck | None = None,
 ) -> Any:
     """An operand: its type constraint (checked by the verifier), how the op accesses it, for
     a size the operand or result (by field name) whose size it is, and `type` when the op's
     definition fixes the type (ODS's buildable types: the parser gives the operand that type
-    where the format does not spell it, and refuses a value of another type)."""
-    return OperandField(constraint, access, variadic, optional, size_of, type)
+    where the format does not spell it, and refuses a value of another type). `check(type,
+    location)` is what the op's parser checks of the type as written (the constraints IREE's
+    custom directives check)."""
+    return OperandField(constraint, access, variadic, optional, size_of, type, check)
 
 
-def result(type: Type | None = None, *, asm_name: str | None = None) -> Any:
-    """A result: its type when the format does not spell it, and the name iree-opt prints it
-    with (`asm_name`, from the op's getAsmResultNames)."""
-    return ResultField(type, asm_name)
+def result_def(
+    type: Type | None = None,
+    *,
+    asm_name: str | None = None,
+    check: TypeCheck | None = None,
+    same_as: str | None = None,
+) -> Any:
+    """A result: its type when the format does not spell it (or `same_as`, the operand whose
+    type it has: ODS's AllTypesMatch), the name iree-opt prints it with (`asm_name`, from the
+    op's getAsmResultNames), and a `check` as operands have."""
+    return ResultField(type, asm_name, check, same_as)
 
 
-def attribute(kind: AttributeKind, *, default: Any = None) -> Any:
+def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
     """An inherent attribute written as `kind` says; `default` is what `create` gives it."""
     return AttributeField(kind, default)
 
@@ -141,14 +166,12 @@ class OpDefinition:
         self.attributes: dict[str, AttributeField] = {}
         for klass in reversed(cls.__mro__):
             for name, value in vars(klass).items():
+                # A subclass may redefine a field (its access, say); it keeps its place.
                 if isinstance(value, OperandField):
-                    self.operands.pop(name, None)
                     self.operands[name] = value
                 elif isinstance(value, ResultField):
-                    self.results.pop(name, None)
                     self.results[name] = value
                 elif isinstance(value, AttributeField):
-                    self.attributes.pop(name, None)
                     self.attributes[name] = value
         self.operand_list = list(self.operands.values())
         self.result_list = list(self.results.values())
@@ -161,6 +184,12 @@ class OpDefinition:
             f"{self.name}: more than one variadic operand"
         )
         self._format: CompiledFormat | None = None
+        # The fields whose types the parser checks, in declaration order.
+        self.checked: list[tuple[str, TypeCheck]] = [
+            (f.name, f.check)
+            for f in (*self.operand_list, *self.result_list)
+            if f.check is not None
+        ]
 
     @property
     def format(self) -> CompiledFormat:
@@ -213,6 +242,9 @@ class OpDefinition:
         return self.operand_list[index - extra]
 
 
+DeclaredOpT = TypeVar("DeclaredOpT", bound="DeclaredOp")
+
+
 class DeclaredOp(Operation):
     """An op whose syntax, accessors and interfaces come from its declared fields."""
 
@@ -242,6 +274,13 @@ class DeclaredOp(Operation):
                 reader.set_type(
                     field.name, [field.type] * len(value) if field.variadic else field.type
                 )
+        if definition.checked:
+            for name, check in definition.checked:
+                found = reader.result_types.get(name) or getattr(
+                    reader.operands.get(name), "type", None
+                )
+                if found is not None:
+                    check(found, location)
         return cls._from_reader(reader)
 
     @classmethod
@@ -258,7 +297,10 @@ class DeclaredOp(Operation):
             else:
                 operands.append(value)  # type: ignore[arg-type]
         result_types = [
-            reader.result_types.get(name, field.type) for name, field in definition.results.items()
+            reader.result_types.get(name, field.type)
+            if field.same_as is None
+            else reader.operands[field.same_as].type
+            for name, field in definition.results.items()
         ]
         op = cls(operands, result_types, reader.attributes)
         op.location = reader.location
@@ -271,7 +313,7 @@ class DeclaredOp(Operation):
     # -- construction ----------------------------------------------------------------------
 
     @classmethod
-    def create(cls, *args: Any, **kwargs: Any) -> Any:
+    def create(cls: type[DeclaredOpT], *args: Any, **kwargs: Any) -> DeclaredOpT:
         """The op from its operands, its attributes then its result types, in declaration
         order (positionally or by field name); attributes may be Python values (`kind.make`),
         and take their default when not given. A variadic operand is a sequence, an absent
@@ -330,7 +372,7 @@ class DeclaredOp(Operation):
             return None
         target = field.name
         for field in definition.operand_list:
-            if field.size_of == target:
+            if target in field.sizes:
                 value: Value = definition.field_value(self, field.name)
                 return value
         return None
@@ -339,7 +381,7 @@ class DeclaredOp(Operation):
         definition = self.definition
         target = definition.result_list[index].name if index < len(definition.result_list) else ""
         for field in definition.operand_list:
-            if field.size_of == target:
+            if target in field.sizes:
                 value: Value = definition.field_value(self, field.name)
                 return value
         return None
