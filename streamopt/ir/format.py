@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.types import print_attr_dict
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser.parts import AttrDict, AttributesClause, Clause, Sized
+from streamopt.parser.parts import AttrDict, AttributesClause, Clause
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -342,6 +342,15 @@ class FormatReader:
                 raise OperandTypeMismatch(one, one_type, self.location)
 
 
+def _check_type(value: Any, type: Any, location: Any) -> None:
+    """A forward reference takes the type written for it; a known value must have it."""
+    found = value.type
+    if found is None:
+        value.type = type
+    elif found != type:
+        raise OperandTypeMismatch(value, type, location)
+
+
 # Tokens kept in an op's parts that say nothing the format needs: keywords of the custom forms
 # (a literal `for` or `from` in a format is lexed as the grammar's named keyword terminal).
 _KEYWORD_TOKENS = frozenset({"ON", "FROM", "TO", "AWAIT", "WITH", "AS", "FOR"})
@@ -361,6 +370,7 @@ class CompiledFormat:
         self.elements = elements
         self.rule_prefix = rule_prefix
         self._printer: Callable[[DeclaredOp, Printer], None] | None = None
+        self._builder: Callable[..., Any] | None = None
 
     # -- grammar ---------------------------------------------------------------------------
 
@@ -416,78 +426,207 @@ class CompiledFormat:
 
     # -- parsing ---------------------------------------------------------------------------
 
-    def parse(self, reader: FormatReader, parts: list[Any]) -> None:
-        """Read the op's parts (as the grammar rule reduced them) into `reader`."""
-        rest = [p for p in parts if not _is_keyword(p)]
-        position = self._parse(self.elements, rest, 0, reader)
-        assert position == len(rest), f"{self.definition.name}: parts left over: {rest[position:]}"
+    def build(self, cls: type[DeclaredOp], b: Any, parts: list[Any], location: Any) -> Any:
+        """The op of class `cls` that the parts of its grammar rule spell."""
+        builder = self._builder
+        if builder is None:
+            builder = self._builder = self._compile_builder()
+        return builder(cls, FormatReader(self.definition, b, location), parts, location)
 
-    def _parse(
-        self, elements: Sequence[Element], parts: list[Any], position: int, reader: FormatReader
-    ) -> int:
+    def _compile_builder(self) -> Callable[..., Any]:
+        """The reader of the parts as Python code: one step per element, in format order
+        (the positions of optional parts are known only when reading), then the fixed types
+        and checks of the fields, then the op."""
         definition = self.definition
+        lines = ["def build_op(cls, reader, parts, location):"]
+        if self._has_keyword_parts(self.elements):
+            lines.append("    parts = [p for p in parts if not is_keyword(p)]")
+        lines += [
+            "    n = len(parts)",
+            "    i = 0",
+            "    ops = reader.operands",
+            "    attrs = reader.attributes",
+            "    rts = reader.result_types",
+        ]
+        namespace: dict[str, Any] = {
+            "is_keyword": _is_keyword,
+            "directives": CUSTOM_DIRECTIVES,
+            "kinds": {name: f.kind for name, f in definition.attributes.items()},
+            "FormatGroup": FormatGroup,
+            "Clause": Clause,
+            "AttrDict": AttrDict,
+            "AttributesClause": AttributesClause,
+            "error": error,
+            "check_type": _check_type,
+            "fixed": {f.name: f.type for f in definition.operand_list},
+            "results": {f.name: f.type for f in definition.result_list},
+            "checks": dict(definition.checked),
+        }
+        self._parse_code(self.elements, lines, "    ", "parts", "i", "n", namespace)
+        lines.append(f"    assert i == n, {definition.name!r}")
+        for field in definition.operand_list:
+            if field.type is None:
+                continue
+            name = field.name
+            if field.variadic:
+                lines.append(f"    for value in ops.get({name!r}, ()):")
+                lines.append(f"        check_type(value, fixed[{name!r}], location)")
+            else:
+                lines.append(f"    if ops.get({name!r}) is not None:")
+                lines.append(f"        check_type(ops[{name!r}], fixed[{name!r}], location)")
+        for name, _ in definition.checked:
+            if name in definition.results:
+                lines.append(f"    found = rts.get({name!r})")
+            else:
+                lines.append(f"    found = getattr(ops.get({name!r}), 'type', None)")
+            lines.append("    if found is not None:")
+            lines.append(f"        checks[{name!r}](found, location)")
+        operands: list[str] = []
+        for field in definition.operand_list:
+            name = field.name
+            if field.variadic:
+                operands.append(f"*ops.get({name!r}, ())")
+            elif field.optional:
+                operands.append(f"*((ops[{name!r}],) if ops.get({name!r}) is not None else ())")
+            else:
+                operands.append(f"ops[{name!r}]")
+        types: list[str] = []
+        for result in definition.result_list:
+            if result.same_as is not None:
+                types.append(f"ops[{result.same_as!r}].type")
+            else:
+                types.append(f"rts.get({result.name!r}, results[{result.name!r}])")
+        lines.append(
+            f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
+            "location=location)"
+        )
+        # The code is made from the op's format, which the op class declares.
+        exec("\n".join(lines), namespace)
+        function: Callable[..., Any] = namespace["build_op"]
+        return function
+
+    def _has_keyword_parts(self, elements: Sequence[Element]) -> bool:
+        """Whether a literal of the format reaches the parts as a keyword token."""
         for element in elements:
-            part = parts[position] if position < len(parts) else None
+            if isinstance(element, Literal) and element.text.upper() in _KEYWORD_TOKENS:
+                return True
+            if isinstance(element, Optional) and (
+                self._has_keyword_parts(element.then) or self._has_keyword_parts(element.otherwise)
+            ):
+                return True
+        return False
+
+    def _parse_code(
+        self,
+        elements: Sequence[Element],
+        lines: list[str],
+        indent: str,
+        parts: str,
+        i: str,
+        n: str,
+        namespace: dict[str, Any],
+    ) -> None:
+        definition = self.definition
+        part = f"{parts}[{i}]"
+        maybe = f"({parts}[{i}] if {i} < {n} else None)"
+        for element in elements:
             if isinstance(element, Literal):
                 continue
             if isinstance(element, Fused):
                 if element.kind == "sized":
-                    assert isinstance(part, Sized)
-                    sized = part
                     type_name, size_name = element.names
-                    if len(sized.sizes) != 1:
-                        raise error(f"expected one size for '{sized.type}'", reader.location)
-                    reader.operands[size_name] = sized.sizes[0]
-                    reader.set_type(type_name, sized.type)
-                    position += 1
+                    lines += [
+                        f"{indent}sized = {part}",
+                        f"{indent}{i} += 1",
+                        f"{indent}if len(sized.sizes) != 1:",
+                        f"{indent}    raise error(f\"expected one size for '{{sized.type}}'\", "
+                        "reader.location)",
+                        f"{indent}ops[{size_name!r}] = sized.sizes[0]",
+                        self._set_type_code(indent, type_name, "sized.type"),
+                    ]
                 elif element.kind == "clause":
                     keyword, name = element.names
-                    if isinstance(part, Clause) and part.kind == keyword:
-                        target = (
-                            reader.attributes if name in definition.attributes else reader.operands
-                        )
-                        target[name] = part.value
-                        position += 1
+                    target = "attrs" if name in definition.attributes else "ops"
+                    lines += [
+                        f"{indent}clause = {maybe}",
+                        f"{indent}if isinstance(clause, Clause) and clause.kind == {keyword!r}:",
+                        f"{indent}    {target}[{name!r}] = clause.value",
+                        f"{indent}    {i} += 1",
+                    ]
                 continue
             if isinstance(element, Optional):
-                if isinstance(part, FormatGroup) and part.group == element.number:
-                    inner = [p for p in part.parts if not _is_keyword(p)]
-                    self._parse(element.then, inner, 0, reader)
-                    position += 1
-                else:
-                    position = self._parse(element.otherwise, parts, position, reader)
+                depth = len(indent)
+                inner, inner_i, inner_n = f"g{depth}", f"gi{depth}", f"gn{depth}"
+                lines += [
+                    f"{indent}group = {maybe}",
+                    f"{indent}if group.__class__ is FormatGroup and group.group == "
+                    f"{element.number}:",
+                    f"{indent}    {i} += 1",
+                    f"{indent}    {inner} = [p for p in group.parts if not is_keyword(p)]",
+                    f"{indent}    {inner_n} = len({inner})",
+                    f"{indent}    {inner_i} = 0",
+                ]
+                self._parse_code(
+                    element.then, lines, indent + "    ", inner, inner_i, inner_n, namespace
+                )
+                lines.append(f"{indent}else:")
+                lines.append(f"{indent}    pass")
+                self._parse_code(element.otherwise, lines, indent + "    ", parts, i, n, namespace)
                 continue
             if isinstance(element, AttrDictElement):
-                if isinstance(part, AttributesClause):
-                    reader.attributes.update(part.value)
-                    position += 1
-                elif isinstance(part, AttrDict) and not element.keyword:
-                    reader.attributes.update(part)
-                    position += 1
+                lines += [
+                    f"{indent}found = {maybe}",
+                    f"{indent}if isinstance(found, AttributesClause):",
+                    f"{indent}    attrs.update(found.value)",
+                    f"{indent}    {i} += 1",
+                ]
+                if not element.keyword:
+                    lines += [
+                        f"{indent}elif isinstance(found, AttrDict):",
+                        f"{indent}    attrs.update(found)",
+                        f"{indent}    {i} += 1",
+                    ]
                 continue
-            variadic = (
-                not isinstance(element, Custom)
-                and element.name not in definition.attributes
-                and definition.is_variadic(element.name)
-            )
-            if variadic and not isinstance(part, list):
-                part = []  # An empty list is left out: no part.
-            else:
-                position += 1
-            assert part is not None
             if isinstance(element, Custom):
                 args = _directive_args(element)
-                CUSTOM_DIRECTIVES[element.name].parse(reader, part, args)
-            elif isinstance(element, TypeOf):
-                reader.set_type(element.name, list(part) if variadic else part)
-            elif element.name in definition.attributes:
-                attribute = definition.attributes[element.name]
-                reader.attributes[element.name] = attribute.kind.from_part(
-                    reader, element.name, part
-                )
+                lines += [
+                    f"{indent}directives[{element.name!r}].parse(reader, {part}, {args!r})",
+                    f"{indent}{i} += 1",
+                ]
+                continue
+            name = element.name
+            if name in definition.attributes:
+                lines += [
+                    f"{indent}attrs[{name!r}] = kinds[{name!r}].from_part(reader, {name!r}, "
+                    f"{part})",
+                    f"{indent}{i} += 1",
+                ]
+                continue
+            if definition.is_variadic(name):
+                # An empty list is left out: no part.
+                lines += [
+                    f"{indent}found = {maybe}",
+                    f"{indent}if isinstance(found, list):",
+                    f"{indent}    {i} += 1",
+                    f"{indent}else:",
+                    f"{indent}    found = []",
+                ]
+                value = "list(found)"
             else:
-                reader.operands[element.name] = list(part) if variadic else part
-        return position
+                lines += [f"{indent}found = {part}", f"{indent}{i} += 1"]
+                value = "found"
+            if isinstance(element, TypeOf):
+                lines.append(self._set_type_code(indent, name, value))
+            else:
+                lines.append(f"{indent}ops[{name!r}] = {value}")
+
+    def _set_type_code(self, indent: str, name: str, type: str) -> str:
+        """`type($name)` was written as `type`: a result's type, or an operand's check."""
+        if name in self.definition.results:
+            return f"{indent}rts[{name!r}] = {type}"
+        if self.definition.is_variadic(name) or self.definition.operands[name].optional:
+            return f"{indent}reader.set_type({name!r}, {type})"
+        return f"{indent}check_type(ops[{name!r}], {type}, reader.location)"
 
     # -- printing --------------------------------------------------------------------------
 
@@ -502,7 +641,12 @@ class CompiledFormat:
         """The printer as Python code, with the spacing decided once, as mlir-tblgen decides
         it when it generates the printer (the state flows through an optional group's then
         and else branches as written)."""
-        lines = ["def print_op(op, p):", "    w = p.write", "    ops = op.operands"]
+        lines = [
+            "def print_op(op, p):",
+            "    w = p.write",
+            "    v = p.value_name",
+            "    ops = op.operands",
+        ]
         namespace: dict[str, Any] = {
             "type_text": type_text,
             "print_attr_dict": print_attr_dict,
@@ -512,8 +656,9 @@ class CompiledFormat:
             "elided": frozenset(self.definition.attributes),
         }
         self._print_code(self.elements, [True, False], lines, "    ", namespace)
-        if len(lines) == 3:
-            lines.append("    pass")
+        lines = _merge_writes(lines)
+        lines.append("    pass")
+        # The code is made from the op's format, which the op class declares.
         exec("\n".join(lines), namespace)
         function: Callable[[DeclaredOp, Printer], None] = namespace["print_op"]
         return function
@@ -560,12 +705,12 @@ class CompiledFormat:
                 continue
             if isinstance(element, AttrDictElement):
                 keyword = " attributes " if element.keyword else " "
-                lines.append(
-                    f"{indent}rest = {{k: v for k, v in op.attribute_map.items() "
-                    "if k not in elided}"
-                )
-                lines.append(f"{indent}if rest:")
-                lines.append(f"{indent}    w({keyword!r} + print_attr_dict(rest))")
+                lines += [
+                    f"{indent}attrs = op.attribute_map",
+                    f"{indent}if attrs and not elided.issuperset(attrs):",
+                    f"{indent}    rest = {{k: a for k, a in attrs.items() if k not in elided}}",
+                    f"{indent}    w({keyword!r} + print_attr_dict(rest))",
+                ]
                 state[1] = False
                 continue
             if state[0] or not state[1]:
@@ -589,7 +734,7 @@ class CompiledFormat:
             elif many:
                 lines.append(f"{indent}w(p.values({value}))")
             else:
-                lines.append(f"{indent}w(p.v({value}))")
+                lines.append(f"{indent}w(v({value}))")
 
     def _present_code(self, anchor: Variable | TypeOf | Custom) -> str:
         if isinstance(anchor, Custom):
@@ -603,6 +748,32 @@ class CompiledFormat:
             value = f"field_value(op, {name!r})"
             return f"bool({value})" if found.variadic else f"{value} is not None"
         return "True"
+
+
+_WRITE = lazy_compile(r"^( *)w\((.*)\)$")
+
+
+def _merge_writes(lines: list[str]) -> list[str]:
+    """`w(a)` then `w(b)` at one indentation as `w(a + b)`: one write per run of elements."""
+    out: list[str] = []
+    for line in lines:
+        match = _WRITE.match(line)
+        last = _WRITE.match(out[-1]) if out and match else None
+        if match and last and last.group(1) == match.group(1):
+            joined = f"{last.group(2)} + {match.group(2)}"
+            # Adjacent literals as one: `'a' + 'b'` is `'ab'`.
+            while True:
+                folded = _ADJACENT_LITERALS.sub(r"'\1\2'", joined, count=1)
+                if folded == joined:
+                    break
+                joined = folded
+            out[-1] = f"{last.group(1)}w({joined})"
+        else:
+            out.append(line)
+    return out
+
+
+_ADJACENT_LITERALS = lazy_compile(r"'([^'\\]*)' \+ '([^'\\]*)'")
 
 
 def _directive_args(custom: Custom) -> list[tuple[str, str]]:

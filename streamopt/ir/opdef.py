@@ -265,45 +265,7 @@ class DeclaredOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Any, parts: list[Any], location: Location) -> Operation:
-        definition = cls.definition
-        reader = FormatReader(definition, b, location)
-        definition.format.parse(reader, parts)
-        for field in definition.operand_list:
-            if field.type is not None and field.name in reader.operands:
-                value = reader.operands[field.name]
-                reader.set_type(
-                    field.name, [field.type] * len(value) if field.variadic else field.type
-                )
-        if definition.checked:
-            for name, check in definition.checked:
-                found = reader.result_types.get(name) or getattr(
-                    reader.operands.get(name), "type", None
-                )
-                if found is not None:
-                    check(found, location)
-        return cls._from_reader(reader)
-
-    @classmethod
-    def _from_reader(cls, reader: FormatReader) -> Operation:
-        definition = cls.definition
-        operands: list[Value] = []
-        for field in definition.operand_list:
-            value = reader.operands.get(field.name)
-            if field.variadic:
-                operands.extend(value or [])
-            elif field.optional:
-                if value is not None:
-                    operands.append(value)
-            else:
-                operands.append(value)  # type: ignore[arg-type]
-        result_types = [
-            reader.result_types.get(name, field.type)
-            if field.same_as is None
-            else reader.operands[field.same_as].type
-            for name, field in definition.results.items()
-        ]
-        op = cls(operands, result_types, reader.attributes)
-        op.location = reader.location
+        op: Operation = cls.definition.format.build(cls, b, parts, location)
         return op
 
     def print(self, p: Printer) -> None:
