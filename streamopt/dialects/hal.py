@@ -3,9 +3,9 @@ lowering from stream emits and real IREE dumps contain.
 
 Syntax follows the assemblyFormat of IREE's HALOps.td (and the `custom<Bindings>`,
 `custom<BindingTable>`, `custom<DeviceQueueAffinityList>` directives of HALOps.cpp). Most ops
-have a fixed operand list and a fixed syntax: they declare their operands in IREE's order and a
-`syntax` template that both prints the op and tells `from_parse` the order in which the grammar
-hands over its parts. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)`,
+are declared (streamopt.ir.opdef): their operands in IREE's order and IREE's assembly format,
+from which their parser, printer and grammar rule come; the few with hand-written syntax are
+listed in test_declared_ops.py. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)`,
 `mode("OneShot|AllowInlineExecution")`) are `BitEnumAttr`s printed the way MLIR prints them.
 """
 
@@ -796,6 +796,40 @@ class FenceAwaitOp(HalOp):
     )
 
 
+@register_op
+class FenceQueryOp(HalOp):
+    """`%status = hal.fence.query<%fence : !hal.fence> : i32`: OK once the fence is reached."""
+
+    __slots__ = ()
+    name = "hal.fence.query"
+    fence = operand_def(HAL_FENCE_CONSTRAINT)
+    status = result_def(I32)
+    assembly_format = "`<` $fence `:` type($fence) `>` `:` type($status) attr-dict-with-keyword"
+
+
+@register_op
+class FenceSignalOp(HalOp):
+    """`hal.fence.signal<%fence : !hal.fence>`: reach the fence from the host."""
+
+    __slots__ = ()
+    name = "hal.fence.signal"
+    fence = operand_def(HAL_FENCE_CONSTRAINT)
+    assembly_format = "`<` $fence `:` type($fence) `>` attr-dict-with-keyword"
+
+
+@register_op
+class FenceFailOp(HalOp):
+    """`hal.fence.fail<%fence : !hal.fence> status(%status)`: fail the fence with a status."""
+
+    __slots__ = ()
+    name = "hal.fence.fail"
+    fence = operand_def(HAL_FENCE_CONSTRAINT)
+    status = operand_def(I32_CONSTRAINT, type=I32)
+    assembly_format = (
+        "`<` $fence `:` type($fence) `>` `status` `(` $status `)` attr-dict-with-keyword"
+    )
+
+
 # -- allocator and device lookup --------------------------------------------------------------
 
 
@@ -1365,6 +1399,20 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
         "`` `[` $source_offset `,` $source_length `]` "
         + _SHAPE_FORMAT
         + " `:` type($result) attr-dict-with-keyword"
+    )
+
+
+@register_op
+class BufferViewRankOp(HalOp):
+    """`%rank = hal.buffer_view.rank<%view : !hal.buffer_view> : index`: its number of dims."""
+
+    __slots__ = ()
+    name = "hal.buffer_view.rank"
+    is_pure = True
+    buffer_view = operand_def()
+    result = result_def(INDEX)
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
     )
 
 
