@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import Location, OperandTypeMismatch, error
 from streamopt.ir.core import Operation, Value
-from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
 from streamopt.ir.types import INDEX, Attribute, ResourceType, ShapedType, Type
-from streamopt.parser.parts import Clause, Sized
+from streamopt.parser.parts import Clause
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -180,32 +179,3 @@ def check_operand_type(value: Value, type: Type, location: Location) -> None:
         value.type = type
     elif value.type != type:
         raise OperandTypeMismatch(value, type, location)
-
-
-# -- custom directives of the declarative formats (streamopt.ir.format) ----------------------
-
-
-def _parse_size_aware_type(
-    reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]
-) -> None:
-    (_, type_name), (_, size_name) = args
-    sized: Sized = part
-    if len(sized.sizes) != 1:
-        raise error(f"expected one size for '{sized.type}'", reader.location)
-    reader.set_type(type_name, sized.type)
-    reader.operands[size_name] = sized.sizes[0]
-
-
-def _print_size_aware_type(op: Any, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    (_, type_name), (_, size_name) = args
-    definition = op.definition
-    value = definition.field_value(op, type_name)
-    size = definition.field_value(op, size_name)
-    return f"{type_text(value.type)}{{{p.v(size)}}}"
-
-
-# `custom<SizeAwareType>(type($x), $x_size)`: `!hal.buffer{%n}`, a type and its one size.
-custom_directive(
-    "SizeAwareType",
-    CustomDirective("sized_type", _parse_size_aware_type, _print_size_aware_type),
-)

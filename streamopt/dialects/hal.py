@@ -24,7 +24,7 @@ from streamopt.dialects.common import (
     split_clauses,
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
-from streamopt.ir.format import FormatReader
+from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
 from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
@@ -58,7 +58,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -352,6 +352,36 @@ def _attribute_from_token(
 def _op_error(op: Operation, message: str) -> DiagnosticError:
     """MLIR's op diagnostic: `'name' op message`."""
     return error(f"'{op.name}' op {message}", op.location)
+
+
+# -- custom directives ---------------------------------------------------------------------------
+
+
+def _parse_size_aware_type(
+    reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]
+) -> None:
+    (_, type_name), (_, size_name) = args
+    sized: Sized = part
+    if len(sized.sizes) != 1:
+        raise error(f"expected one size for '{sized.type}'", reader.location)
+    reader.set_type(type_name, sized.type)
+    reader.operands[size_name] = sized.sizes[0]
+
+
+def _print_size_aware_type(op: Any, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    (_, type_name), (_, size_name) = args
+    definition = op.definition
+    value = definition.field_value(op, type_name)
+    size = definition.field_value(op, size_name)
+    return f"{type_text(value.type)}{{{p.v(size)}}}"
+
+
+# `custom<SizeAwareType>(type($x), $x_size)` (IREE's util directive): `!hal.buffer{%n}`, a type
+# and its one size.
+custom_directive(
+    "SizeAwareType",
+    CustomDirective("sized_type", _parse_size_aware_type, _print_size_aware_type),
+)
 
 
 # -- device queue ops -------------------------------------------------------------------------

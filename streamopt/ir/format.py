@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.types import print_attr_dict
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser.parts import AttrDict, AttributesClause, Clause
+from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -153,13 +153,6 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
         out.append(element)
         i += 1
     return tuple(out)
-
-
-class FormatGroup(NamedTuple):
-    """The parts of an optional group that was written (the reduction of its grammar rule)."""
-
-    group: int
-    parts: list[Any]
 
 
 # -- custom directives -------------------------------------------------------------------------

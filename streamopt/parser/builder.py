@@ -42,7 +42,6 @@ from streamopt.dialects.registered import (
 )
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
 from streamopt.ir.debuginfo import LocationText
-from streamopt.ir.format import FormatGroup
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
     TIMEPOINT,
@@ -73,6 +72,7 @@ from streamopt.parser.parts import (
     AttributesClause,
     Clause,
     EntryPoints,
+    FormatGroup,
     OperandRange,
     Operands,
     Properties,
