@@ -36,7 +36,6 @@ from streamopt.ir.core import (
     RegionKind,
     Value,
 )
-from streamopt.ir.format import FormatReader
 from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     I1,
@@ -78,6 +77,7 @@ from streamopt.parser.parts import (
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 

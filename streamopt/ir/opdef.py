@@ -27,11 +27,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from streamopt.ir.core import Access, Operation, Value, shared_attributes
-from streamopt.ir.format import CompiledFormat, FormatReader, compile_format
 from streamopt.ir.types import Attribute, Type, TypeConstraint
 
 if TYPE_CHECKING:
     from streamopt.diagnostics import Location
+    from streamopt.ir.format import CompiledFormat, FormatReader
     from streamopt.printer import Printer
 
 
@@ -196,6 +196,10 @@ class OpDefinition:
         if self._format is None:
             # The grammar rule of the op's custom form (dialects.rule_name_for_op).
             rule = "op_" + self.name.replace(".", "_")
+            # Imported when the first declared op is parsed or printed, not on every run's
+            # start-up (a run over util ops, or a pass that only imports the dialects).
+            from streamopt.ir.format import compile_format
+
             self._format = compile_format(self, self.cls.assembly_format, rule)
         return self._format
 
@@ -242,6 +246,27 @@ class OpDefinition:
         return self.operand_list[index - extra]
 
 
+class _LazyDefinition:
+    """`cls.definition`: an op class's OpDefinition, built the first time it is asked for
+    (most runs meet few of the declared ops; building them all was start-up time)."""
+
+    def __get__(self, op: Any, owner: type[DeclaredOp]) -> OpDefinition:
+        found: OpDefinition | None = owner.__dict__.get("_definition")
+        if found is None:
+            found = OpDefinition(owner)
+            owner._definition = found  # type: ignore[attr-defined]
+        return found
+
+
+class _LazyInherentAttributes:
+    """`cls.inherent_attributes` of a declared op: its attribute fields."""
+
+    def __get__(self, op: Any, owner: type[DeclaredOp]) -> frozenset[str]:
+        names = frozenset(owner.definition.attributes)
+        owner.inherent_attributes = names  # From now on a plain class attribute.
+        return names
+
+
 DeclaredOpT = TypeVar("DeclaredOpT", bound="DeclaredOp")
 
 
@@ -250,16 +275,16 @@ class DeclaredOp(Operation):
 
     __slots__ = ()
     assembly_format: ClassVar[str] = ""
-    definition: ClassVar[OpDefinition]
+    definition: ClassVar[OpDefinition] = _LazyDefinition()  # type: ignore[assignment]
     # Operand types by field name where a field gives none (a dialect's naming convention).
     default_operand_types: ClassVar[Mapping[str, TypeConstraint]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "name" in vars(cls) and cls.name:
-            cls.definition = OpDefinition(cls)
-            if "inherent_attributes" not in vars(cls):
-                cls.inherent_attributes = frozenset(cls.definition.attributes)
+        if "name" in vars(cls) and cls.name and "inherent_attributes" not in vars(cls):
+            # The attribute fields, read when the first op of the class is parsed: the
+            # definition itself is built then too (see _LazyDefinition).
+            cls.inherent_attributes = _LazyInherentAttributes()  # type: ignore[assignment]
 
     # -- syntax ----------------------------------------------------------------------------
 
