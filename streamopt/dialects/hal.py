@@ -25,7 +25,7 @@ from streamopt.dialects.common import (
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
-from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
+from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -288,7 +288,7 @@ class HalOp(DeclaredOp):
         return cls.create(**operands, **(attributes or {}))
 
 
-class _StringKind:
+class _StringKind(TextAttributeKind):
     """A string attribute written as a string literal (`message("...")`)."""
 
     grammar = "STRING"
@@ -296,14 +296,11 @@ class _StringKind:
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
         return interpret.attribute_from_token("STRING", str(part), None)
 
-    def text(self, attribute: Attribute) -> str:
-        return attribute.text
-
     def make(self, value: Any) -> Attribute:
-        return StringAttr(value)
+        return value if isinstance(value, Attribute) else StringAttr(value)
 
 
-class _SymbolKind:
+class _SymbolKind(TextAttributeKind):
     """A symbol reference attribute (`@ex::@variant::@fn`)."""
 
     grammar = "SYMBOL_REF"
@@ -311,11 +308,8 @@ class _SymbolKind:
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
         return symbol_ref_from_text(str(part))
 
-    def text(self, attribute: Attribute) -> str:
-        return attribute.text
-
     def make(self, value: Any) -> Attribute:
-        return symbol_ref_from_text(value)
+        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
 
 
 STRING = _StringKind()

@@ -36,7 +36,7 @@ from streamopt.ir.core import (
     RegionKind,
     Value,
 )
-from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
+from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     I1,
     INDEX,
@@ -114,7 +114,7 @@ class StreamOp(Operation):
             p.write(f" on({affinity.text})")
 
 
-class _AffinityKind:
+class _AffinityKind(TextAttributeKind):
     """An affinity attribute (`#hal.device.affinity<@dev>`), written in an `on(...)`,
     `from(...)` or `to(...)` clause (which the grammar reads as one rule)."""
 
@@ -122,13 +122,6 @@ class _AffinityKind:
 
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
         return interpret.attribute_from_token("ATTR_REF", str(part), None)
-
-    def text(self, attribute: Attribute) -> str:
-        return attribute.text
-
-    def make(self, value: Any) -> Attribute:
-        assert isinstance(value, Attribute)
-        return value
 
 
 AFFINITY = _AffinityKind()

@@ -52,6 +52,24 @@ class AttributeKind(Protocol):
     def make(self, value: Any) -> Attribute: ...
 
 
+class TextAttributeKind:
+    """Base of attribute kinds whose attribute prints as its own text and is given as an
+    Attribute already; subclasses set `grammar` and `from_part` (and `make` if they take
+    Python values)."""
+
+    grammar = ""
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        raise NotImplementedError
+
+    def text(self, attribute: Attribute) -> str:
+        return attribute.text
+
+    def make(self, value: Any) -> Attribute:
+        assert isinstance(value, Attribute), value
+        return value
+
+
 class Field:
     """A declared operand, result or attribute; `name` is set from the class attribute."""
 
