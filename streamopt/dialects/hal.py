@@ -3,17 +3,15 @@ lowering from stream emits and real IREE dumps contain.
 
 Syntax follows the assemblyFormat of IREE's HALOps.td (and the `custom<Bindings>`,
 `custom<BindingTable>`, `custom<DeviceQueueAffinityList>` directives of HALOps.cpp). Most ops
-have a fixed operand list and a fixed syntax: they declare their operands in IREE's order and a
-`syntax` template that both prints the op and tells `from_parse` the order in which the grammar
-hands over its parts. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)`,
+are declared (streamopt.ir.opdef): their operands in IREE's order and IREE's assembly format,
+from which their parser, printer and grammar rule come; the few with hand-written syntax are
+listed in test_declared_ops.py. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)`,
 `mode("OneShot|AllowInlineExecution")`) are `BitEnumAttr`s printed the way MLIR prints them.
 """
 
 from __future__ import annotations
 
-import string
-from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
@@ -26,6 +24,8 @@ from streamopt.dialects.common import (
     split_clauses,
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
+from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
+from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -52,14 +52,13 @@ from streamopt.ir.types import (
     OpaqueAttr,
     ShapedType,
     StringAttr,
-    SymbolRefAttr,
     Type,
     TypeAttr,
     TypeConstraint,
     symbol_ref_from_text,
 )
 from streamopt.parser import interpret
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -111,6 +110,22 @@ class BitEnum:
 
     def expected(self) -> str:
         return "[" + ", ".join(name for name, _ in self.cases) + "]"
+
+    # As an attribute kind of declared ops (streamopt.ir.opdef.AttributeKind):
+    # `flags("None")`, `flags(PreferOrigin)`.
+    grammar = "_hal_enum"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        definition = reader.definition
+        return _attribute_from_token(
+            reader.builder, definition.name, name, self, part, reader.location
+        )
+
+    def text(self, attribute: Attribute) -> str:
+        return attribute.text
+
+    def make(self, value: Any) -> Attribute:
+        return self.attr(value)
 
 
 class BitEnumAttr(Attribute):
@@ -224,7 +239,7 @@ LIFETIMES = ("*", "external", "staging", "transient", "variable", "constant")
 _LIFETIME_ATTRS = {lifetime: OpaqueAttr(lifetime) for lifetime in LIFETIMES}
 
 
-# -- the template-driven base -----------------------------------------------------------------
+# -- the declared base ------------------------------------------------------------------------
 
 # A buffer, or the index of a binding table slot (AnyTypeOf<[Index, HAL_BufferType]>).
 _BUFFER_OR_SLOT = TypeConstraint(
@@ -260,158 +275,45 @@ _OPERAND_TYPES: Mapping[str, TypeConstraint] = {
 }
 
 
-@cache
-def _template_fields(syntax: str) -> tuple[tuple[str, str], ...]:
-    """The `{name:spec}` fields of a syntax template, in order."""
-    return tuple(
-        (name, spec or "")
-        for _, name, spec, _ in string.Formatter().parse(syntax)
-        if name is not None
-    )
-
-
-class _Field:
-    """One `{name:spec}` of a syntax template, formatted for one op."""
-
-    __slots__ = ("name", "op", "printer")
-
-    def __init__(self, op: HalOp, printer: Printer, name: str) -> None:
-        self.op = op
-        self.printer = printer
-        self.name = name
-
-    def __format__(self, spec: str) -> str:
-        op = self.op
-        if spec == "result":
-            type = op.results[int(self.name[len("result") :])].type
-            return type_text(type)
-        if spec == "sized":
-            type = op.results[0].type
-            size = self.printer.v(op.operand(self.name))
-            return f"{type_text(type)}{{{size}}}"
-        if self.name in op.attribute_fields:
-            return op.attribute_map[self.name].text
-        value = op.operand(self.name)
-        if spec == "type":
-            return type_text(value.type)
-        return self.printer.v(value)
-
-
-class _Fields:
-    """The `str.format_map` mapping that formats an op's template fields."""
-
-    __slots__ = ("op", "printer")
-
-    def __init__(self, op: HalOp, printer: Printer) -> None:
-        self.op = op
-        self.printer = printer
-
-    def __getitem__(self, name: str) -> _Field:
-        return _Field(self.op, self.printer, name)
-
-
-class HalOp(Operation):
-    """A hal op with a fixed operand list, printed and parsed through its `syntax` template.
-
-    Template fields: `{x}` is operand x (or attribute x if it is in `attribute_fields`),
-    `{x:type}` operand x's type, `{resultN:result}` result N's type, and `{x:sized}` the first
-    result's type with size operand x (`!hal.buffer{%n}`). The attribute dictionary follows,
-    after `attributes` unless `inline_attr_dict` says where IREE prints it.
-    """
+class HalOp(DeclaredOp):
+    """A hal op declared by its fields and IREE's assembly format (see streamopt.ir.opdef).
+    Operands are named as in HALOps.td, and a name means one type there (`_OPERAND_TYPES`)."""
 
     __slots__ = ()
-    # Operand names in IREE's order.
-    operand_names: ClassVar[tuple[str, ...]] = ()
-    # Attribute names printed by the template: a BitEnum, `str` for a string attribute, or
-    # `SymbolRefAttr` for a symbol reference.
-    attribute_fields: ClassVar[Mapping[str, BitEnum | type]] = {}
-    result_types: ClassVar[tuple[Type, ...]] = ()
-    syntax: ClassVar[str] = ""
-    # Names IREE's printer gives the results.
-    result_names: ClassVar[tuple[str | None, ...]] = ()
-
-    def operand(self, name: str) -> Value:
-        """The operand called `name` in IREE's op definition."""
-        return self.operands[self.operand_names.index(name)]
-
-    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
-        # Operands are named as in HALOps.td, and a name means one type there (see
-        # _OPERAND_TYPES); `operand_types` names the exceptions.
-        for name, value in zip(self.operand_names, self.operands):
-            constraint = self.operand_types.get(name) or _OPERAND_TYPES.get(name)
-            if constraint is not None:
-                yield value, constraint, False
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        return cls.from_template_parts(b, rest, dict(clauses.get("attributes", {})), location)
-
-    @classmethod
-    def from_template_parts(
-        cls, b: Builder, rest: list[Any], attributes: dict[str, Attribute], location: Location
-    ) -> HalOp:
-        """Build the op from the parts its grammar rule hands over in template order."""
-        operands: dict[str, Value] = {}
-        result_types = list(cls.result_types)
-        parts = iter(p for p in rest if not _is_keyword(p))
-        for name, spec in _template_fields(cls.syntax):
-            part = next(parts)
-            if spec == "result":
-                result_types[int(name[len("result") :])] = part
-            elif spec == "sized":
-                result_types[0] = part.type
-                if len(part.sizes) != 1:
-                    raise error(f"expected one size for '{part.type}'", location)
-                operands[name] = part.sizes[0]
-            elif spec == "type":
-                check_operand_type(operands[name], part, location)
-            elif name in cls.attribute_fields:
-                attributes[name] = _attribute_from_token(
-                    b, cls.name, name, cls.attribute_fields[name], part, location
-                )
-            else:
-                operands[name] = part
-        op = cls([operands[n] for n in cls.operand_names], result_types, attributes)
-        op.location = location
-        return op
+    default_operand_types = _OPERAND_TYPES
 
     @classmethod
     def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
-        """The op with operands given by name; bit-enum attributes may be ints or spellings.
+        """The op with operands given by name; attributes may be ints or spellings."""
+        return cls.create(**operands, **(attributes or {}))
 
-        Every attribute field must be given; results get the op's fixed result types.
-        """
-        attrs: dict[str, Attribute] = {}
-        for name, value in (attributes or {}).items():
-            kind = cls.attribute_fields.get(name)
-            if isinstance(kind, BitEnum) and not isinstance(value, Attribute):
-                attrs[name] = kind.attr(value)
-            elif kind is str and isinstance(value, str):
-                attrs[name] = StringAttr(value)
-            elif kind is SymbolRefAttr and isinstance(value, str):
-                attrs[name] = symbol_ref_from_text(value)
-            else:
-                attrs[name] = value
-        missing = [n for n in cls.attribute_fields if n not in attrs]
-        assert not missing, f"{cls.name}: missing attributes {missing}"
-        return cls(
-            [operands[n] for n in cls.operand_names],
-            list(cls.result_types),
-            shared_attributes(attrs),
-        )
 
-    def asm_result_name(self, index: int) -> str | None:
-        names = self.result_names
-        return names[index] if index < len(names) else None
+class _StringKind(TextAttributeKind):
+    """A string attribute written as a string literal (`message("...")`)."""
 
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    grammar = "STRING"
 
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        p.write(self.syntax.format_map(_Fields(self, p)))
-        p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return interpret.attribute_from_token("STRING", str(part), None)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else StringAttr(value)
+
+
+class _SymbolKind(TextAttributeKind):
+    """A symbol reference attribute (`@ex::@variant::@fn`)."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return symbol_ref_from_text(str(part))
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
+
+
+STRING = _StringKind()
+SYMBOL = _SymbolKind()
 
 
 def _is_keyword(part: Any) -> bool:
@@ -421,16 +323,11 @@ def _is_keyword(part: Any) -> bool:
 
 
 def _attribute_from_token(
-    b: Builder, op_name: str, name: str, kind: BitEnum | type, token: Any, location: Location
+    b: Builder, op_name: str, name: str, kind: BitEnum, token: Any, location: Location
 ) -> Attribute:
-    """The attribute `name` spelled by `token`; an unknown bit-enum case is an error at the
+    """The bit-enum attribute `name` spelled by `token`; an unknown case is an error at the
     token, worded as IREE words it."""
     text = str(token)
-    if kind is str:
-        return interpret.attribute_from_token("STRING", text, None)
-    if kind is SymbolRefAttr:
-        return symbol_ref_from_text(text)
-    assert isinstance(kind, BitEnum)
     quoted = token.type == "STRING"
     value = kind.parse(text[1:-1] if quoted else text)
     if value is None:
@@ -451,12 +348,41 @@ def _op_error(op: Operation, message: str) -> DiagnosticError:
     return error(f"'{op.name}' op {message}", op.location)
 
 
+# -- custom directives ---------------------------------------------------------------------------
+
+
+def _parse_size_aware_type(
+    reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]
+) -> None:
+    (_, type_name), (_, size_name) = args
+    sized: Sized = part
+    if len(sized.sizes) != 1:
+        raise error(f"expected one size for '{sized.type}'", reader.location)
+    reader.set_type(type_name, sized.type)
+    reader.operands[size_name] = sized.sizes[0]
+
+
+def _print_size_aware_type(op: Any, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    (_, type_name), (_, size_name) = args
+    definition = op.definition
+    value = definition.field_value(op, type_name)
+    size = definition.field_value(op, size_name)
+    return f"{type_text(value.type)}{{{p.v(size)}}}"
+
+
+# `custom<SizeAwareType>(type($x), $x_size)` (IREE's util directive): `!hal.buffer{%n}`, a type
+# and its one size.
+custom_directive(
+    "SizeAwareType",
+    CustomDirective("sized_type", _parse_size_aware_type, _print_size_aware_type),
+)
+
+
 # -- device queue ops -------------------------------------------------------------------------
 
-_QUEUE_OPERANDS = ("device", "queue_affinity", "wait_fence", "signal_fence")
-_QUEUE_SYNTAX = (
-    "<{device} : {device:type}> affinity({queue_affinity}) wait({wait_fence}) "
-    "signal({signal_fence})"
+_QUEUE_FORMAT = (
+    "`<` $device `:` type($device) `>` `affinity` `(` $queue_affinity `)` "
+    "`wait` `(` $wait_fence `)` `signal` `(` $signal_fence `)` "
 )
 
 
@@ -465,28 +391,10 @@ class QueueOp(HalOp):
     and signals `signal_fence` when done."""
 
     __slots__ = ()
-
-    @property
-    def device(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def queue_affinity(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def wait_fence(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def signal_fence(self) -> Value:
-        return self.operands[3]
-
-    @property
-    def flags(self) -> BitEnumAttr:
-        flags = self.attribute_map["flags"]
-        assert isinstance(flags, BitEnumAttr)
-        return flags
+    device = operand_def()
+    queue_affinity = operand_def()
+    wait_fence = operand_def()
+    signal_fence = operand_def()
 
     def verify(self) -> None:
         wait = self.wait_fence
@@ -503,48 +411,17 @@ class DeviceQueueAllocaOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.alloca"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (*_QUEUE_OPERANDS, "pool", "memory_types", "buffer_usage", "result_size")
-    attribute_fields = {"flags": ALLOCA_FLAGS}
-    result_types = (HAL_BUFFER,)
-    result_names = ("transient_buffer",)
-    syntax = (
-        _QUEUE_SYNTAX + " pool({pool}) type({memory_types}) usage({buffer_usage}) "
-        "flags({flags}) : {result_size:sized}"
+    pool = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    flags = attr_def(ALLOCA_FLAGS, default=0)
+    result = result_def(HAL_BUFFER, asm_name="transient_buffer")
+    assembly_format = _QUEUE_FORMAT + (
+        "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
+        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
+        "attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        pool: Value,
-        memory_types: Value,
-        buffer_usage: Value,
-        size: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueAllocaOp:
-        op: DeviceQueueAllocaOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            pool=pool,
-            memory_types=memory_types,
-            buffer_usage=buffer_usage,
-            result_size=size,
-        )
-        return op
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[7]
-
-    def result_size(self, index: int) -> Value | None:
-        return self.result_size_value
 
 
 @register_op
@@ -553,41 +430,15 @@ class DeviceQueueDeallocaOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.dealloca"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (*_QUEUE_OPERANDS, "buffer")
-    attribute_fields = {"flags": DEALLOCA_FLAGS}
-    syntax = _QUEUE_SYNTAX + " buffer({buffer} : {buffer:type}) flags({flags})"
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        buffer: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueDeallocaOp:
-        op: DeviceQueueDeallocaOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            buffer=buffer,
-        )
-        return op
-
-    @property
-    def buffer(self) -> Value:
-        return self.operands[4]
+    buffer = operand_def(access=Access.CONSUME)
+    flags = attr_def(DEALLOCA_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`buffer` `(` $buffer `:` type($buffer) `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )
 
     @property
     def prefer_origin(self) -> bool:
         return "PreferOrigin" in self.flags
-
-    def operand_access(self, index: int) -> Access:
-        return Access.CONSUME if index == 4 else Access.NONE
 
 
 @register_op
@@ -607,23 +458,19 @@ class DeviceQueueMoveOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.move"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (
-        *_QUEUE_OPERANDS,
-        "source_buffer",
-        "source_offset",
-        "pool",
-        "memory_types",
-        "buffer_usage",
-        "result_size",
-    )
-    attribute_fields = {"flags": MOVE_FLAGS}
-    result_types = (HAL_BUFFER,)
-    result_names = ("moved_buffer",)
-    syntax = (
-        _QUEUE_SYNTAX + " source({source_buffer} : {source_buffer:type})[{source_offset}] "
-        "pool({pool}) type({memory_types}) usage({buffer_usage}) flags({flags}) : "
-        "{result_size:sized}"
+    source_buffer = operand_def()
+    source_offset = operand_def()
+    pool = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    flags = attr_def(MOVE_FLAGS, default=0)
+    result = result_def(HAL_BUFFER, asm_name="moved_buffer")
+    assembly_format = _QUEUE_FORMAT + (
+        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
+        "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
+        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
+        "attr-dict-with-keyword"
     )
     # The operand types ODS would check (the parser only checks the ones the syntax spells).
     _operand_types: ClassVar[tuple[Type, ...]] = (
@@ -650,63 +497,6 @@ class DeviceQueueMoveOp(QueueOp):
         "32-bit signless integer",
         "index",
     )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        source_buffer: Value,
-        source_offset: Value,
-        pool: Value,
-        memory_types: Value,
-        buffer_usage: Value,
-        size: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueMoveOp:
-        op: DeviceQueueMoveOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            source_buffer=source_buffer,
-            source_offset=source_offset,
-            pool=pool,
-            memory_types=memory_types,
-            buffer_usage=buffer_usage,
-            result_size=size,
-        )
-        return op
-
-    @property
-    def source_buffer(self) -> Value:
-        return self.operands[4]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[5]
-
-    @property
-    def pool(self) -> Value:
-        return self.operands[6]
-
-    @property
-    def memory_types(self) -> Value:
-        return self.operands[7]
-
-    @property
-    def buffer_usage(self) -> Value:
-        return self.operands[8]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[9]
-
-    def result_size(self, index: int) -> Value | None:
-        return self.result_size_value
 
     def operand_access(self, index: int) -> Access:
         # The move reads the source and ends the caller's ownership of it.
@@ -774,72 +564,17 @@ class DeviceQueueCopyOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.copy"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (
-        *_QUEUE_OPERANDS,
-        "source_buffer",
-        "source_offset",
-        "target_buffer",
-        "target_offset",
-        "length",
+    source_buffer = operand_def(access=Access.READ)
+    source_offset = operand_def()
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(COPY_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
+        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
-    attribute_fields = {"flags": COPY_FLAGS}
-    syntax = (
-        _QUEUE_SYNTAX + " source({source_buffer} : {source_buffer:type})[{source_offset}] "
-        "target({target_buffer} : {target_buffer:type})[{target_offset}] length({length}) "
-        "flags({flags})"
-    )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        source_buffer: Value,
-        source_offset: Value,
-        target_buffer: Value,
-        target_offset: Value,
-        length: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueCopyOp:
-        op: DeviceQueueCopyOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            source_buffer=source_buffer,
-            source_offset=source_offset,
-            target_buffer=target_buffer,
-            target_offset=target_offset,
-            length=length,
-        )
-        return op
-
-    @property
-    def source_buffer(self) -> Value:
-        return self.operands[4]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[5]
-
-    @property
-    def target_buffer(self) -> Value:
-        return self.operands[6]
-
-    @property
-    def target_offset(self) -> Value:
-        return self.operands[7]
-
-    @property
-    def length(self) -> Value:
-        return self.operands[8]
-
-    def operand_access(self, index: int) -> Access:
-        return {4: Access.READ, 6: Access.WRITE}.get(index, Access.NONE)
 
 
 @register_op
@@ -848,58 +583,16 @@ class DeviceQueueFillOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.fill"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (*_QUEUE_OPERANDS, "target_buffer", "target_offset", "length", "pattern")
-    attribute_fields = {"flags": FILL_FLAGS}
-    syntax = (
-        _QUEUE_SYNTAX + " target({target_buffer} : {target_buffer:type})[{target_offset}] "
-        "length({length}) pattern({pattern} : {pattern:type}) flags({flags})"
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    length = operand_def()
+    pattern = operand_def()
+    flags = attr_def(FILL_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `pattern` `(` $pattern `:` type($pattern) `)` "
+        "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        target_buffer: Value,
-        target_offset: Value,
-        length: Value,
-        pattern: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueFillOp:
-        op: DeviceQueueFillOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            target_buffer=target_buffer,
-            target_offset=target_offset,
-            length=length,
-            pattern=pattern,
-        )
-        return op
-
-    @property
-    def target_buffer(self) -> Value:
-        return self.operands[4]
-
-    @property
-    def target_offset(self) -> Value:
-        return self.operands[5]
-
-    @property
-    def length(self) -> Value:
-        return self.operands[6]
-
-    @property
-    def pattern(self) -> Value:
-        return self.operands[7]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.WRITE if index == 4 else Access.NONE
 
     def verify(self) -> None:
         super().verify()
@@ -918,38 +611,12 @@ class DeviceQueueExecuteOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.execute"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (*_QUEUE_OPERANDS, "command_buffer")
-    attribute_fields = {"flags": EXECUTE_FLAGS}
-    syntax = _QUEUE_SYNTAX + " commands({command_buffer}) flags({flags})"
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        command_buffer: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueExecuteOp:
-        op: DeviceQueueExecuteOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            command_buffer=command_buffer,
-        )
-        return op
-
-    @property
-    def command_buffer(self) -> Value:
-        return self.operands[4]
-
-    def operand_access(self, index: int) -> Access:
-        # The buffers the commands touch were named when they were recorded.
-        return Access.READ if index == 4 else Access.NONE
+    # The buffers the commands touch were named when they were recorded.
+    command_buffer = operand_def(access=Access.READ)
+    flags = attr_def(EXECUTE_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`commands` `(` $command_buffer `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -958,28 +625,8 @@ class DeviceQueueBarrierOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.barrier"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = _QUEUE_OPERANDS
-    attribute_fields = {"flags": EXECUTE_FLAGS}
-    syntax = _QUEUE_SYNTAX + " flags({flags})"
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueBarrierOp:
-        op: DeviceQueueBarrierOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-        )
-        return op
+    flags = attr_def(EXECUTE_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + "`flags` `(` $flags `)` attr-dict-with-keyword"
 
 
 @register_op
@@ -996,73 +643,17 @@ class DeviceQueueReadOp(QueueOp):
 
     __slots__ = ()
     name = "hal.device.queue.read"
-    inherent_attributes = frozenset({"flags"})
-    operand_types = {"source_offset": I64_CONSTRAINT}  # A file offset.
-    operand_names = (
-        *_QUEUE_OPERANDS,
-        "source_file",
-        "source_offset",
-        "target_buffer",
-        "target_offset",
-        "length",
+    source_file = operand_def(access=Access.READ)
+    source_offset = operand_def(I64_CONSTRAINT)  # A file offset.
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(READ_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`source` `(` $source_file `:` type($source_file) `)` `` `[` $source_offset `]` "
+        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
-    attribute_fields = {"flags": READ_FLAGS}
-    syntax = (
-        _QUEUE_SYNTAX + " source({source_file} : {source_file:type})[{source_offset}] "
-        "target({target_buffer} : {target_buffer:type})[{target_offset}] length({length}) "
-        "flags({flags})"
-    )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        source_file: Value,
-        source_offset: Value,
-        target_buffer: Value,
-        target_offset: Value,
-        length: Value,
-        flags: int | str = 0,
-    ) -> DeviceQueueReadOp:
-        op: DeviceQueueReadOp = cls.build(
-            {"flags": flags},
-            device=device,
-            queue_affinity=queue_affinity,
-            wait_fence=wait_fence,
-            signal_fence=signal_fence,
-            source_file=source_file,
-            source_offset=source_offset,
-            target_buffer=target_buffer,
-            target_offset=target_offset,
-            length=length,
-        )
-        return op
-
-    @property
-    def source_file(self) -> Value:
-        return self.operands[4]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[5]
-
-    @property
-    def target_buffer(self) -> Value:
-        return self.operands[6]
-
-    @property
-    def target_offset(self) -> Value:
-        return self.operands[7]
-
-    @property
-    def length(self) -> Value:
-        return self.operands[8]
-
-    def operand_access(self, index: int) -> Access:
-        return {4: Access.READ, 6: Access.WRITE}.get(index, Access.NONE)
 
 
 class Binding(NamedTuple):
@@ -1115,9 +706,8 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
 
     __slots__ = ()
     name = "hal.device.queue.execute.indirect"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (*_QUEUE_OPERANDS, "command_buffer")
-    attribute_fields = {"flags": EXECUTE_FLAGS}
+    command_buffer = operand_def()
+    flags = attr_def(EXECUTE_FLAGS, default=0)
     segment_names = ("fixed", "binding_buffers", "binding_offsets", "binding_lengths")
 
     @classmethod
@@ -1170,8 +760,9 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
         return Access.NONE
 
     def print(self, p: Printer) -> None:
-        p.write(self.name)
-        p.write(_QUEUE_SYNTAX.format_map(_Fields(self, p)))
+        device, queue, wait, signal = self.operands[:4]
+        p.write(f"{self.name}<{p.v(device)} : {type_text(device.type)}> affinity({p.v(queue)}) ")
+        p.write(f"wait({p.v(wait)}) signal({p.v(signal)})")
         p.write(f" commands({p.v(self.operands[4])}) bindings(")
         p.write(_print_bindings(p, self.segment(1), self.segment(2), self.segment(3)))
         p.write(f") flags({self.attribute_map['flags'].text})")
@@ -1187,17 +778,13 @@ class FenceCreateOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.create"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = ("device",)
-    attribute_fields = {"flags": FENCE_FLAGS}
-    result_types = (HAL_FENCE,)
-    result_names = ("fence",)
-    syntax = " device({device} : {device:type}) flags({flags}) : {result0:result}"
-
-    @classmethod
-    def create(cls, device: Value, flags: int | str = 0) -> FenceCreateOp:
-        op: FenceCreateOp = cls.build({"flags": flags}, device=device)
-        return op
+    device = operand_def()
+    flags = attr_def(FENCE_FLAGS, default=0)
+    result = result_def(HAL_FENCE, asm_name="fence")
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `flags` `(` $flags `)` `:` type($result) "
+        "attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -1207,36 +794,13 @@ class FenceJoinOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.join"
-    inherent_attributes = frozenset({"flags"})
-    attribute_fields = {"flags": FENCE_FLAGS}
-    result_types = (HAL_FENCE,)
-    result_names = ("fence",)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        fences: list[Value] = list(rest[0]) if isinstance(rest[0], list) else []
-        flags, result_type = rest[-2], rest[-1]
-        for fence in fences:
-            check_operand_type(fence, HAL_FENCE, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["flags"] = _attribute_from_token(
-            b, cls.name, "flags", FENCE_FLAGS, flags, location
-        )
-        return cls(fences, [result_type], attributes, location=location)
-
-    @classmethod
-    def create(cls, fences: Sequence[Value], flags: int | str = 0) -> FenceJoinOp:
-        return cls(list(fences), [HAL_FENCE], shared_attributes({"flags": FENCE_FLAGS.attr(flags)}))
-
-    @property
-    def fences(self) -> list[Value]:
-        return list(self.operands)
-
-    def print(self, p: Printer) -> None:
-        p.write(f"hal.fence.join at([{p.values(self.operands)}]) ")
-        p.write(f"flags({self.attribute_map['flags'].text}) -> {self.result.type}")
-        p.attr_dict(self, ("flags",), keyword=True)
+    fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
+    flags = attr_def(FENCE_FLAGS, default=0)
+    result = result_def(HAL_FENCE, asm_name="fence")
+    assembly_format = (
+        "`at` `(` `[` $fences `]` `)` `flags` `(` $flags `)` `->` type($result) "
+        "attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -1246,44 +810,48 @@ class FenceAwaitOp(HalOp):
 
     __slots__ = ()
     name = "hal.fence.await"
-    inherent_attributes = frozenset({"flags"})
-    attribute_fields = {"flags": WAIT_FLAGS}
-    result_types = (I32,)
-    result_names = ("status",)
+    timeout_millis = operand_def(I32_CONSTRAINT, type=I32)
+    fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
+    flags = attr_def(WAIT_FLAGS, default=0)
+    status = result_def(I32, asm_name="status")
+    assembly_format = (
+        "`until` `(` `[` $fences `]` `)` `timeout_millis` `(` $timeout_millis `)` "
+        "`flags` `(` $flags `)` `:` type($status) attr-dict-with-keyword"
+    )
 
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        fences: list[Value] = list(rest[0]) if len(rest) == 4 else []
-        timeout, flags, result_type = rest[-3:]
-        for fence in fences:
-            check_operand_type(fence, HAL_FENCE, location)
-        check_operand_type(timeout, I32, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["flags"] = _attribute_from_token(
-            b, cls.name, "flags", WAIT_FLAGS, flags, location
-        )
-        return cls([timeout, *fences], [result_type], attributes, location=location)
 
-    @classmethod
-    def create(
-        cls, fences: Sequence[Value], timeout_millis: Value, flags: int | str = 0
-    ) -> FenceAwaitOp:
-        return cls([timeout_millis, *fences], [I32], {"flags": WAIT_FLAGS.attr(flags)})
+@register_op
+class FenceQueryOp(HalOp):
+    """`%status = hal.fence.query<%fence : !hal.fence> : i32`: OK once the fence is reached."""
 
-    @property
-    def timeout_millis(self) -> Value:
-        return self.operands[0]
+    __slots__ = ()
+    name = "hal.fence.query"
+    fence = operand_def(HAL_FENCE_CONSTRAINT)
+    status = result_def(I32)
+    assembly_format = "`<` $fence `:` type($fence) `>` `:` type($status) attr-dict-with-keyword"
 
-    @property
-    def fences(self) -> list[Value]:
-        return list(self.operands[1:])
 
-    def print(self, p: Printer) -> None:
-        p.write(f"hal.fence.await until([{p.values(self.fences)}]) ")
-        p.write(f"timeout_millis({p.v(self.timeout_millis)}) ")
-        p.write(f"flags({self.attribute_map['flags'].text}) : {self.result.type}")
-        p.attr_dict(self, ("flags",), keyword=True)
+@register_op
+class FenceSignalOp(HalOp):
+    """`hal.fence.signal<%fence : !hal.fence>`: reach the fence from the host."""
+
+    __slots__ = ()
+    name = "hal.fence.signal"
+    fence = operand_def(HAL_FENCE_CONSTRAINT)
+    assembly_format = "`<` $fence `:` type($fence) `>` attr-dict-with-keyword"
+
+
+@register_op
+class FenceFailOp(HalOp):
+    """`hal.fence.fail<%fence : !hal.fence> status(%status)`: fail the fence with a status."""
+
+    __slots__ = ()
+    name = "hal.fence.fail"
+    fence = operand_def(HAL_FENCE_CONSTRAINT)
+    status = operand_def(I32_CONSTRAINT, type=I32)
+    assembly_format = (
+        "`<` $fence `:` type($fence) `>` `status` `(` $status `)` attr-dict-with-keyword"
+    )
 
 
 # -- allocator and device lookup --------------------------------------------------------------
@@ -1325,8 +893,8 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
     name = "hal.allocator.resolve_memory_properties"
     inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
-    result_types = (I32, I32)
-    result_names = ("memory_types", "buffer_usage")
+    memory_types = result_def(I32, asm_name="memory_types")
+    buffer_usage = result_def(I32, asm_name="buffer_usage")
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -1470,10 +1038,9 @@ class DeviceAllocatorOp(HalOp):
     __slots__ = ()
     name = "hal.device.allocator"
     is_pure = True
-    operand_names = ("device",)
-    result_types = (HAL_ALLOCATOR,)
-    result_names = ("allocator",)
-    syntax = "<{device} : {device:type}> : {result0:result}"
+    device = operand_def()
+    result = result_def(HAL_ALLOCATOR, asm_name="allocator")
+    assembly_format = "`<` $device `:` type($device) `>` `:` type($result) attr-dict-with-keyword"
 
 
 @register_op
@@ -1484,38 +1051,17 @@ class AllocatorAllocateOp(HalOp):
 
     __slots__ = ()
     name = "hal.allocator.allocate"
-    operand_names = ("allocator", "queue_affinity", "memory_types", "buffer_usage", "result_size")
-    result_types = (HAL_BUFFER,)
-    result_names = ("buffer",)
-    syntax = (
-        "<{allocator} : {allocator:type}> affinity({queue_affinity}) type({memory_types}) "
-        "usage({buffer_usage}) : {result_size:sized}"
+    allocator = operand_def()
+    queue_affinity = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result = result_def(HAL_BUFFER, asm_name="buffer")
+    assembly_format = (
+        "`<` $allocator `:` type($allocator) `>` `affinity` `(` $queue_affinity `)` "
+        "`type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
+        "`:` custom<SizeAwareType>(type($result), $result_size_value) attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(
-        cls,
-        allocator: Value,
-        queue_affinity: Value,
-        memory_types: Value,
-        buffer_usage: Value,
-        size: Value,
-    ) -> AllocatorAllocateOp:
-        op: AllocatorAllocateOp = cls.build(
-            allocator=allocator,
-            queue_affinity=queue_affinity,
-            memory_types=memory_types,
-            buffer_usage=buffer_usage,
-            result_size=size,
-        )
-        return op
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[4]
-
-    def result_size(self, index: int) -> Value | None:
-        return self.result_size_value
 
 
 @register_op
@@ -1530,51 +1076,22 @@ class AllocatorImportOp(HalOp):
 
     __slots__ = ()
     name = "hal.allocator.import"
-    operand_names = (
-        "allocator",
-        "queue_affinity",
-        "memory_types",
-        "buffer_usage",
-        "source",
-        "offset",
-        "length",
+    allocator = operand_def()
+    queue_affinity = operand_def()
+    memory_types = operand_def()
+    buffer_usage = operand_def()
+    source = operand_def(access=Access.ESCAPE)  # The imported buffer aliases the source bytes.
+    offset = operand_def()
+    length = operand_def(size_of="result")
+    did_import = result_def(I1, asm_name="did_import")
+    result = result_def(HAL_BUFFER, asm_name="mapped")
+    assembly_format = (
+        "`<` $allocator `:` type($allocator) `>` "
+        "`source` `(` $source `:` type($source) `)` `` `[` $offset `,` $length `]` "
+        "`affinity` `(` $queue_affinity `)` `type` `(` $memory_types `)` "
+        "`usage` `(` $buffer_usage `)` `:` type($did_import) `,` type($result) "
+        "attr-dict-with-keyword"
     )
-    result_types = (I1, HAL_BUFFER)
-    result_names = ("did_import", "mapped")
-    syntax = (
-        "<{allocator} : {allocator:type}> source({source} : {source:type})[{offset}, {length}] "
-        "affinity({queue_affinity}) type({memory_types}) usage({buffer_usage}) : "
-        "{result0:result}, {result1:result}"
-    )
-
-    @classmethod
-    def create(
-        cls,
-        allocator: Value,
-        queue_affinity: Value,
-        memory_types: Value,
-        buffer_usage: Value,
-        source: Value,
-        offset: Value,
-        length: Value,
-    ) -> AllocatorImportOp:
-        op: AllocatorImportOp = cls.build(
-            allocator=allocator,
-            queue_affinity=queue_affinity,
-            memory_types=memory_types,
-            buffer_usage=buffer_usage,
-            source=source,
-            offset=offset,
-            length=length,
-        )
-        return op
-
-    def operand_access(self, index: int) -> Access:
-        # The imported buffer aliases the source bytes.
-        return Access.ESCAPE if index == 4 else Access.NONE
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[6] if index == 1 else None
 
 
 @register_op
@@ -1585,42 +1102,20 @@ class ExFileFromMemoryOp(HalOp):
 
     __slots__ = ()
     name = "hal.ex.file.from_memory"
-    inherent_attributes = frozenset({"access"})
-    operand_names = ("device", "queue_affinity", "buffer", "offset", "length", "flags")
-    attribute_fields = {"access": MEMORY_ACCESS}
-    result_types = (HAL_FILE,)
-    result_names = ("memory_file",)
-    syntax = (
-        " device({device} : {device:type}) affinity({queue_affinity}) access({access}) "
-        "buffer({buffer} : {buffer:type})[{offset} for {length}] flags({flags}) : "
-        "{result0:result}"
+    device = operand_def()
+    queue_affinity = operand_def()
+    buffer = operand_def(access=Access.ESCAPE)  # The file reads the bytes when a queue op does.
+    offset = operand_def()
+    length = operand_def()
+    flags = operand_def()
+    access = attr_def(MEMORY_ACCESS, default="Read")
+    result = result_def(HAL_FILE, asm_name="memory_file")
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `affinity` `(` $queue_affinity `)` "
+        "`access` `(` $access `)` `buffer` `(` $buffer `:` type($buffer) `)` "
+        "`` `[` $offset `for` $length `]` `flags` `(` $flags `)` `:` type($result) "
+        "attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        buffer: Value,
-        offset: Value,
-        length: Value,
-        flags: Value,
-        access: int | str = "Read",
-    ) -> ExFileFromMemoryOp:
-        op: ExFileFromMemoryOp = cls.build(
-            {"access": access},
-            device=device,
-            queue_affinity=queue_affinity,
-            buffer=buffer,
-            offset=offset,
-            length=length,
-            flags=flags,
-        )
-        return op
-
-    def operand_access(self, index: int) -> Access:
-        # The file reads the bytes when a queue op reads it.
-        return Access.ESCAPE if index == 2 else Access.NONE
 
 
 @register_op
@@ -1878,18 +1373,15 @@ class EncodingTypeOp(Operation):
         p.write(f" : {self.result.type}")
 
 
-class _ShapedBufferViewOp(HalOp, SegmentedOp):
+_SHAPE_FORMAT = (
+    "`shape` `(` `[` $shape `]` `)` `type` `(` $element_type `)` `encoding` `(` $encoding_type `)`"
+)
+
+
+class _ShapedBufferViewOp(HalOp):
     """Buffer view ops that end in `shape([%d0, ...]) type(%et) encoding(%enc)`."""
 
     __slots__ = ()
-
-    @property
-    def shape(self) -> list[Value]:
-        return self.segment(1)
-
-    def _shape_syntax(self, p: Printer) -> str:
-        fixed = self.segment(0)
-        return f" shape([{p.values(self.shape)}]) type({p.v(fixed[-2])}) encoding({p.v(fixed[-1])})"
 
 
 @register_op
@@ -1899,44 +1391,16 @@ class BufferViewAssertOp(_ShapedBufferViewOp):
 
     __slots__ = ()
     name = "hal.buffer_view.assert"
-    inherent_attributes = frozenset({"message"})
-    operand_names = ("buffer_view", "element_type", "encoding_type")
-    attribute_fields = {"message": str}
-    segment_names = ("fixed", "shape")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        view, view_type, message = rest[:3]
-        shape: list[Value] = list(rest[3]) if len(rest) == 6 else []
-        element_type, encoding_type = rest[-2:]
-        check_operand_type(view, view_type, location)
-        _check_shape(shape, element_type, encoding_type, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["message"] = interpret.attribute_from_token("STRING", str(message), None)
-        return cls(
-            [view, element_type, encoding_type, *shape],
-            (),
-            attributes,
-            location=location,
-            segments=(3, len(shape)),
-        )
-
-    def print(self, p: Printer) -> None:
-        view = self.operands[0]
-        p.write(f"{self.name}<{p.v(view)} : {view.type}> ")
-        p.write(f"message({self.attribute_map['message'].text})")
-        p.write(self._shape_syntax(p))
-        p.attr_dict(self, ("message",), keyword=True)
-
-
-def _check_shape(
-    shape: Sequence[Value], element_type: Value, encoding_type: Value, location: Location
-) -> None:
-    for dim in shape:
-        check_operand_type(dim, INDEX, location)
-    check_operand_type(element_type, I32, location)
-    check_operand_type(encoding_type, I32, location)
+    buffer_view = operand_def()
+    element_type = operand_def(type=I32)
+    encoding_type = operand_def(type=I32)
+    shape = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    message = attr_def(STRING)
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `message` `(` $message `)` "
+        + _SHAPE_FORMAT
+        + " attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -1947,64 +1411,33 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
     __slots__ = ()
     name = "hal.buffer_view.create"
     is_pure = True
-    operand_names = (
-        "source_buffer",
-        "source_offset",
-        "source_length",
-        "element_type",
-        "encoding_type",
+    source_buffer = operand_def()
+    source_offset = operand_def(type=INDEX)
+    source_length = operand_def(type=INDEX)
+    element_type = operand_def(type=I32)
+    encoding_type = operand_def(type=I32)
+    shape = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    result = result_def(HAL_BUFFER_VIEW, asm_name="view")
+    assembly_format = (
+        "`buffer` `(` $source_buffer `:` type($source_buffer) `)` "
+        "`` `[` $source_offset `,` $source_length `]` "
+        + _SHAPE_FORMAT
+        + " `:` type($result) attr-dict-with-keyword"
     )
-    segment_names = ("fixed", "shape")
 
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        buffer, buffer_type, offset, length = rest[:4]
-        shape: list[Value] = list(rest[4]) if len(rest) == 8 else []
-        element_type, encoding_type, result_type = rest[-3:]
-        check_operand_type(buffer, buffer_type, location)
-        check_operand_type(offset, INDEX, location)
-        check_operand_type(length, INDEX, location)
-        _check_shape(shape, element_type, encoding_type, location)
-        return cls(
-            [buffer, offset, length, element_type, encoding_type, *shape],
-            [result_type],
-            dict(clauses.get("attributes", {})),
-            location=location,
-            segments=(5, len(shape)),
-        )
 
-    @classmethod
-    def create(
-        cls,
-        buffer: Value,
-        offset: Value,
-        length: Value,
-        element_type: Value,
-        encoding_type: Value,
-        shape: Sequence[Value],
-    ) -> BufferViewCreateOp:
-        return cls(
-            [buffer, offset, length, element_type, encoding_type, *shape],
-            [HAL_BUFFER_VIEW],
-            {},
-            segments=(5, len(shape)),
-        )
+@register_op
+class BufferViewRankOp(HalOp):
+    """`%rank = hal.buffer_view.rank<%view : !hal.buffer_view> : index`: its number of dims."""
 
-    def asm_result_name(self, index: int) -> str | None:
-        return "view"
-
-    def tied_operand_index(self, result_index: int) -> int | None:
-        # The view shares the buffer's storage.
-        return 0
-
-    def print(self, p: Printer) -> None:
-        buffer, offset, length = self.operands[:3]
-        p.write(f"{self.name} buffer({p.v(buffer)} : {buffer.type})")
-        p.write(f"[{p.v(offset)}, {p.v(length)}]")
-        p.write(self._shape_syntax(p))
-        p.write(f" : {self.result.type}")
-        p.attr_dict(self, keyword=True)
+    __slots__ = ()
+    name = "hal.buffer_view.rank"
+    is_pure = True
+    buffer_view = operand_def()
+    result = result_def(INDEX)
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -2014,10 +1447,11 @@ class BufferViewBufferOp(HalOp):
     __slots__ = ()
     name = "hal.buffer_view.buffer"
     is_pure = True
-    operand_names = ("buffer_view",)
-    result_types = (HAL_BUFFER,)
-    result_names = ("buffer",)
-    syntax = "<{buffer_view} : {buffer_view:type}> : {result0:result}"
+    buffer_view = operand_def()
+    result = result_def(HAL_BUFFER, asm_name="buffer")
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
+    )
 
     def tied_operand_index(self, result_index: int) -> int | None:
         return 0
@@ -2043,8 +1477,8 @@ class BufferViewDimOp(HalOp):
     name = "hal.buffer_view.dim"
     inherent_attributes = frozenset({"index"})
     is_pure = True
-    operand_names = ("buffer_view",)
-    result_types = (INDEX,)
+    buffer_view = operand_def()
+    result = result_def(INDEX)
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -2076,17 +1510,14 @@ class BufferSubspanOp(HalOp):
     __slots__ = ()
     name = "hal.buffer.subspan"
     is_pure = True
-    operand_names = ("source_buffer", "source_offset", "length")
-    result_types = (HAL_BUFFER,)
-    result_names = ("buffer",)
-    syntax = (
-        "<{source_buffer} : {source_buffer:type}>[{source_offset}, {length}] : {result0:result}"
+    source_buffer = operand_def()
+    source_offset = operand_def()
+    length = operand_def()
+    result = result_def(HAL_BUFFER, asm_name="buffer")
+    assembly_format = (
+        "`<` $source_buffer `:` type($source_buffer) `>` `` `[` $source_offset `,` $length `]` "
+        "`:` type($result) attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(cls, source: Value, offset: Value, length: Value) -> BufferSubspanOp:
-        op: BufferSubspanOp = cls.build(source_buffer=source, source_offset=offset, length=length)
-        return op
 
     def tied_operand_index(self, result_index: int) -> int | None:
         # The subspan shares the source's storage.
@@ -2100,16 +1531,13 @@ class BufferLoadOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.load"
-    operand_names = ("source_buffer", "source_offset")
-    result_types = (INDEX,)  # The parsed or given type replaces it.
-    syntax = "<{source_buffer} : {source_buffer:type}>[{source_offset}] : {result0:result}"
-
-    @classmethod
-    def create(cls, buffer: Value, offset: Value, type: Type) -> BufferLoadOp:
-        return cls([buffer, offset], [type])
-
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
+    source_buffer = operand_def(access=Access.READ)
+    source_offset = operand_def()
+    result = result_def()
+    assembly_format = (
+        "`<` $source_buffer `:` type($source_buffer) `>` `` `[` $source_offset `]` "
+        "`:` type($result) attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -2119,18 +1547,13 @@ class BufferStoreOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.store"
-    operand_names = ("value", "target_buffer", "target_offset")
-    syntax = (
-        "<{target_buffer} : {target_buffer:type}>[{target_offset}] value({value} : {value:type})"
+    value = operand_def()
+    target_buffer = operand_def(access=Access.WRITE)
+    target_offset = operand_def()
+    assembly_format = (
+        "`<` $target_buffer `:` type($target_buffer) `>` `` `[` $target_offset `]` "
+        "`value` `(` $value `:` type($value) `)` attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(cls, value: Value, buffer: Value, offset: Value) -> BufferStoreOp:
-        op: BufferStoreOp = cls.build(value=value, target_buffer=buffer, target_offset=offset)
-        return op
-
-    def operand_access(self, index: int) -> Access:
-        return Access.WRITE if index == 1 else Access.NONE
 
 
 @register_op
@@ -2140,15 +1563,9 @@ class BufferLengthOp(HalOp):
     __slots__ = ()
     name = "hal.buffer.length"
     is_pure = True
-    operand_names = ("buffer",)
-    result_types = (INDEX,)
-    result_names = ("length",)
-    syntax = "<{buffer} : {buffer:type}> : {result0:result}"
-
-    @classmethod
-    def create(cls, buffer: Value) -> BufferLengthOp:
-        op: BufferLengthOp = cls.build(buffer=buffer)
-        return op
+    buffer = operand_def()
+    result = result_def(INDEX, asm_name="length")
+    assembly_format = "`<` $buffer `:` type($buffer) `>` `:` type($result) attr-dict-with-keyword"
 
 
 @register_op
@@ -2158,13 +1575,17 @@ class BufferAssertOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer.assert"
-    inherent_attributes = frozenset({"message", "memory_types", "buffer_usage"})
-    operand_names = ("buffer", "allocator", "minimum_length")
-    attribute_fields = {"message": str, "memory_types": MEMORY_TYPE, "buffer_usage": BUFFER_USAGE}
-    syntax = (
-        "<{buffer} : {buffer:type}> message({message}) allocator({allocator} : "
-        "{allocator:type}) minimum_length({minimum_length}) type({memory_types}) "
-        "usage({buffer_usage})"
+    buffer = operand_def()
+    allocator = operand_def()
+    minimum_length = operand_def()
+    message = attr_def(STRING)
+    memory_types = attr_def(MEMORY_TYPE)
+    buffer_usage = attr_def(BUFFER_USAGE)
+    assembly_format = (
+        "`<` $buffer `:` type($buffer) `>` `message` `(` $message `)` "
+        "`allocator` `(` $allocator `:` type($allocator) `)` "
+        "`minimum_length` `(` $minimum_length `)` `type` `(` $memory_types `)` "
+        "`usage` `(` $buffer_usage `)` attr-dict-with-keyword"
     )
 
 
@@ -2180,19 +1601,14 @@ class ExecutableLookupOp(HalOp):
 
     __slots__ = ()
     name = "hal.executable.lookup"
-    inherent_attributes = frozenset({"executable"})
     is_pure = True
-    operand_names = ("device",)
-    attribute_fields = {"executable": SymbolRefAttr}
-    result_types = (HAL_EXECUTABLE,)
-    result_names = ("exe",)
-    syntax = " device({device} : {device:type}) executable({executable}) : {result0:result}"
-
-    @classmethod
-    def create(cls, device: Value, executable: str | SymbolRefAttr) -> ExecutableLookupOp:
-        """`executable` is the executable's symbol (`@ex`)."""
-        op: ExecutableLookupOp = cls.build({"executable": executable}, device=device)
-        return op
+    device = operand_def()
+    executable = attr_def(SYMBOL)
+    result = result_def(HAL_EXECUTABLE, asm_name="exe")
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `executable` `(` $executable `)` "
+        "`:` type($result) attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -2202,27 +1618,14 @@ class ExecutableLookupFunctionOp(HalOp):
 
     __slots__ = ()
     name = "hal.executable.lookup.function"
-    inherent_attributes = frozenset({"entry_point"})
     is_pure = True
-    operand_names = ("executable",)
-    attribute_fields = {"entry_point": SymbolRefAttr}
-    result_types = (I64,)
-    result_names = ("function_id",)
-    syntax = " target({executable} : {executable:type}) function({entry_point}) : {result0:result}"
-
-    @classmethod
-    def create(
-        cls, executable: Value, entry_point: str | SymbolRefAttr
-    ) -> ExecutableLookupFunctionOp:
-        op: ExecutableLookupFunctionOp = cls.build(
-            {"entry_point": entry_point}, executable=executable
-        )
-        return op
-
-
-@parse_rule("hal_workload")
-def _hal_workload(b: Builder, children: list[Any]) -> Clause:
-    return Clause("workload", list(children[-1]))
+    executable = operand_def()
+    entry_point = attr_def(SYMBOL)
+    result = result_def(I64, asm_name="function_id")
+    assembly_format = (
+        "`target` `(` $executable `:` type($executable) `)` `function` `(` $entry_point `)` "
+        "`:` type($result) attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -2233,54 +1636,22 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
 
     __slots__ = ()
     name = "hal.executable.calculate_workgroups"
-    inherent_attributes = frozenset({"entry_point"})
     is_pure = True
-    operand_names = ("device",)
-    attribute_fields = {"entry_point": SymbolRefAttr}
-    result_types = (INDEX, INDEX, INDEX)
-    result_names = ("workgroup_x", "workgroup_y", "workgroup_z")
-    syntax = " device({device} : {device:type}) target({entry_point})"
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        # The template ends before the optional workload and the three result types.
-        op = cls.from_template_parts(b, rest[:-3], dict(clauses.get("attributes", {})), location)
-        for result, type in zip(op.results, rest[-3:]):
-            result.type = type
-        workload: list[Value] = clauses.get("workload", [])
-        for value in workload:
-            check_operand_type(value, INDEX, location)
-        op.set_operands([*op.operands, *workload])
-        return op
-
-    @classmethod
-    def create(
-        cls, device: Value, entry_point: str | SymbolRefAttr, workload: Sequence[Value]
-    ) -> ExecutableCalculateWorkgroupsOp:
-        op: ExecutableCalculateWorkgroupsOp = cls.build({"entry_point": entry_point}, device=device)
-        op.set_operands([device, *workload])
-        return op
-
-    @property
-    def workload(self) -> list[Value]:
-        return list(self.operands[1:])
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        p.write(self.syntax.format_map(_Fields(self, p)))
-        if self.workload:
-            p.write(f" workload([{p.values(self.workload)}])")
-        p.write(" : " + ", ".join(type_text(r.type) for r in self.results))
-        p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
+    device = operand_def()
+    workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    entry_point = attr_def(SYMBOL)
+    workgroup_x = result_def(INDEX, asm_name="workgroup_x")
+    workgroup_y = result_def(INDEX, asm_name="workgroup_y")
+    workgroup_z = result_def(INDEX, asm_name="workgroup_z")
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `target` `(` $entry_point `)` "
+        "(`workload` `(` `[` $workload^ `]` `)`)? "
+        "`:` type($workgroup_x) `,` type($workgroup_y) `,` type($workgroup_z) "
+        "attr-dict-with-keyword"
+    )
 
 
 # -- command buffers --------------------------------------------------------------------------
-
-
-@parse_rule("hal_binding_capacity")
-def _hal_binding_capacity(b: Builder, children: list[Any]) -> Clause:
-    return Clause("bindings", children[-1])
 
 
 @register_op
@@ -2290,57 +1661,17 @@ class CommandBufferCreateOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.create"
-    inherent_attributes = frozenset({"modes", "command_categories"})
-    operand_names = ("device", "queue_affinity")
-    attribute_fields = {"modes": COMMAND_BUFFER_MODE, "command_categories": COMMAND_CATEGORY}
-    result_types = (HAL_COMMAND_BUFFER,)
-    result_names = ("cmd",)
-    syntax = (
-        " device({device} : {device:type}) mode({modes}) categories({command_categories}) "
-        "affinity({queue_affinity})"
+    device = operand_def()
+    queue_affinity = operand_def()
+    binding_capacity = operand_def(INDEX_CONSTRAINT, optional=True, type=INDEX)
+    modes = attr_def(COMMAND_BUFFER_MODE)
+    command_categories = attr_def(COMMAND_CATEGORY)
+    result = result_def(HAL_COMMAND_BUFFER, asm_name="cmd")
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `mode` `(` $modes `)` "
+        "`categories` `(` $command_categories `)` `affinity` `(` $queue_affinity `)` "
+        "(`bindings` `(` $binding_capacity^ `)`)? `:` type($result) attr-dict-with-keyword"
     )
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        # The template ends before the optional `bindings(%n)` and the result type.
-        op = cls.from_template_parts(b, rest[:-1], dict(clauses.get("attributes", {})), location)
-        op.results[0].type = rest[-1]
-        if "bindings" in clauses:
-            check_operand_type(clauses["bindings"], INDEX, location)
-            op.set_operands([*op.operands, clauses["bindings"]])
-        return op
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        modes: int | str,
-        categories: int | str,
-        binding_capacity: Value | None = None,
-    ) -> CommandBufferCreateOp:
-        op: CommandBufferCreateOp = cls.build(
-            {"modes": modes, "command_categories": categories},
-            device=device,
-            queue_affinity=queue_affinity,
-        )
-        if binding_capacity is not None:
-            op.set_operands([*op.operands, binding_capacity])
-        return op
-
-    @property
-    def binding_capacity(self) -> Value | None:
-        return self.operands[2] if len(self.operands) > 2 else None
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        p.write(self.syntax.format_map(_Fields(self, p)))
-        capacity = self.binding_capacity
-        if capacity is not None:
-            p.write(f" bindings({p.v(capacity)})")
-        p.write(f" : {self.result.type}")
-        p.attr_dict(self, tuple(self.attribute_fields), keyword=True)
 
 
 @register_op
@@ -2349,8 +1680,8 @@ class CommandBufferFinalizeOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.finalize"
-    operand_names = ("command_buffer",)
-    syntax = "<{command_buffer} : {command_buffer:type}>"
+    command_buffer = operand_def()
+    assembly_format = "`<` $command_buffer `:` type($command_buffer) `>` attr-dict-with-keyword"
 
 
 @register_op
@@ -2360,9 +1691,11 @@ class CommandBufferDeviceOp(HalOp):
     __slots__ = ()
     name = "hal.command_buffer.device"
     is_pure = True
-    operand_names = ("command_buffer",)
-    result_types = (HAL_DEVICE,)
-    syntax = "<{command_buffer} : {command_buffer:type}> : {result0:result}"
+    command_buffer = operand_def()
+    result = result_def(HAL_DEVICE)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` `:` type($result) attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -2372,16 +1705,13 @@ class CommandBufferExecutionBarrierOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.execution_barrier"
-    inherent_attributes = frozenset({"source_stage_mask", "target_stage_mask", "flags"})
-    operand_names = ("command_buffer",)
-    attribute_fields = {
-        "source_stage_mask": EXECUTION_STAGE,
-        "target_stage_mask": EXECUTION_STAGE,
-        "flags": EXECUTION_BARRIER_FLAGS,
-    }
-    syntax = (
-        "<{command_buffer} : {command_buffer:type}> source({source_stage_mask}) "
-        "target({target_stage_mask}) flags({flags})"
+    command_buffer = operand_def()
+    source_stage_mask = attr_def(EXECUTION_STAGE)
+    target_stage_mask = attr_def(EXECUTION_STAGE)
+    flags = attr_def(EXECUTION_BARRIER_FLAGS, default=0)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` `source` `(` $source_stage_mask `)` "
+        "`target` `(` $target_stage_mask `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
 
@@ -2392,14 +1722,17 @@ class CommandBufferFillBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
-    inherent_attributes = frozenset({"flags"})
-    operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
-    operand_names = ("command_buffer", "target_buffer", "target_offset", "length", "pattern")
-    attribute_fields = {"flags": FILL_FLAGS}
-    syntax = (
-        "<{command_buffer} : {command_buffer:type}> target({target_buffer} : "
-        "{target_buffer:type})[{target_offset}, {length}] pattern({pattern} : {pattern:type}) "
-        "flags({flags})"
+    command_buffer = operand_def()
+    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_offset = operand_def()
+    length = operand_def()
+    pattern = operand_def()
+    flags = attr_def(FILL_FLAGS, default=0)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` "
+        "`target` `(` $target_buffer `:` type($target_buffer) `)` "
+        "`` `[` $target_offset `,` $length `]` `pattern` `(` $pattern `:` type($pattern) `)` "
+        "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
     def operand_access(self, index: int) -> Access:
@@ -2413,21 +1746,18 @@ class CommandBufferCopyBufferOp(HalOp):
 
     __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
-    inherent_attributes = frozenset({"flags"})
-    operand_types = {"source_buffer": _BUFFER_OR_SLOT, "target_buffer": _BUFFER_OR_SLOT}
-    operand_names = (
-        "command_buffer",
-        "source_buffer",
-        "source_offset",
-        "target_buffer",
-        "target_offset",
-        "length",
-    )
-    attribute_fields = {"flags": COPY_FLAGS}
-    syntax = (
-        "<{command_buffer} : {command_buffer:type}> source({source_buffer} : "
-        "{source_buffer:type})[{source_offset}] target({target_buffer} : "
-        "{target_buffer:type})[{target_offset}] length({length}) flags({flags})"
+    command_buffer = operand_def()
+    source_buffer = operand_def(_BUFFER_OR_SLOT)
+    source_offset = operand_def()
+    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(COPY_FLAGS, default=0)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` "
+        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
+        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
     def operand_access(self, index: int) -> Access:
@@ -2448,16 +1778,14 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
 
     __slots__ = ()
     name = "hal.command_buffer.dispatch"
-    inherent_attributes = frozenset({"flags"})
-    operand_names = (
-        "command_buffer",
-        "executable",
-        "entry_point",
-        "workgroup_x",
-        "workgroup_y",
-        "workgroup_z",
-    )
-    attribute_fields = {"flags": DISPATCH_FLAGS}
+    # The fixed operands; constants and bindings follow as segments.
+    command_buffer = operand_def()
+    executable = operand_def()
+    entry_point = operand_def()
+    workgroup_x = operand_def()
+    workgroup_y = operand_def()
+    workgroup_z = operand_def()
+    flags = attr_def(DISPATCH_FLAGS, default=0)
     segment_names = ("fixed", "constants", "binding_buffers", "binding_offsets", "binding_lengths")
 
     @classmethod

@@ -36,6 +36,7 @@ from streamopt.ir.core import (
     RegionKind,
     Value,
 )
+from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     I1,
     INDEX,
@@ -58,6 +59,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.lazy_regex import lazy_compile
+from streamopt.parser import interpret
 from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
@@ -75,6 +77,7 @@ from streamopt.parser.parts import (
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
@@ -111,184 +114,76 @@ class StreamOp(Operation):
             p.write(f" on({affinity.text})")
 
 
+class _AffinityKind(TextAttributeKind):
+    """An affinity attribute (`#hal.device.affinity<@dev>`), written in an `on(...)`,
+    `from(...)` or `to(...)` clause (which the grammar reads as one rule)."""
+
+    grammar = "ATTR_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return interpret.attribute_from_token("ATTR_REF", str(part), None)
+
+
+AFFINITY = _AffinityKind()
+
+
+class _DeclaredStreamOp(DeclaredOp, StreamOp):
+    """A stream op declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
+
+    __slots__ = ()
+
+
 @register_op
-class AsyncSplatOp(StreamOp):
+class AsyncSplatOp(_DeclaredStreamOp):
     """`%r = stream.async.splat on(A) await(%t)? %v : i32 -> !stream.resource<*>{%s}`."""
 
-    __slots__ = ("has_await",)
+    __slots__ = ()
     name = "stream.async.splat"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {"await_timepoint": TIMEPOINT_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
-
-    def __init__(self, *args: Any, has_await: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.has_await = has_await
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        assert isinstance(new, AsyncSplatOp)
-        new.has_await = self.has_await
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncSplatOp:
-        clauses, rest = split_clauses(parts)
-        value, value_type, result = rest
-        check_operand_type(value, value_type, location)
-        _require_resource(result.type, location)
-        operands = [value, _one_size(result, location)]
-        if "await" in clauses:
-            operands.insert(0, clauses["await"])
-        attributes = dict(clauses.get("attributes", {}))
-        if "on" in clauses:
-            attributes["affinity"] = clauses["on"]
-        return cls(
-            operands, [result.type], attributes, location=location, has_await="await" in clauses
-        )
-
-    @property
-    def await_timepoint(self) -> Value | None:
-        return self.operands[0] if self.has_await else None
-
-    @property
-    def value(self) -> Value:
-        return self.operands[-2]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
-
-    def result_size(self, index: int) -> Value | None:
-        return self.result_size_value
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[-1]
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.splat")
-        self.print_affinity(p)
-        if self.has_await:
-            p.write(f" await({p.v(self.operands[0])})")
-        value = self.value
-        p.write(f" {p.v(value)} : {type_text(value.type)} -> ")
-        p.write(_sized(p, self.result.type, self.result_size_value))
-        p.attr_dict(self, ("affinity",), keyword=True)
+    await_timepoint: Value | None = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
+    value = operand_def()
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(check=_require_resource)
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)`)? $value `:` "
+        "type($value) `->` type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+    )
 
 
 @register_op
-class AsyncCloneOp(StreamOp):
+class AsyncCloneOp(_DeclaredStreamOp):
     """`%r = stream.async.clone on(A) %x : T{%s} -> T'{%s}`: copy-on-write clone."""
 
     __slots__ = ()
     name = "stream.async.clone"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCloneOp:
-        clauses, rest = split_clauses(parts)
-        source, source_sized, result_sized = rest
-        check_operand_type(source, source_sized.type, location)
-        _require_resource(source_sized.type, location)
-        _require_resource(result_sized.type, location)
-        attributes = dict(clauses.get("attributes", {}))
-        if "on" in clauses:
-            attributes["affinity"] = clauses["on"]
-        operands = [source, _one_size(source_sized, location), _one_size(result_sized, location)]
-        return cls(operands, [result_sized.type], attributes, location=location)
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[2]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[2]
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.clone")
-        self.print_affinity(p)
-        p.write(f" {p.v(self.source)} : {_sized(p, self.source.type, self.source_size)} -> ")
-        p.write(_sized(p, self.result.type, self.result_size_value))
-        p.attr_dict(self, ("affinity",), keyword=True)
+    source = operand_def(access=Access.READ, check=_require_resource)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(check=_require_resource)
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` `->` "
+        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+    )
 
 
-class _TransferLikeOp(StreamOp):
+class _TransferLikeOp(_DeclaredStreamOp):
     """Shared by `stream.async.transfer` and `stream.async.move` (same operands and syntax)."""
 
     __slots__ = ()
     affinity_attr_name = "execution_affinity"
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        source, source_sized, result_sized = rest
-        check_operand_type(source, source_sized.type, location)
-        attributes = dict(clauses.get("attributes", {}))
-        if "on" in clauses:
-            attributes["execution_affinity"] = clauses["on"]
-        if "from" in clauses:
-            attributes["source_affinity"] = clauses["from"]
-        if "to" in clauses:
-            attributes["target_affinity"] = clauses["to"]
-        operands = [source, _one_size(source_sized, location), _one_size(result_sized, location)]
-        return cls(operands, [result_sized.type], attributes, location=location)
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[2]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[2]
-
-    @property
-    def source_affinity(self) -> Attribute | None:
-        return self.attribute_map.get("source_affinity")
-
-    @property
-    def target_affinity(self) -> Attribute | None:
-        return self.attribute_map.get("target_affinity")
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        self.print_affinity(p)
-        p.write(f" {p.v(self.source)} : {_sized(p, self.source.type, self.source_size)}")
-        source_affinity = self.attribute_map.get("source_affinity")
-        if source_affinity is not None:
-            p.write(f" from({source_affinity.text})")
-        p.write(" ->")
-        target_affinity = self.attribute_map.get("target_affinity")
-        if target_affinity is not None:
-            p.write(f" to({target_affinity.text})")
-        p.write(" " + _sized(p, self.result.type, self.result_size_value))
-        p.attr_dict(
-            self, ("execution_affinity", "source_affinity", "target_affinity"), keyword=True
-        )
+    source = operand_def(access=Access.READ)
+    source_size = operand_def(size_of="source")
+    result_size_value = operand_def(size_of="result")
+    source_affinity: Attribute | None = attr_def(AFFINITY)
+    target_affinity: Attribute | None = attr_def(AFFINITY)
+    execution_affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = (
+        "(`on` `(` $execution_affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` "
+        "(`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $target_affinity^ `)`)? "
+        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+    )
 
 
 @register_op
@@ -297,7 +192,6 @@ class AsyncTransferOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.transfer"
-    inherent_attributes = frozenset({"source_affinity", "target_affinity", "execution_affinity"})
     is_pure = True
 
     def verify(self) -> None:
@@ -328,7 +222,6 @@ class AsyncMoveOp(_TransferLikeOp):
 
     __slots__ = ()
     name = "stream.async.move"
-    inherent_attributes = frozenset({"source_affinity", "target_affinity", "execution_affinity"})
 
     def operand_access(self, index: int) -> Access:
         return Access.READ | Access.CONSUME if index == 0 else Access.NONE
@@ -874,47 +767,23 @@ def _size_in_list(index: int, types: Sequence[Type | None], sizes: Sequence[Valu
 
 
 @register_op
-class AsyncAllocaOp(StreamOp):
+class AsyncAllocaOp(_DeclaredStreamOp):
     """`%r = stream.async.alloca on(A) : !stream.resource<transient>{%s}`: undefined contents."""
 
     __slots__ = ()
     name = "stream.async.alloca"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {"storage_size": INDEX_CONSTRAINT}
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncAllocaOp:
-        clauses, rest = split_clauses(parts)
-        attributes = _attributes(clauses)
-        if isinstance(rest[0], AttrDict):
-            attributes = {**rest[0], **attributes}
-            rest = rest[1:]
-        result: Sized = rest[0]
-        return cls([_one_size(result, location)], [result.type], attributes, location=location)
+    storage_size = operand_def(INDEX_CONSTRAINT, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = "(`on` `(` $affinity^ `)`)? attr-dict `:` type($result) `{` $storage_size `}`"
 
     @classmethod
     def create(cls, type: Type, size: Value, affinity: Attribute | None = None) -> AsyncAllocaOp:
         """Allocate `size` bytes of `type` (a resource type) on `affinity`."""
         return cls([size], [type], _with_affinity(None, affinity))
 
-    @property
-    def storage_size(self) -> Value:
-        return self.operands[0]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[0]
-
     def verify(self) -> None:
         _check_lifetime(self, "result", 0, self.result.type, _ANY_LIFETIMES)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.alloca")
-        self.print_affinity(p)
-        p.attr_dict(self, ("affinity",))
-        p.write(" : " + _sized(p, self.result.type, self.storage_size))
 
 
 @register_op
@@ -1006,33 +875,24 @@ class AsyncConstantOp(StreamOp):
 
 
 @register_op
-class AsyncSliceOp(StreamOp):
+class AsyncSliceOp(_DeclaredStreamOp):
     """`%r = stream.async.slice on(A) %x[%o to %e] : T{%s} -> T{%len}`: a copy of a range."""
 
     __slots__ = ()
     name = "stream.async.slice"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {
-        "source_size": INDEX_CONSTRAINT,
-        "source_offset": INDEX_CONSTRAINT,
-        "source_end": INDEX_CONSTRAINT,
-        "result_size_value": INDEX_CONSTRAINT,
-    }
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncSliceOp:
-        clauses, rest = split_clauses(parts)
-        source, offset, end, source_sized, result_sized = _positional(rest)
-        check_operand_type(source, source_sized.type, location)
-        operands = [
-            source,
-            _one_size(source_sized, location),
-            offset,
-            end,
-            _one_size(result_sized, location),
-        ]
-        return cls(operands, [result_sized.type], _attributes(clauses), location=location)
+    source = operand_def(access=Access.READ)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    source_offset = operand_def(INDEX_CONSTRAINT)
+    source_end = operand_def(INDEX_CONSTRAINT)
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? $source `[` $source_offset `to` $source_end `]` `:` "
+        "type($source) `` `{` $source_size `}` `->` type($result) `` `{` $result_size_value `}` "
+        "attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
@@ -1051,49 +911,10 @@ class AsyncSliceOp(StreamOp):
             _with_affinity(None, affinity),
         )
 
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def source_end(self) -> Value:
-        return self.operands[3]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[4]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[4]
-
     def verify(self) -> None:
         _check_lifetime(self, "operand", 0, self.source.type, _ANY_LIFETIMES)
         if self.source.type != self.result.type:
             raise _op_error(self, "failed to verify that all of {source, result} have same type")
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.slice")
-        self.print_affinity(p)
-        p.write(
-            f" {p.v(self.source)}[{p.v(self.source_offset)} to {p.v(self.source_end)}] : "
-            f"{_sized(p, self.source.type, self.source_size)} -> "
-            f"{_sized(p, self.result.type, self.result_size_value)}"
-        )
-        p.attr_dict(self, ("affinity",), keyword=True)
 
 
 class _TiedTargetOp(StreamOp):
@@ -1423,27 +1244,23 @@ class AsyncCopyOp(_TiedTargetOp):
 
 
 @register_op
-class AsyncCastOp(StreamOp):
+class AsyncCastOp(_DeclaredStreamOp):
     """`%r = stream.async.cast on(A) %x : T{%s} -> T'{%s}`: the same storage with another
     lifetime (tied to the source; RefineUsage must remove it)."""
 
     __slots__ = ()
     name = "stream.async.cast"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {"source_size": INDEX_CONSTRAINT, "result_size_value": INDEX_CONSTRAINT}
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCastOp:
-        clauses, rest = split_clauses(parts)
-        attributes = _attributes(clauses)
-        if rest and isinstance(rest[-1], AttrDict):
-            attributes = {**rest[-1], **attributes}
-            rest = rest[:-1]
-        source, source_sized, result_sized = rest
-        check_operand_type(source, source_sized.type, location)
-        operands = [source, _one_size(source_sized, location), _one_size(result_sized, location)]
-        return cls(operands, [result_sized.type], attributes, location=location)
+    # A passthrough: the op itself touches no bytes; accesses through the result are its users'.
+    source = operand_def(access=Access.READ)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? $source `:` type($source) `{` $source_size `}` `->` "
+        "type($result) `{` $result_size_value `}` attr-dict"
+    )
 
     @classmethod
     def create(
@@ -1452,30 +1269,8 @@ class AsyncCastOp(StreamOp):
         """View `source` (of `size` bytes) as `result_type`."""
         return cls([source, size, size], [result_type], _with_affinity(None, affinity))
 
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[2]
-
     def tied_operand_index(self, result_index: int) -> int | None:
         return 0
-
-    # A passthrough: the op itself touches no bytes; accesses through the result are its users'.
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[2]
 
     def verify(self) -> None:
         _check_lifetime(self, "operand", 0, self.source.type, _ANY_LIFETIMES)
@@ -1483,67 +1278,25 @@ class AsyncCastOp(StreamOp):
         if self.source_size is not self.result_size_value:
             raise _op_error(self, "source and result sizes must be equal (tied storage)")
 
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.cast")
-        self.print_affinity(p)
-        p.write(
-            f" {p.v(self.source)} : {_sized(p, self.source.type, self.source_size)} -> "
-            f"{_sized(p, self.result.type, self.result_size_value)}"
-        )
-        p.attr_dict(self, ("affinity",))
-
 
 @register_op
-class AsyncLoadOp(StreamOp):
+class AsyncLoadOp(_DeclaredStreamOp):
     """`%v = stream.async.load %x[%o] : !stream.resource<staging>{%s} -> i32`."""
 
     __slots__ = ()
     name = "stream.async.load"
-    operand_types = {"source_size": INDEX_CONSTRAINT, "source_offset": INDEX_CONSTRAINT}
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncLoadOp:
-        clauses, rest = split_clauses(parts)
-        source, offset, source_sized, result_type = rest
-        check_operand_type(source, source_sized.type, location)
-        operands = [source, _one_size(source_sized, location), offset]
-        return cls(operands, [result_type], _attributes(clauses), location=location)
-
-    @classmethod
-    def create(
-        cls, source: Value, source_size: Value, offset: Value, result_type: Type
-    ) -> AsyncLoadOp:
-        """Read one `result_type` element of `source` at byte `offset`."""
-        return cls([source, source_size, offset], [result_type])
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[2]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
+    source = operand_def(access=Access.READ)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    source_offset = operand_def(INDEX_CONSTRAINT)
+    result = result_def()
+    assembly_format = (
+        "$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` "
+        "type($result) attr-dict-with-keyword"
+    )
 
     def verify(self) -> None:
         _check_lifetime(self, "operand", 0, self.source.type, _STAGING_LIFETIMES)
-
-    def print(self, p: Printer) -> None:
-        p.write(
-            f"stream.async.load {p.v(self.source)}[{p.v(self.source_offset)}] : "
-            f"{_sized(p, self.source.type, self.source_size)} -> {self.result.type}"
-        )
-        p.attr_dict(self, (), keyword=True)
 
 
 @register_op
@@ -1589,25 +1342,20 @@ class AsyncStoreOp(_TiedTargetOp):
 
 
 @register_op
-class AsyncBarrierOp(StreamOp):
+class AsyncBarrierOp(_DeclaredStreamOp):
     """`%r = stream.async.barrier on(A) %x : T{%s}`: pins the value to an affinity (tied)."""
 
     __slots__ = ()
     name = "stream.async.barrier"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {"size": INDEX_CONSTRAINT}
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncBarrierOp:
-        clauses, rest = split_clauses(parts)
-        source, sized = rest
-        check_operand_type(source, sized.type, location)
-        return cls(
-            [source, _one_size(sized, location)],
-            [sized.type],
-            _attributes(clauses),
-            location=location,
-        )
+    # A passthrough, like stream.async.cast.
+    source = operand_def(access=Access.READ)
+    size = operand_def(INDEX_CONSTRAINT, size_of=("source", "result"))
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(same_as="source")
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? $source `:` type($source) `` `{` $size `}` "
+        "attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
@@ -1616,35 +1364,11 @@ class AsyncBarrierOp(StreamOp):
         """Pin `source` to `affinity`."""
         return cls([source, size], [source.type], _with_affinity(None, affinity))
 
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def size(self) -> Value:
-        return self.operands[1]
-
     def tied_operand_index(self, result_index: int) -> int | None:
         return 0
 
-    # A passthrough, like stream.async.cast.
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[1]
-
     def verify(self) -> None:
         _check_lifetime(self, "operand", 0, self.source.type, _ANY_OR_STAGING_LIFETIMES)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.barrier")
-        self.print_affinity(p)
-        p.write(f" {p.v(self.source)} : {_sized(p, self.source.type, self.size)}")
-        p.attr_dict(self, ("affinity",), keyword=True)
 
 
 class _FuncResult(NamedTuple):
@@ -2844,82 +2568,38 @@ class TensorSizeOfOp(StreamOp):
 
 
 @register_op
-class TimepointImmediateOp(StreamOp):
+class TimepointImmediateOp(_DeclaredStreamOp):
     """`%t = stream.timepoint.immediate => !stream.timepoint`: already reached."""
 
     __slots__ = ()
     name = "stream.timepoint.immediate"
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> TimepointImmediateOp:
-        attributes: dict[str, Attribute] = {}
-        if isinstance(parts[0], AttrDict):
-            attributes = dict(parts[0])
-        return cls((), [parts[-1]], attributes, location=location)
-
-    @classmethod
-    def create(cls) -> TimepointImmediateOp:
-        return cls((), [TIMEPOINT])
+    result_timepoint = result_def(TIMEPOINT)
+    assembly_format = "attr-dict `=` `` `>` type($result_timepoint)"
 
     @property
     def await_timepoints(self) -> list[Value]:
         return []
 
-    @property
-    def result_timepoint(self) -> OpResult:
-        return self.result
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
-
     def verify(self) -> None:
         _check_timepoint(self, "result", 0, self.result.type)
 
-    def print(self, p: Printer) -> None:
-        p.write("stream.timepoint.immediate")
-        p.attr_dict(self)
-        p.write(f" => {self.result.type}")
-
 
 @register_op
-class TimepointJoinOp(StreamOp):
+class TimepointJoinOp(_DeclaredStreamOp):
     """`%t = stream.timepoint.join max(%a, %b) => !stream.timepoint`: reached when all are."""
 
     __slots__ = ()
     name = "stream.timepoint.join"
-    operand_types = {"await_timepoints": TIMEPOINT_CONSTRAINT}
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> TimepointJoinOp:
-        clauses, rest = split_clauses(parts)
-        timepoints, result_type = rest
-        for timepoint in timepoints:
-            check_operand_type(timepoint, TIMEPOINT, location)
-        return cls(list(timepoints), [result_type], _attributes(clauses), location=location)
-
-    @classmethod
-    def create(cls, timepoints: Sequence[Value]) -> TimepointJoinOp:
-        return cls(list(timepoints), [TIMEPOINT])
-
-    @property
-    def await_timepoints(self) -> list[Value]:
-        return list(self.operands)
-
-    @property
-    def result_timepoint(self) -> OpResult:
-        return self.result
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    await_timepoints = operand_def(TIMEPOINT_CONSTRAINT, variadic=True, type=TIMEPOINT)
+    result_timepoint = result_def(TIMEPOINT)
+    assembly_format = (
+        "`max` `(` $await_timepoints `)` `=` `` `>` type($result_timepoint) attr-dict-with-keyword"
+    )
 
     def verify(self) -> None:
         _check_timepoint(self, "result", 0, self.result.type)
-
-    def print(self, p: Printer) -> None:
-        p.write(f"stream.timepoint.join max({p.values(self.operands)}) => {self.result.type}")
-        p.attr_dict(self, (), keyword=True)
 
 
 @register_op
@@ -3043,27 +2723,23 @@ class TimepointAwaitOp(StreamOp, SegmentedOp):
 
 
 @register_op
-class TimepointBarrierOp(StreamOp):
+class TimepointBarrierOp(_DeclaredStreamOp):
     """`%result, %result_timepoint = stream.timepoint.barrier on(A) %x : T{%s} =>
     !stream.timepoint`: the resource (tied) and when it is available."""
 
     __slots__ = ()
     name = "stream.timepoint.barrier"
-    inherent_attributes = frozenset({"affinity"})
-    operand_types = {"resource_size": INDEX_CONSTRAINT}
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> TimepointBarrierOp:
-        clauses, rest = split_clauses(parts)
-        resource, sized, timepoint_type = rest
-        check_operand_type(resource, sized.type, location)
-        return cls(
-            [resource, _one_size(sized, location)],
-            [sized.type, timepoint_type],
-            _attributes(clauses),
-            location=location,
-        )
+    # A passthrough, like stream.timepoint.await.
+    resource = operand_def(access=Access.READ)
+    resource_size = operand_def(INDEX_CONSTRAINT, size_of=("resource", "result"))
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(same_as="resource", asm_name="result")
+    result_timepoint = result_def(asm_name="result_timepoint")
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? $resource `:` type($resource) `` `{` $resource_size `}` "
+        "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
@@ -3072,50 +2748,15 @@ class TimepointBarrierOp(StreamOp):
         return cls([resource, size], [resource.type, TIMEPOINT], _with_affinity(None, affinity))
 
     @property
-    def resource(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def resource_size(self) -> Value:
-        return self.operands[1]
-
-    @property
     def await_timepoints(self) -> list[Value]:
         return []
-
-    @property
-    def result_timepoint(self) -> OpResult:
-        return self.results[1]
-
-    def asm_result_name(self, index: int) -> str | None:
-        # ODS names the two results `result` and `result_timepoint`.
-        return "result" if index == 0 else "result_timepoint"
 
     def tied_operand_index(self, result_index: int) -> int | None:
         return 0 if result_index == 0 else None
 
-    # A passthrough, like stream.timepoint.await.
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
     def verify(self) -> None:
         _check_lifetime(self, "operand", 0, self.resource.type, _ANY_OR_STAGING_LIFETIMES)
         _check_timepoint(self, "result", 1, self.results[1].type)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.timepoint.barrier")
-        self.print_affinity(p)
-        p.write(
-            f" {p.v(self.resource)} : {_sized(p, self.resource.type, self.resource_size)} => "
-            f"{self.results[1].type}"
-        )
-        p.attr_dict(self, ("affinity",), keyword=True)
 
 
 # -- resource and cmd-phase ops ---------------------------------------------------------------
@@ -3659,33 +3300,16 @@ class ResourceConstantsOp(StreamOp):
 
 
 @register_op
-class ResourceSizeOp(Operation):
+class ResourceSizeOp(DeclaredOp):
     """`%n = stream.resource.size %r : T`: the byte size of a resource's storage."""
 
     __slots__ = ()
     name = "stream.resource.size"
     inherent_attributes = frozenset({"affinity"})
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceSizeOp:
-        resource: Value = parts[0]
-        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
-        type: Type = parts[-1]
-        check_operand_type(resource, type, location)
-        _require_resource(type, location)
-        return cls([resource], [INDEX], attributes, location=location)
-
-    @classmethod
-    def create(cls, resource: Value) -> ResourceSizeOp:
-        return cls([resource], [INDEX])
-
-    @property
-    def resource(self) -> Value:
-        return self.operands[0]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    resource: Value = operand_def(check=_require_resource)
+    result: OpResult = result_def(INDEX)
+    assembly_format = "$resource attr-dict `:` type($resource)"
 
     def operand_size(self, index: int) -> Value | None:
         # As in IREE: the size of the operand is what this op computes.
@@ -3700,86 +3324,45 @@ class ResourceSizeOp(Operation):
         size = producer.result_size(resource.index)  # type: ignore[attr-defined]
         return [size] if size is not None else None
 
-    def print(self, p: Printer) -> None:
-        resource = self.resource
-        p.write(f"stream.resource.size {p.v(resource)}")
-        p.attr_dict(self)
-        p.write(f" : {type_text(resource.type)}")
-
 
 @register_op
-class ResourceLoadOp(Operation):
+class ResourceLoadOp(DeclaredOp):
     """`%v = stream.resource.load %r[%o] : !stream.resource<staging>{%s} -> i32`: a host read
     of one element of a staging resource (what `stream.async.load` lowers to)."""
 
     __slots__ = ()
     name = "stream.resource.load"
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceLoadOp:
-        clauses, rest = _split(parts)
-        source, offset, sized, result_type = rest
-        size = _check_sized_operand(source, sized, location)
-        return cls([source, size, offset], [result_type], _clause_attributes(clauses),
-                   location=location)  # fmt: skip
-
-    @classmethod
-    def create(
-        cls, source: Value, source_size: Value, offset: Value, result_type: Type
-    ) -> ResourceLoadOp:
-        return cls([source, source_size, offset], [result_type])
-
-    def operand_access(self, index: int) -> Access:
-        return Access.READ if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def print(self, p: Printer) -> None:
-        source, size, offset = self.operands
-        p.write(
-            f"stream.resource.load {p.v(source)}[{p.v(offset)}] : "
-            f"{_sized(p, source.type, size)} -> {self.results[0].type}"
-        )
-        p.attr_dict(self, (), keyword=True)
+    source = operand_def(access=Access.READ, check=_require_resource)
+    source_size = operand_def(size_of="source")
+    source_offset = operand_def()
+    result = result_def()
+    assembly_format = (
+        "$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` "
+        "type($result) attr-dict-with-keyword"
+    )
 
 
 @register_op
-class ResourceStoreOp(Operation):
+class ResourceStoreOp(DeclaredOp):
     """`stream.resource.store %v, %r[%o] : i32 -> !stream.resource<staging>{%s}`: a host write
     of one element of a staging resource (what `stream.async.store` lowers to)."""
 
     __slots__ = ()
     name = "stream.resource.store"
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceStoreOp:
-        clauses, rest = _split(parts)
-        value, target, offset, value_type, sized = rest
-        check_operand_type(value, value_type, location)
-        size = _check_sized_operand(target, sized, location)
-        return cls([target, size, offset, value], [], _clause_attributes(clauses),
-                   location=location)  # fmt: skip
+    target = operand_def(access=Access.WRITE, check=_require_resource)
+    target_size = operand_def(size_of="target")
+    target_offset = operand_def()
+    value = operand_def()
+    assembly_format = (
+        "$value `,` $target `[` $target_offset `]` `:` type($value) `->` type($target) "
+        "`{` $target_size `}` attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
         cls, value: Value, target: Value, target_size: Value, offset: Value
     ) -> ResourceStoreOp:
         return cls([target, target_size, offset, value], [])
-
-    def operand_access(self, index: int) -> Access:
-        return Access.WRITE if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[1] if index == 0 else None
-
-    def print(self, p: Printer) -> None:
-        target, size, offset, value = self.operands
-        p.write(
-            f"stream.resource.store {p.v(value)}, {p.v(target)}[{p.v(offset)}] : "
-            f"{value.type} -> {_sized(p, target.type, size)}"
-        )
-        p.attr_dict(self, (), keyword=True)
 
 
 @register_op
@@ -3970,27 +3553,23 @@ class FileReadOp(_TimelineOp):
 
 
 @register_op
-class ResourceSubviewOp(Operation):
+class ResourceSubviewOp(DeclaredOp):
     """`%v = stream.resource.subview %r[%offset] : T{%size} -> T{%length}`: an alias of a range."""
 
     __slots__ = ()
     name = "stream.resource.subview"
-    operand_types = {
-        "source_size": INDEX_CONSTRAINT,
-        "source_offset": INDEX_CONSTRAINT,
-        "result_size_value": INDEX_CONSTRAINT,
-    }
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ResourceSubviewOp:
-        clauses, rest = _split(parts)
-        source, offset, source_sized, result_sized = rest
-        source_size = _check_sized_operand(source, source_sized, location)
-        check_operand_type(offset, INDEX, location)
-        _require_resource(result_sized.type, location)
-        operands = [source, source_size, offset, _one_size(result_sized, location)]
-        return cls(operands, [result_sized.type], _clause_attributes(clauses), location=location)
+    # Making a view touches no bytes; what users of the view do reaches the source through the
+    # tie.
+    source = operand_def(check=_require_resource)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result = result_def(check=_require_resource)
+    assembly_format = (
+        "$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` "
+        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
@@ -3999,46 +3578,12 @@ class ResourceSubviewOp(Operation):
         """A view of `length` bytes of `source` starting at `offset`."""
         return cls([source, source_size, offset, length], [source.type])
 
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[3]
-
     def tied_operand_index(self, result_index: int) -> int | None:
         return 0
-
-    def operand_access(self, index: int) -> Access:
-        # Making a view touches no bytes; what users of the view do reaches the source through
-        # the tie.
-        return Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.source_size if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.result_size_value
 
     def verify(self) -> None:
         if self.source.type != self.result.type:
             raise _op_error(self, "failed to verify that all of {source, result} have same type")
-
-    def print(self, p: Printer) -> None:
-        source = self.source
-        p.write(f"stream.resource.subview {p.v(source)}[{p.v(self.source_offset)}] : ")
-        p.write(f"{_sized(p, source.type, self.source_size)} -> ")
-        p.write(_sized(p, self.result.type, self.result_size_value))
-        p.attr_dict(self, keyword=True)
 
 
 class PackSlice(NamedTuple):
@@ -4493,26 +4038,18 @@ class CmdConcurrentOp(_CmdGroupOp):
     name = "stream.cmd.concurrent"
 
 
-class _CmdSubrangeOp(Operation):
+class _CmdSubrangeOp(DeclaredOp):
     """A command on `%target[%offset for %length] : T{%size}` (flush, invalidate, discard)."""
 
     __slots__ = ()
-    # The access the command makes to its target.
-    target_access = Access.NONE
-    # The keyword of the optional affinity clause (`to` for flush, `from` for invalidate).
-    affinity_keyword: str | None = None
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = _split(parts)
-        target, offset, length, sized = rest
-        size = _check_sized_operand(target, sized, location)
-        check_operand_type(offset, INDEX, location)
-        check_operand_type(length, INDEX, location)
-        attributes = _clause_attributes(clauses)
-        if cls.affinity_keyword is not None and cls.affinity_keyword in clauses:
-            attributes["source_affinity"] = clauses[cls.affinity_keyword]
-        return cls([target, size, offset, length], (), attributes, location=location)
+    target = operand_def(check=_require_resource)
+    target_size = operand_def(size_of="target")
+    target_offset = operand_def(type=INDEX)
+    target_length = operand_def(type=INDEX)
+    assembly_format = (
+        "$target `[` $target_offset `for` $target_length `]` `:` type($target) "
+        "`` `{` $target_size `}` attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
@@ -4522,47 +4059,9 @@ class _CmdSubrangeOp(Operation):
         offset: Value,
         length: Value,
         affinity: Attribute | None = None,
-    ) -> Operation:
+    ) -> _CmdSubrangeOp:
         attributes = {"source_affinity": affinity} if affinity is not None else {}
         return cls([target, size, offset, length], (), attributes)
-
-    @property
-    def target(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def target_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def target_offset(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def target_length(self) -> Value:
-        return self.operands[3]
-
-    @property
-    def source_affinity(self) -> Attribute | None:
-        return self.attribute_map.get("source_affinity")
-
-    def operand_access(self, index: int) -> Access:
-        return self.target_access if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.target_size if index == 0 else None
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        affinity = self.source_affinity
-        if affinity is not None and self.affinity_keyword is not None:
-            p.write(f" {self.affinity_keyword}({affinity.text})")
-        target = self.target
-        p.write(
-            f" {p.v(target)}[{p.v(self.target_offset)} for {p.v(self.target_length)}] : "
-            f"{_sized(p, target.type, self.target_size)}"
-        )
-        p.attr_dict(self, ("source_affinity",), keyword=True)
 
 
 @register_op
@@ -4572,10 +4071,10 @@ class CmdFlushOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.flush"
-    inherent_attributes = frozenset({"source_affinity"})
     # Publishing the bytes reads them (it must follow every write).
-    target_access = Access.READ
-    affinity_keyword = "to"
+    target = operand_def(access=Access.READ, check=_require_resource)
+    source_affinity: Attribute | None = attr_def(AFFINITY)
+    assembly_format = "(`to` `(` $source_affinity^ `)`)? " + _CmdSubrangeOp.assembly_format
 
 
 @register_op
@@ -4585,10 +4084,10 @@ class CmdInvalidateOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.invalidate"
-    inherent_attributes = frozenset({"source_affinity"})
     # Refreshing the local view acts as a write for ordering: reads must come after it.
-    target_access = Access.READ | Access.WRITE
-    affinity_keyword = "from"
+    target = operand_def(access=Access.READ | Access.WRITE, check=_require_resource)
+    source_affinity: Attribute | None = attr_def(AFFINITY)
+    assembly_format = "(`from` `(` $source_affinity^ `)`)? " + _CmdSubrangeOp.assembly_format
 
 
 @register_op
@@ -4597,63 +4096,30 @@ class CmdDiscardOp(_CmdSubrangeOp):
 
     __slots__ = ()
     name = "stream.cmd.discard"
-    target_access = Access.WRITE
+    target = operand_def(access=Access.WRITE, check=_require_resource)
 
 
 @register_op
-class CmdFillOp(Operation):
+class CmdFillOp(DeclaredOp):
     """`stream.cmd.fill %v, %r[%o for %l] : i32 -> T{%s}`: splat a pattern into a range."""
 
     __slots__ = ()
     name = "stream.cmd.fill"
-    operand_types = {
-        "target_size": INDEX_CONSTRAINT,
-        "target_offset": INDEX_CONSTRAINT,
-        "target_length": INDEX_CONSTRAINT,
-    }
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdFillOp:
-        clauses, rest = _split(parts)
-        value, target, offset, length, value_type, sized = rest
-        check_operand_type(value, value_type, location)
-        size = _check_sized_operand(target, sized, location)
-        check_operand_type(offset, INDEX, location)
-        check_operand_type(length, INDEX, location)
-        operands = [target, size, offset, length, value]
-        return cls(operands, (), _clause_attributes(clauses), location=location)
+    target = operand_def(access=Access.WRITE, check=_require_resource)
+    target_size = operand_def(INDEX_CONSTRAINT, size_of="target")
+    target_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    target_length = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    value: Value = operand_def()
+    assembly_format = (
+        "$value `,` $target `[` $target_offset `for` $target_length `]` `:` type($value) `->` "
+        "type($target) `` `{` $target_size `}` attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
         cls, value: Value, target: Value, size: Value, offset: Value, length: Value
     ) -> CmdFillOp:
         return cls([target, size, offset, length, value], ())
-
-    @property
-    def target(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def target_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def target_offset(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def target_length(self) -> Value:
-        return self.operands[3]
-
-    @property
-    def value(self) -> Value:
-        return self.operands[4]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.WRITE if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.target_size if index == 0 else None
 
     def verify(self) -> None:
         type = self.value.type
@@ -4665,109 +4131,26 @@ class CmdFillOp(Operation):
                 f"32-bit signless integer, but got '{type}'",
             )
 
-    def print(self, p: Printer) -> None:
-        target = self.target
-        value = self.value
-        p.write(
-            f"stream.cmd.fill {p.v(value)}, {p.v(target)}[{p.v(self.target_offset)} for "
-            f"{p.v(self.target_length)}] : {type_text(value.type)} -> "
-            f"{_sized(p, target.type, self.target_size)}"
-        )
-        p.attr_dict(self, keyword=True)
-
 
 @register_op
-class CmdCopyOp(Operation):
+class CmdCopyOp(DeclaredOp):
     """`stream.cmd.copy %a[%ao], %b[%bo], %len : T{%as} -> T{%bs}`: copy bytes between
     resources (the ranges must not overlap)."""
 
     __slots__ = ()
     name = "stream.cmd.copy"
-    operand_types = {
-        "source_size": INDEX_CONSTRAINT,
-        "source_offset": INDEX_CONSTRAINT,
-        "target_size": INDEX_CONSTRAINT,
-        "target_offset": INDEX_CONSTRAINT,
-        "length": INDEX_CONSTRAINT,
-    }
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdCopyOp:
-        clauses, rest = _split(parts)
-        source, source_offset, target, target_offset, length, source_sized, target_sized = rest
-        source_size = _check_sized_operand(source, source_sized, location)
-        target_size = _check_sized_operand(target, target_sized, location)
-        for index in (source_offset, target_offset, length):
-            check_operand_type(index, INDEX, location)
-        operands = [source, source_size, source_offset, target, target_size, target_offset, length]
-        return cls(operands, (), _clause_attributes(clauses), location=location)
-
-    @classmethod
-    def create(
-        cls,
-        source: Value,
-        source_size: Value,
-        source_offset: Value,
-        target: Value,
-        target_size: Value,
-        target_offset: Value,
-        length: Value,
-    ) -> CmdCopyOp:
-        operands = [source, source_size, source_offset, target, target_size, target_offset, length]
-        return cls(operands, ())
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def source_offset(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def target(self) -> Value:
-        return self.operands[3]
-
-    @property
-    def target_size(self) -> Value:
-        return self.operands[4]
-
-    @property
-    def target_offset(self) -> Value:
-        return self.operands[5]
-
-    @property
-    def length(self) -> Value:
-        return self.operands[6]
-
-    def operand_access(self, index: int) -> Access:
-        if index == 0:
-            return Access.READ
-        if index == 3:
-            return Access.WRITE
-        return Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        if index == 0:
-            return self.source_size
-        if index == 3:
-            return self.target_size
-        return None
-
-    def print(self, p: Printer) -> None:
-        source = self.source
-        target = self.target
-        p.write(
-            f"stream.cmd.copy {p.v(source)}[{p.v(self.source_offset)}], "
-            f"{p.v(target)}[{p.v(self.target_offset)}], {p.v(self.length)} : "
-            f"{_sized(p, source.type, self.source_size)} -> "
-            f"{_sized(p, target.type, self.target_size)}"
-        )
-        p.attr_dict(self, keyword=True)
+    source = operand_def(access=Access.READ, check=_require_resource)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    target = operand_def(access=Access.WRITE, check=_require_resource)
+    target_size = operand_def(INDEX_CONSTRAINT, size_of="target")
+    target_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    length = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    assembly_format = (
+        "$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` "
+        "type($source) `` `{` $source_size `}` `->` type($target) `` `{` $target_size `}` "
+        "attr-dict-with-keyword"
+    )
 
 
 _CMD_ACCESS = {"ro": Access.READ, "wo": Access.WRITE, "rw": Access.READ | Access.WRITE}

@@ -532,7 +532,8 @@ class _Lowering:
         if not _is_immediate(op.await_timepoint):
             timeout = self.constant(-1, I32)
             fence = self.map(op.await_timepoint)
-            status = self.emit(FenceAwaitOp.create([fence], timeout)).results[0]
+            wait = FenceAwaitOp.create(fences=[fence], timeout_millis=timeout)
+            status = self.emit(wait).results[0]
             self.emit(StatusCheckOkOp.create(status, _WAIT_MESSAGE))
             self.pass_.stat("num-host-waits", "Number of host waits on fences")
         self.done(op, resources)
@@ -956,7 +957,9 @@ class _Lowering:
         modes = "OneShot" if op.await_timepoint is not None else "OneShot|AllowInlineExecution"
         categories = _command_categories(op.body)
         command_buffer = self.emit(
-            CommandBufferCreateOp.create(device, queue, modes, categories)
+            CommandBufferCreateOp.create(
+                device=device, queue_affinity=queue, modes=modes, command_categories=categories
+            )
         ).results[0]
         self._record(op.body, command_buffer, serial=True)
         self.emit(CommandBufferFinalizeOp.build(command_buffer=command_buffer))
@@ -1036,7 +1039,9 @@ class _Lowering:
         executable = self.emit(lookup).results[0]
         function = self.emit(ExecutableLookupFunctionOp.create(executable, entry_point))
         workgroups = self.emit(
-            ExecutableCalculateWorkgroupsOp.create(device, entry_point, dispatch.workload)
+            ExecutableCalculateWorkgroupsOp.create(
+                device=device, entry_point=entry_point, workload=dispatch.workload
+            )
         ).results
         bindings = [
             (self.map(resource), HAL_BUFFER, offset, length)

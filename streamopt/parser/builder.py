@@ -72,6 +72,7 @@ from streamopt.parser.parts import (
     AttributesClause,
     Clause,
     EntryPoints,
+    FormatGroup,
     OperandRange,
     Operands,
     Properties,
@@ -492,6 +493,10 @@ class Builder:
         if known is None:
             raise AttributeError(name)
         callback = known.get(name)
+        if callback is None and "__g" in name:
+            # An optional group of a declared op's format (streamopt.ir.format).
+            callback = functools.partial(_format_group, int(name.rpartition("__g")[2]))
+            known[name] = callback
         if callback is None:
             cls = op_class_for_rule(name)
             if cls is not None:
@@ -1186,6 +1191,11 @@ def _clause_attribute(token: Any) -> Attribute:
     if token.type != "ATTR_REF":
         text = text[text.index("(") + 1 : -1]
     return interpret.attribute_from_token("ATTR_REF", text, None)
+
+
+def _format_group(index: int, children: list[Any]) -> FormatGroup:
+    parts = [c for c in children if c.__class__ is not Token or c.type in _KEPT_TOKENS]
+    return FormatGroup(index, parts)
 
 
 def op_result_for(op: Operation, index: int) -> Any:

@@ -108,3 +108,11 @@ class ShapedResults(list[Any]):
 
 class EntryPoints(list[Attribute]):
     """Dispatch entry points (`@ex::@fn` or `{@a::@b, @c::@d}`)."""
+
+
+class FormatGroup(NamedTuple):
+    """The parts of an optional group of a declared op's format that was written (the
+    reduction of its grammar rule, see streamopt.ir.format)."""
+
+    group: int
+    parts: list[Any]

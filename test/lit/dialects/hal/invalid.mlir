@@ -237,3 +237,12 @@ util.func public @memory_type_in_attr_dict() -> i32 {
 // expected-error @+1 {{expected ','}}
 #target = #hal.executable.target<"llvm-cpu" "embedded-elf-x86_64", {cpu = "generic"}>
 util.global private @dev = #hal.device.target<"local", [#target]> : !hal.device
+
+// -----
+
+// hal.fence.fail's status is an i32 (Util_Status), which its format does not spell.
+util.func public @fence_fail_status_type(%fence: !hal.fence, %status: index) {
+  // expected-error @+1 {{use of value '%status' expects different type than prior uses: 'i32' vs 'index'}}
+  hal.fence.fail<%fence : !hal.fence> status(%status)
+  util.return
+}

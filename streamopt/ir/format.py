@@ -1,0 +1,819 @@
+"""MLIR's declarative assembly format, read once per op and compiled into its printer, the
+reader of its grammar rule's parts, and the grammar rule itself.
+
+An op declares its syntax as ODS does (`assemblyFormat` in IREE's *.td files):
+
+    `<` $device `:` type($device) `>` `flags` `(` $flags `)`
+    `:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword
+
+Elements: `literal`s in backticks (`` `` `` is "no space here"), `$name` (an operand, a result
+or an attribute of the op), `type($name)`, `attr-dict`, `attr-dict-with-keyword`,
+`custom<Name>(args...)` (a `CustomDirective` registered under that name), and optional groups
+`(elements)?` whose anchor `^` says which element's presence decides the group, with an else
+branch `(elements) : (elements)?`.
+
+From the format come (`CompiledFormat`):
+
+* `grammar()`: the body of the op's Lark rule (grammar/stream.lark), one terminal or shared rule
+  per element; an optional group is a rule of its own, so its parts arrive as one
+  `FormatGroup`. A test checks the grammar file's rule of every declared op against it.
+* `parse(...)`: reads the parts the grammar hands over (in format order) into operands, result
+  types and attributes.
+* `print(...)`: MLIR's printer with its spacing rules (`shouldEmitSpaceBefore` in
+  mlir-tblgen's OpFormatGen.cpp): no space before `)`, `]`, `,`, `>` and after `(`, `[`, `{`,
+  `<`; a space before every other element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from streamopt.diagnostics import OperandTypeMismatch, error
+from streamopt.ir.types import print_attr_dict
+from streamopt.lazy_regex import lazy_compile
+from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
+from streamopt.printer import type_text
+
+if TYPE_CHECKING:
+    from streamopt.ir.opdef import DeclaredOp, OpDefinition
+    from streamopt.printer import Printer
+
+
+class FormatError(Exception):
+    """A format string that does not follow the declarative syntax (a bug in an op class)."""
+
+
+# -- elements ----------------------------------------------------------------------------------
+
+
+class Literal(NamedTuple):
+    text: str  # "" and " " are whitespace elements.
+
+
+class Variable(NamedTuple):
+    name: str
+
+
+class TypeOf(NamedTuple):
+    name: str
+
+
+class AttrDictElement(NamedTuple):
+    keyword: bool
+
+
+class Custom(NamedTuple):
+    name: str
+    args: tuple[Variable | TypeOf, ...]
+
+
+class Optional(NamedTuple):
+    then: tuple[Any, ...]  # Elements.
+    otherwise: tuple[Any, ...]
+    anchor: Variable | TypeOf | Custom
+    number: int  # Numbers the op's optional groups (their grammar rules).
+
+
+class Fused(NamedTuple):
+    """Elements the grammar reads as one shared rule, for speed and for the coarse tokens it
+    has (`T{%s}` is one token, so is `on(#aff)`): `kind` is "sized" (`type($x) `{` $s `}``),
+    "clause" (an optional `kw `(` $x^ `)`` group), or "arrow" (`=` `` `>`). `names` are the
+    fields it sets; `original` the elements as written, which the printer prints."""
+
+    kind: str
+    names: tuple[str, ...]
+    grammar: str
+    original: tuple[Any, ...]
+
+
+Element = Literal | Variable | TypeOf | AttrDictElement | Custom | Optional | Fused
+
+# The shared grammar rules of `kw `(` $x `)`` clauses, by keyword; each reduces to a
+# `Clause(kw, value)` (streamopt.parser.builder).
+CLAUSE_RULES = {
+    "on": "affinity_on",
+    "from": "from_clause",
+    "to": "to_clause",
+    "await": "await_clause",
+}
+
+
+def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Element, ...]:
+    """`elements` with the runs the grammar reads as one rule replaced by `Fused`."""
+    out: list[Element] = []
+    items = list(elements)
+    i = 0
+    while i < len(items):
+        element = items[i]
+        rest = items[i : i + 5]
+        texts = [e.text if isinstance(e, Literal) else None for e in rest]
+        if (
+            isinstance(element, TypeOf)
+            and not definition.is_variadic(element.name)
+            and len(rest) >= 4
+        ):
+            skip = 1 if texts[1] == "" else 0
+            window = items[i + 1 + skip : i + 4 + skip]
+            if (
+                len(window) == 3
+                and window[0] == Literal("{")
+                and isinstance(window[1], Variable)
+                and window[1].name in definition.operands
+                and not definition.is_variadic(window[1].name)
+                and window[2] == Literal("}")
+            ):
+                original = tuple(items[i : i + 4 + skip])
+                out.append(Fused("sized", (element.name, window[1].name), "sized_type", original))
+                i += 4 + skip
+                continue
+        if texts[:3] == ["=", "", ">"]:
+            out.append(Fused("arrow", (), '"=>"', tuple(items[i : i + 3])))
+            i += 3
+            continue
+        if isinstance(element, Optional):
+            then = element.then
+            if (
+                not element.otherwise
+                and len(then) == 4
+                and isinstance(then[0], Literal)
+                and then[0].text in CLAUSE_RULES
+                and then[1] == Literal("(")
+                and isinstance(then[2], Variable)
+                and then[3] == Literal(")")
+            ):
+                rule = CLAUSE_RULES[then[0].text]
+                out.append(Fused("clause", (then[0].text, then[2].name), rule + "?", (element,)))
+                i += 1
+                continue
+            element = element._replace(
+                then=_fuse(element.then, definition),
+                otherwise=_fuse(element.otherwise, definition),
+            )
+        out.append(element)
+        i += 1
+    return tuple(out)
+
+
+# -- custom directives -------------------------------------------------------------------------
+
+
+class CustomDirective:
+    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part);
+    `parse(reader, part, args)` stores what the part says through the reader;
+    `print(op, printer, args)` returns the text. `args` are the directive's arguments as
+    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x`."""
+
+    def __init__(
+        self,
+        grammar: str,
+        parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
+        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str],
+        present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
+    ) -> None:
+        self.grammar = grammar
+        self.parse = parse
+        self.print = print
+        # False when the directive prints nothing for this op (an optional group anchored on
+        # it is then left out).
+        self.present = present or (lambda op, args: True)
+
+
+CUSTOM_DIRECTIVES: dict[str, CustomDirective] = {}
+
+
+def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
+    assert name not in CUSTOM_DIRECTIVES, f"custom<{name}> defined twice"
+    CUSTOM_DIRECTIVES[name] = directive
+    return directive
+
+
+# -- reading the format string -----------------------------------------------------------------
+
+_TOKEN = lazy_compile(
+    r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
+    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|custom)(?![A-Za-z0-9_])"
+    r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
+)
+
+
+def _tokens(text: str) -> list[str]:
+    out: list[str] = []
+    position = 0
+    text = text.strip()
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:
+            raise FormatError(f"cannot read the format at {text[position:]!r}")
+        out.append(match.group(match.lastgroup or 0))
+        position = match.end()
+    return out
+
+
+class _FormatParser:
+    def __init__(self, text: str) -> None:
+        self.tokens = _tokens(text)
+        self.position = 0
+        self.groups = 0
+
+    def peek(self) -> str | None:
+        return self.tokens[self.position] if self.position < len(self.tokens) else None
+
+    def take(self, expected: str | None = None) -> str:
+        token = self.peek()
+        if token is None or (expected is not None and token != expected):
+            raise FormatError(f"expected {expected!r}, found {token!r}")
+        self.position += 1
+        return token
+
+    def elements(self, until: str | None = None) -> tuple[list[Element], Element | None]:
+        out: list[Element] = []
+        anchor: Element | None = None
+        while self.peek() is not None and self.peek() != until:
+            element = self.element()
+            if self.peek() == "^":
+                self.take()
+                anchor = element
+            out.append(element)
+        return out, anchor
+
+    def argument(self) -> Variable | TypeOf:
+        token = self.take()
+        if token == "type":
+            self.take("(")
+            name = self.take()[1:]
+            self.take(")")
+            return TypeOf(name)
+        if not token.startswith("$"):
+            raise FormatError(f"expected a variable, found {token!r}")
+        return Variable(token[1:])
+
+    def element(self) -> Element:
+        token = self.peek()
+        assert token is not None
+        if token.startswith("`"):
+            self.take()
+            return Literal(token[1:-1])
+        if token.startswith("$") or token == "type":
+            return self.argument()
+        if token in ("attr-dict", "attr-dict-with-keyword"):
+            self.take()
+            return AttrDictElement(token == "attr-dict-with-keyword")
+        if token == "custom":
+            self.take()
+            self.take("<")
+            name = self.take()
+            if name.startswith("$"):
+                raise FormatError("custom<> needs a name")
+            self.take(">")
+            self.take("(")
+            args: list[Variable | TypeOf] = []
+            while self.peek() != ")":
+                args.append(self.argument())
+                if self.peek() == ",":
+                    self.take()
+            self.take(")")
+            return Custom(name, tuple(args))
+        if token == "(":
+            self.take()
+            then, anchor = self.elements(")")
+            self.take(")")
+            otherwise: list[Element] = []
+            if self.peek() == ":":
+                self.take()
+                self.take("(")
+                otherwise, _ = self.elements(")")
+                self.take(")")
+            self.take("?")
+            if anchor is None:
+                anchor = next((e for e in then if not isinstance(e, Literal)), None)
+            if not isinstance(anchor, (Variable, TypeOf, Custom)):
+                raise FormatError("an optional group needs an anchor")
+            self.groups += 1
+            return Optional(tuple(then), tuple(otherwise), anchor, self.groups - 1)
+        raise FormatError(f"unexpected {token!r} in a format")
+
+
+def _read(text: str) -> tuple[Element, ...]:
+    parser = _FormatParser(text)
+    elements, _ = parser.elements()
+    return tuple(elements)
+
+
+# -- compiled formats --------------------------------------------------------------------------
+
+
+class FormatReader:
+    """What parsing one op's parts collects; custom directives write into it."""
+
+    __slots__ = ("attributes", "builder", "definition", "location", "operands", "result_types")
+
+    def __init__(self, definition: OpDefinition, builder: Any, location: Any) -> None:
+        self.definition = definition
+        self.builder = builder
+        self.location = location
+        self.operands: dict[str, Any] = {}
+        self.result_types: dict[str, Any] = {}
+        self.attributes: dict[str, Any] = {}
+
+    def set_type(self, name: str, type: Any) -> None:
+        """`type($name)` was written: a result's type, or the check of an operand's."""
+        if name in self.definition.results:
+            self.result_types[name] = type
+            return
+        value = self.operands[name]
+        if value is None:
+            return  # An optional operand that is not written.
+        for one, one_type in zip(
+            value if isinstance(value, list) else [value],
+            type if isinstance(type, list) else [type],
+        ):
+            # A forward reference takes the type written here; a known value must have it.
+            if one.type is None:
+                one.type = one_type
+            elif one.type != one_type:
+                raise OperandTypeMismatch(one, one_type, self.location)
+
+
+def _check_type(value: Any, type: Any, location: Any) -> None:
+    """A forward reference takes the type written for it; a known value must have it."""
+    found = value.type
+    if found is None:
+        value.type = type
+    elif found != type:
+        raise OperandTypeMismatch(value, type, location)
+
+
+# Tokens kept in an op's parts that say nothing the format needs: keywords of the custom forms
+# (a literal `for` or `from` in a format is lexed as the grammar's named keyword terminal).
+_KEYWORD_TOKENS = frozenset({"ON", "FROM", "TO", "AWAIT", "WITH", "AS", "FOR"})
+
+
+def _is_keyword(part: Any) -> bool:
+    return getattr(part, "type", None) in _KEYWORD_TOKENS and hasattr(part, "start_pos")
+
+
+class CompiledFormat:
+    """One op's format compiled against its definition."""
+
+    def __init__(
+        self, definition: OpDefinition, elements: tuple[Element, ...], rule_prefix: str
+    ) -> None:
+        self.definition = definition
+        self.elements = elements
+        self.rule_prefix = rule_prefix
+        self._printer: Callable[[DeclaredOp, Printer], None] | None = None
+        self._builder: Callable[..., Any] | None = None
+
+    # -- grammar ---------------------------------------------------------------------------
+
+    def grammar(self) -> str:
+        """The op rule's body (after the op name's literal), then one `\\n`-separated rule
+        per optional group."""
+        extra: list[str] = []
+        body = self._grammar(self.elements, extra)
+        return "\n".join([body, *extra])
+
+    def group_rule(self, index: int) -> str:
+        return f"{self.rule_prefix}__g{index}"
+
+    def _grammar(self, elements: Sequence[Element], extra: list[str]) -> str:
+        pieces: list[str] = []
+        for element in elements:
+            if isinstance(element, Optional):
+                rule = self.group_rule(element.number)
+                then = self._grammar(element.then, extra)
+                anchor = element.anchor
+                if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
+                    # A group anchored on a list is written only when the list is not empty.
+                    then = then.replace("value_list?", "value_list", 1)
+                extra.append(f"!{rule}: {then}")
+                if element.otherwise:
+                    pieces.append(f"({rule} | {self._grammar(element.otherwise, extra)})")
+                else:
+                    pieces.append(f"{rule}?")
+            elif isinstance(element, Fused):
+                pieces.append(element.grammar)
+            elif isinstance(element, Literal):
+                if element.text.strip():
+                    pieces.append('"' + element.text + '"')
+            else:
+                pieces.append(self._element_grammar(element))
+        return " ".join(p for p in pieces if p)
+
+    def _element_grammar(self, element: Element) -> str:
+        definition = self.definition
+        if isinstance(element, AttrDictElement):
+            return "attr_keyword?" if element.keyword else "attr_dict?"
+        if isinstance(element, Custom):
+            return CUSTOM_DIRECTIVES[element.name].grammar
+        if isinstance(element, TypeOf):
+            return "type_list?" if definition.is_variadic(element.name) else "type"
+        assert isinstance(element, Variable)
+        name = element.name
+        if name in definition.attributes:
+            return definition.attributes[name].kind.grammar
+        if definition.is_variadic(name):
+            return "value_list?"
+        return "value"
+
+    # -- parsing ---------------------------------------------------------------------------
+
+    def build(self, cls: type[DeclaredOp], b: Any, parts: list[Any], location: Any) -> Any:
+        """The op of class `cls` that the parts of its grammar rule spell."""
+        builder = self._builder
+        if builder is None:
+            builder = self._builder = self._compile_builder()
+        return builder(cls, FormatReader(self.definition, b, location), parts, location)
+
+    def _compile_builder(self) -> Callable[..., Any]:
+        """The reader of the parts as Python code: one step per element, in format order
+        (the positions of optional parts are known only when reading), then the fixed types
+        and checks of the fields, then the op."""
+        definition = self.definition
+        lines = ["def build_op(cls, reader, parts, location):"]
+        if self._has_keyword_parts(self.elements):
+            lines.append("    parts = [p for p in parts if not is_keyword(p)]")
+        lines += [
+            "    n = len(parts)",
+            "    i = 0",
+            "    ops = reader.operands",
+            "    attrs = reader.attributes",
+            "    rts = reader.result_types",
+        ]
+        namespace: dict[str, Any] = {
+            "is_keyword": _is_keyword,
+            "directives": CUSTOM_DIRECTIVES,
+            "kinds": {name: f.kind for name, f in definition.attributes.items()},
+            "FormatGroup": FormatGroup,
+            "Clause": Clause,
+            "AttrDict": AttrDict,
+            "AttributesClause": AttributesClause,
+            "error": error,
+            "check_type": _check_type,
+            "fixed": {f.name: f.type for f in definition.operand_list},
+            "results": {f.name: f.type for f in definition.result_list},
+            "checks": dict(definition.checked),
+        }
+        self._parse_code(self.elements, lines, "    ", "parts", "i", "n", namespace)
+        lines.append(f"    assert i == n, {definition.name!r}")
+        for field in definition.operand_list:
+            if field.type is None:
+                continue
+            name = field.name
+            if field.variadic:
+                lines.append(f"    for value in ops.get({name!r}, ()):")
+                lines.append(f"        check_type(value, fixed[{name!r}], location)")
+            else:
+                lines.append(f"    if ops.get({name!r}) is not None:")
+                lines.append(f"        check_type(ops[{name!r}], fixed[{name!r}], location)")
+        for name, _ in definition.checked:
+            if name in definition.results:
+                lines.append(f"    found = rts.get({name!r})")
+            else:
+                lines.append(f"    found = getattr(ops.get({name!r}), 'type', None)")
+            lines.append("    if found is not None:")
+            lines.append(f"        checks[{name!r}](found, location)")
+        operands: list[str] = []
+        for field in definition.operand_list:
+            name = field.name
+            if field.variadic:
+                operands.append(f"*ops.get({name!r}, ())")
+            elif field.optional:
+                operands.append(f"*((ops[{name!r}],) if ops.get({name!r}) is not None else ())")
+            else:
+                operands.append(f"ops[{name!r}]")
+        types: list[str] = []
+        for result in definition.result_list:
+            if result.same_as is not None:
+                types.append(f"ops[{result.same_as!r}].type")
+            else:
+                types.append(f"rts.get({result.name!r}, results[{result.name!r}])")
+        lines.append(
+            f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
+            "location=location)"
+        )
+        # The code is made from the op's format, which the op class declares.
+        exec("\n".join(lines), namespace)
+        function: Callable[..., Any] = namespace["build_op"]
+        return function
+
+    def _has_keyword_parts(self, elements: Sequence[Element]) -> bool:
+        """Whether a literal of the format reaches the parts as a keyword token."""
+        for element in elements:
+            if isinstance(element, Literal) and element.text.upper() in _KEYWORD_TOKENS:
+                return True
+            if isinstance(element, Optional) and (
+                self._has_keyword_parts(element.then) or self._has_keyword_parts(element.otherwise)
+            ):
+                return True
+        return False
+
+    def _parse_code(
+        self,
+        elements: Sequence[Element],
+        lines: list[str],
+        indent: str,
+        parts: str,
+        i: str,
+        n: str,
+        namespace: dict[str, Any],
+    ) -> None:
+        definition = self.definition
+        part = f"{parts}[{i}]"
+        maybe = f"({parts}[{i}] if {i} < {n} else None)"
+        for element in elements:
+            if isinstance(element, Literal):
+                continue
+            if isinstance(element, Fused):
+                if element.kind == "sized":
+                    type_name, size_name = element.names
+                    lines += [
+                        f"{indent}sized = {part}",
+                        f"{indent}{i} += 1",
+                        f"{indent}if len(sized.sizes) != 1:",
+                        f"{indent}    raise error(f\"expected one size for '{{sized.type}}'\", "
+                        "reader.location)",
+                        f"{indent}ops[{size_name!r}] = sized.sizes[0]",
+                        self._set_type_code(indent, type_name, "sized.type"),
+                    ]
+                elif element.kind == "clause":
+                    keyword, name = element.names
+                    target = "attrs" if name in definition.attributes else "ops"
+                    lines += [
+                        f"{indent}clause = {maybe}",
+                        f"{indent}if isinstance(clause, Clause) and clause.kind == {keyword!r}:",
+                        f"{indent}    {target}[{name!r}] = clause.value",
+                        f"{indent}    {i} += 1",
+                    ]
+                continue
+            if isinstance(element, Optional):
+                depth = len(indent)
+                inner, inner_i, inner_n = f"g{depth}", f"gi{depth}", f"gn{depth}"
+                lines += [
+                    f"{indent}group = {maybe}",
+                    f"{indent}if group.__class__ is FormatGroup and group.group == "
+                    f"{element.number}:",
+                    f"{indent}    {i} += 1",
+                    f"{indent}    {inner} = [p for p in group.parts if not is_keyword(p)]",
+                    f"{indent}    {inner_n} = len({inner})",
+                    f"{indent}    {inner_i} = 0",
+                ]
+                self._parse_code(
+                    element.then, lines, indent + "    ", inner, inner_i, inner_n, namespace
+                )
+                lines.append(f"{indent}else:")
+                lines.append(f"{indent}    pass")
+                self._parse_code(element.otherwise, lines, indent + "    ", parts, i, n, namespace)
+                continue
+            if isinstance(element, AttrDictElement):
+                lines += [
+                    f"{indent}found = {maybe}",
+                    f"{indent}if isinstance(found, AttributesClause):",
+                    f"{indent}    attrs.update(found.value)",
+                    f"{indent}    {i} += 1",
+                ]
+                if not element.keyword:
+                    lines += [
+                        f"{indent}elif isinstance(found, AttrDict):",
+                        f"{indent}    attrs.update(found)",
+                        f"{indent}    {i} += 1",
+                    ]
+                continue
+            if isinstance(element, Custom):
+                args = _directive_args(element)
+                lines += [
+                    f"{indent}directives[{element.name!r}].parse(reader, {part}, {args!r})",
+                    f"{indent}{i} += 1",
+                ]
+                continue
+            name = element.name
+            if name in definition.attributes:
+                lines += [
+                    f"{indent}attrs[{name!r}] = kinds[{name!r}].from_part(reader, {name!r}, "
+                    f"{part})",
+                    f"{indent}{i} += 1",
+                ]
+                continue
+            if definition.is_variadic(name):
+                # An empty list is left out: no part.
+                lines += [
+                    f"{indent}found = {maybe}",
+                    f"{indent}if isinstance(found, list):",
+                    f"{indent}    {i} += 1",
+                    f"{indent}else:",
+                    f"{indent}    found = []",
+                ]
+                value = "list(found)"
+            else:
+                lines += [f"{indent}found = {part}", f"{indent}{i} += 1"]
+                value = "found"
+            if isinstance(element, TypeOf):
+                lines.append(self._set_type_code(indent, name, value))
+            else:
+                lines.append(f"{indent}ops[{name!r}] = {value}")
+
+    def _set_type_code(self, indent: str, name: str, type: str) -> str:
+        """`type($name)` was written as `type`: a result's type, or an operand's check."""
+        if name in self.definition.results:
+            return f"{indent}rts[{name!r}] = {type}"
+        if self.definition.is_variadic(name) or self.definition.operands[name].optional:
+            return f"{indent}reader.set_type({name!r}, {type})"
+        return f"{indent}check_type(ops[{name!r}], {type}, reader.location)"
+
+    # -- printing --------------------------------------------------------------------------
+
+    def print(self, op: DeclaredOp, p: Printer) -> None:
+        """Print `op` after its name, as mlir-tblgen's generated printer does."""
+        printer = self._printer
+        if printer is None:
+            printer = self._printer = self._compile_printer()
+        printer(op, p)
+
+    def _compile_printer(self) -> Callable[[DeclaredOp, Printer], None]:
+        """The printer as Python code, with the spacing decided once, as mlir-tblgen decides
+        it when it generates the printer (the state flows through an optional group's then
+        and else branches as written)."""
+        lines = [
+            "def print_op(op, p):",
+            "    w = p.write",
+            "    v = p.value_name",
+            "    ops = op.operands",
+        ]
+        namespace: dict[str, Any] = {
+            "type_text": type_text,
+            "print_attr_dict": print_attr_dict,
+            "field_value": self.definition.field_value,
+            "directives": CUSTOM_DIRECTIVES,
+            "kinds": {name: f.kind for name, f in self.definition.attributes.items()},
+            "elided": frozenset(self.definition.attributes),
+        }
+        self._print_code(self.elements, [True, False], lines, "    ", namespace)
+        lines = _merge_writes(lines)
+        lines.append("    pass")
+        # The code is made from the op's format, which the op class declares.
+        exec("\n".join(lines), namespace)
+        function: Callable[[DeclaredOp, Printer], None] = namespace["print_op"]
+        return function
+
+    def _value_code(self, name: str) -> str:
+        """An expression for operand or result field `name` of `op`."""
+        definition = self.definition
+        if name in definition.results:
+            return f"op.results[{definition.result_index[name]}]"
+        index = definition.operand_index[name]
+        variable = definition.variable
+        if variable is None or index < variable:
+            return f"ops[{index}]"
+        if index > variable:
+            return f"ops[{index - len(definition.operand_list)}]"
+        return f"field_value(op, {name!r})"
+
+    def _print_code(
+        self,
+        elements: Sequence[Element],
+        state: list[bool],
+        lines: list[str],
+        indent: str,
+        namespace: dict[str, Any],
+    ) -> None:
+        definition = self.definition
+        for element in elements:
+            if isinstance(element, Fused):
+                self._print_code(element.original, state, lines, indent, namespace)
+                continue
+            if isinstance(element, Literal):
+                text = _literal(element.text, state)
+                if text:
+                    lines.append(f"{indent}w({text!r})")
+                continue
+            if isinstance(element, Optional):
+                lines.append(f"{indent}if {self._present_code(element.anchor)}:")
+                self._print_code(element.then, state, lines, indent + "    ", namespace)
+                lines.append(f"{indent}    pass")
+                if element.otherwise:
+                    lines.append(f"{indent}else:")
+                    self._print_code(element.otherwise, state, lines, indent + "    ", namespace)
+                    lines.append(f"{indent}    pass")
+                continue
+            if isinstance(element, AttrDictElement):
+                keyword = " attributes " if element.keyword else " "
+                lines += [
+                    f"{indent}attrs = op.attribute_map",
+                    f"{indent}if attrs and not elided.issuperset(attrs):",
+                    f"{indent}    rest = {{k: a for k, a in attrs.items() if k not in elided}}",
+                    f"{indent}    w({keyword!r} + print_attr_dict(rest))",
+                ]
+                state[1] = False
+                continue
+            if state[0] or not state[1]:
+                lines.append(f"{indent}w(' ')")
+            state[0], state[1] = True, False
+            if isinstance(element, Custom):
+                args = _directive_args(element)
+                lines.append(f"{indent}w(directives[{element.name!r}].print(op, p, {args!r}))")
+                continue
+            name = element.name
+            if name in definition.attributes:
+                lines.append(f"{indent}w(kinds[{name!r}].text(op.attribute_map[{name!r}]))")
+                continue
+            value = self._value_code(name)
+            many = definition.is_variadic(name)
+            if isinstance(element, TypeOf):
+                if many:
+                    lines.append(f"{indent}w(', '.join(type_text(v.type) for v in {value}))")
+                else:
+                    lines.append(f"{indent}w(type_text({value}.type))")
+            elif many:
+                lines.append(f"{indent}w(p.values({value}))")
+            else:
+                lines.append(f"{indent}w(v({value}))")
+
+    def _present_code(self, anchor: Variable | TypeOf | Custom) -> str:
+        if isinstance(anchor, Custom):
+            args = _directive_args(anchor)
+            return f"directives[{anchor.name!r}].present(op, {args!r})"
+        name = anchor.name
+        if name in self.definition.attributes:
+            return f"{name!r} in op.attribute_map"
+        found = self.definition.operands.get(name)
+        if found is not None and (found.variadic or found.optional):
+            value = f"field_value(op, {name!r})"
+            return f"bool({value})" if found.variadic else f"{value} is not None"
+        return "True"
+
+
+_WRITE = lazy_compile(r"^( *)w\((.*)\)$")
+
+
+def _merge_writes(lines: list[str]) -> list[str]:
+    """`w(a)` then `w(b)` at one indentation as `w(a + b)`: one write per run of elements."""
+    out: list[str] = []
+    for line in lines:
+        match = _WRITE.match(line)
+        last = _WRITE.match(out[-1]) if out and match else None
+        if match and last and last.group(1) == match.group(1):
+            joined = f"{last.group(2)} + {match.group(2)}"
+            # Adjacent literals as one: `'a' + 'b'` is `'ab'`.
+            while True:
+                folded = _ADJACENT_LITERALS.sub(r"'\1\2'", joined, count=1)
+                if folded == joined:
+                    break
+                joined = folded
+            out[-1] = f"{last.group(1)}w({joined})"
+        else:
+            out.append(line)
+    return out
+
+
+_ADJACENT_LITERALS = lazy_compile(r"'([^'\\]*)' \+ '([^'\\]*)'")
+
+
+def _directive_args(custom: Custom) -> list[tuple[str, str]]:
+    """A custom directive's arguments as (`type` or `value`, field name) pairs."""
+    return [("type" if isinstance(a, TypeOf) else "value", a.name) for a in custom.args]
+
+
+def _literal(text: str, state: list[bool]) -> str:
+    """A literal with MLIR's spacing before it; updates the printer state after it."""
+    if text == "":
+        state[0], state[1] = False, True
+        return ""
+    if text == " ":
+        state[0], state[1] = False, False
+        return " "
+    space = ""
+    if state[0]:
+        if len(text) != 1 and text != "->":
+            space = " "
+        elif state[1]:
+            space = "" if text[0] in ">)}]," else " "
+        else:
+            space = "" if text[0] in "<>(){}[]," else " "
+    state[0] = len(text) != 1 or text[0] not in "<({["
+    state[1] = text[0] != "_" and not text[0].isalpha()
+    return space + text
+
+
+def compile_format(definition: OpDefinition, text: str, rule_prefix: str) -> CompiledFormat:
+    """Read `text` against the op's fields; unknown names are an error."""
+    elements = _read(text)
+    _check_names(definition, elements)
+    return CompiledFormat(definition, _fuse(elements, definition), rule_prefix)
+
+
+def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:
+    for element in elements:
+        names: list[str] = []
+        if isinstance(element, (Variable, TypeOf)):
+            names = [element.name]
+        elif isinstance(element, Custom):
+            if element.name not in CUSTOM_DIRECTIVES:
+                raise FormatError(f"{definition.name}: no custom<{element.name}>")
+            names = [a.name for a in element.args]
+        elif isinstance(element, Optional):
+            _check_names(definition, element.then)
+            _check_names(definition, element.otherwise)
+        for name in names:
+            if not definition.has_field(name):
+                raise FormatError(f"{definition.name}: the format names no field ${name}")
