@@ -79,3 +79,15 @@ def test_a_build_error_is_a_diagnostic(tmp_path: Path) -> None:
     assert failed.returncode == 1
     assert "error:" in failed.stderr and "Traceback" not in failed.stderr
     assert output.read_bytes() == b"old"
+
+
+def test_before_calls_runs_once_loaded_and_before_the_first_call(tmp_path: Path) -> None:
+    # bench/iree_common.py marks memory there: after the arguments, before any call.
+    from streamopt.iree.run import run_vmfb
+
+    path = SHIPPING / "model.mlir"
+    plain = build_plain(Program.read(path, path.read_text(encoding="utf-8")), tmp_path)
+    seen: list[int] = []
+    run = run_vmfb(plain.vmfb, ["dev_a", "dev_b"], None, [], (), 3,
+                   before_calls=lambda: seen.append(len(seen)))  # fmt: skip
+    assert seen == [0] and len(run.call_seconds) == 3
