@@ -157,8 +157,8 @@ def report(builds: ProgramBuilds, rows: list[Row]) -> tuple[list[str], dict[str,
     for row in rows:
         time = row.call_ms()
         speed = ratio_spread(plain.round_ms(), row.round_ms())
-        peak = statistics.median(row.peaks())
-        plain_peak = statistics.median(plain.peaks())
+        peak = max(statistics.median(row.peaks()), 0.0)  # A page or two of noise: never < 0
+        plain_peak = max(statistics.median(plain.peaks()), 0.0)
         # Below a MiB the peak is page-level noise: no ratio.
         memory = f"{plain_peak / peak:>6.2f}x" if min(peak, plain_peak) >= 1 else f"{'-':>7}"
         which = "plain" if row is plain else "streamopt"
