@@ -222,6 +222,29 @@ def transformer_block() -> str:
     )
 
 
+def pipeline_main(xt: str, weights: list[tuple[str, str]]) -> str:
+    """`@main` of a four-stage pipeline on dev_a..dev_d: `@block(x, <weights>)` per device,
+    with `%x` and each stage's weights (arguments `%<name><stage>`) moved to the stage's
+    device, the result back to dev_a."""
+    args = ["%x: " + xt] + [f"%{n}{i}: {t}" for i in range(4) for n, t in weights]
+    sig = ", ".join([xt] + [t for _, t in weights])
+    lines = [f"  func.func @main({', '.join(args)}) -> {xt} {{"]
+    value = "%x"
+    for i, device in enumerate(("dev_a", "dev_b", "dev_c", "dev_d")):
+        names = [f"%{n}{i}" for n, _ in weights]
+        if i:
+            lines.append(f"    %x{i} = {transfer(value, xt, device)}")
+            for (_, t), name in zip(weights, names):
+                lines.append(f"    {name}_on = {transfer(name, t, device)}")
+            value, names = f"%x{i}", [f"{name}_on" for name in names]
+        lines.append(f"    %h{i} = call @block({value}, {', '.join(names)}) : ({sig}) -> {xt}")
+        value = f"%h{i}"
+    lines.append(f"    %y = {transfer(value, xt, 'dev_a')}")
+    lines.append(f"    return %y : {xt}")
+    lines.append("  }")
+    return "\n".join(lines)
+
+
 def pipeline_four() -> str:
     """Four stages on four devices: a -> b -> c -> d -> a."""
     batch = 8
@@ -231,24 +254,11 @@ def pipeline_four() -> str:
         return jax.nn.gelu(x @ w) + x
 
     st = stage("block", block, spec(batch, HIDDEN), spec(HIDDEN, HIDDEN))
-    lines = [f"  func.func @main(%x: {xt}, %w0: {wt}, %w1: {wt}, %w2: {wt}, %w3: {wt}) -> {xt} {{"]
-    value = "%x"
-    for i, device in enumerate(("dev_a", "dev_b", "dev_c", "dev_d")):
-        weight = f"%w{i}"
-        if i:
-            lines.append(f"    %x{i} = {transfer(value, xt, device)}")
-            lines.append(f"    %w{i}_on = {transfer(weight, wt, device)}")
-            value, weight = f"%x{i}", f"%w{i}_on"
-        lines.append(f"    %h{i} = call @block({value}, {weight}) : ({xt}, {wt}) -> {xt}")
-        value = f"%h{i}"
-    lines.append(f"    %y = {transfer(value, xt, 'dev_a')}")
-    lines.append(f"    return %y : {xt}")
-    lines.append("  }")
     return module(
         "A four-stage pipeline on four devices: one gelu block with a residual per device\n"
         "(a -> b -> c -> d), each stage's weight moved to its device, the result back to dev_a.",
         [st],
-        "\n".join(lines),
+        pipeline_main(xt, [("w", wt)]),
     )
 
 
@@ -503,29 +513,13 @@ def transformer_pipeline() -> str:
     w1t, w2t = tensor_type((width, ffn)), tensor_type((ffn, width))
     weights = [("g", vt), ("wq", sqt), ("wk", sqt), ("wv", sqt), ("wo", sqt), ("w1", w1t),
                ("w2", w2t)]  # fmt: skip
-    args = ["%x: " + xt] + [f"%{n}{i}: {t}" for i in range(4) for n, t in weights]
-    sig = ", ".join([xt] + [t for _, t in weights])
-    lines = [f"  func.func @main({', '.join(args)}) -> {xt} {{"]
-    value = "%x"
-    for i, device in enumerate(("dev_a", "dev_b", "dev_c", "dev_d")):
-        names = [f"%{n}{i}" for n, _ in weights]
-        if i:
-            lines.append(f"    %x{i} = {transfer(value, xt, device)}")
-            for (n, t), name in zip(weights, list(names)):
-                lines.append(f"    {name}_on = {transfer(name, t, device)}")
-            value, names = f"%x{i}", [f"{name}_on" for name in names]
-        lines.append(f"    %h{i} = call @block({value}, {', '.join(names)}) : ({sig}) -> {xt}")
-        value = f"%h{i}"
-    lines.append(f"    %y = {transfer(value, xt, 'dev_a')}")
-    lines.append(f"    return %y : {xt}")
-    lines.append("  }")
     return module(
         "A four-stage pipeline of pre-norm transformer blocks at sequence 2048 (batch 16,\n"
         "width 128, 2 heads attending within causal windows of 128 tokens, MLP 128-256-128\n"
         "with gelu), one block per device (a -> b -> c -> d): each 16 MiB residual stream and\n"
         "each stage's weights moved to the next device, the result back to dev_a.",
         st,
-        "\n".join(lines),
+        pipeline_main(xt, weights),
         model_sized=True,
     )
 
