@@ -124,6 +124,8 @@ class PairStats:
     reused: int = 0
     """Copies into a buffer from the target's pool instead of a fresh queue alloca."""
     reasons: Counter[str] = field(default_factory=Counter)
+    target: str = ""
+    """The target device's name (set by `QueueMoves.pair`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -198,6 +200,7 @@ class QueueMoves:
         self.stats = MoveStats()
         self.failed = 0
         self.pairs: dict[tuple[str, str], PairStats] = {}
+        self._pairs_by_ordinal: dict[tuple[int, int], PairStats] = {}
         self.bytes_copied_by_device: Counter[str] = Counter()
         self.pool = PoolStats()
         self._implementations: list[QueueMoveImplementation] = []
@@ -270,10 +273,15 @@ class QueueMoves:
         return f"device{ordinal}"
 
     def pair(self, source_device: int, target_device: int) -> PairStats:
-        key = (self.device_name(source_device), self.device_name(target_device))
-        stats = self.pairs.get(key)
+        # By ordinals first: naming the devices on every move cost a microsecond or two.
+        stats = self._pairs_by_ordinal.get((source_device, target_device))
         if stats is None:
-            stats = self.pairs[key] = PairStats()
+            key = (self.device_name(source_device), self.device_name(target_device))
+            stats = self.pairs.get(key)
+            if stats is None:
+                stats = self.pairs[key] = PairStats()
+            self._pairs_by_ordinal[source_device, target_device] = stats
+            stats.target = key[1]
         return stats
 
 
@@ -455,7 +463,7 @@ class QueueMoveImplementation:
             command_buffer.copy(source, result, source_offset, 0, length, True)
             target.queue_execute(command_buffer, start, copied)
         pair.bytes_copied += length
-        owner.bytes_copied_by_device[owner.device_name(target_device)] += length
+        owner.bytes_copied_by_device[pair.target] += length
         if not decision.frees_source:
             return result, copied
         if source_lifetime == "transient" and source_device != UNKNOWN_DEVICE:
