@@ -18,13 +18,20 @@ Each run is a fresh process (so its peak RSS is its own) that calls the function
 peak) and then `--calls` times (for the time). A step costs (best call of the STEPS-step program
 - best call of the STEPS/2-step one, which is the same program otherwise and ends on the same
 device) / (STEPS - STEPS/2); the run-to-run noise of the iota, which grows with SIZE, is left
-in. The move module also times itself: wall time in `queue_move` per move. Peak RSS is the
+in. One run of each build at a size cannot be judged on a shared machine (forced copies
+measured 0.5x to 1.0x of plain at 512 MiB over three runs), so each size is measured
+`--repeats` times with the three builds interleaved in every repetition (plain, moves, forced,
+plain, ...): the table gives the median per step with the range of the repetitions, and the
+speed against plain paired by repetition (the plain run next to it in time), median and
+range, with the machine's load before and after. The move module also times itself: wall
+time in `queue_move` per move. Peak RSS is the
 process's maximum resident set above what it held before the first call, in MiB, and in buffers
 of SIZE: 1 + (that - the same for the program with no steps, which holds one buffer) / SIZE
 (moves should hold one, transfers two while a copy runs). All three runs must return the same
 bytes. Timings on a machine shared with other work are noisy.
 
-Run: `python bench/iree_moves.py [--sizes 1 64 512] [--steps 64] [--calls 3]` (sizes in MiB;
+Run: `python bench/iree_moves.py [--sizes 1 64 512] [--steps 64] [--calls 3] [--repeats 5]`
+(sizes in MiB;
 needs iree-base-compiler and iree-base-runtime, and memory for two buffers of the largest
 size).
 """
@@ -35,11 +42,14 @@ import argparse
 import hashlib
 import multiprocessing
 import resource
+import statistics
 import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+
+from iree_common import Spread, load
 
 from streamopt.iree.build import Build, Program, build_plain, build_streamopt
 from streamopt.iree.moves import QueueMoves
@@ -166,22 +176,48 @@ RUNS: list[tuple[str, str, int | None]] = [
 ]
 
 
+@dataclass
+class Repetition:
+    """One repetition of one build at one size: its runs and the per-step time they give."""
+
+    stepped: Measured
+    per_step: float
+    buffers: float
+
+
+def _repetition(
+    builds: dict[tuple[str, int], Build], build: str, flags: int | None, size: int, steps: int,
+    calls: int, empty: Measured,
+) -> Repetition:  # fmt: skip
+    stepped = _fresh(builds[build, steps].vmfb, size, flags, calls)
+    half = _fresh(builds[build, steps // 2].vmfb, size, flags, calls)
+    # Half the steps: the same program otherwise, ending on the same device.
+    per_step = (stepped.best_call - half.best_call) / (steps - steps // 2)
+    # The program without steps holds one buffer: what the steps add is in SIZEs.
+    buffers = 1 + (stepped.peak_above_start - empty.peak_above_start) / size
+    return Repetition(stepped, per_step, buffers)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 64, 512], help="MiB")
     parser.add_argument("--steps", type=int, default=64, help="an even number")
     parser.add_argument("--calls", type=int, default=3, help="calls per run (best kept)")
+    parser.add_argument(
+        "--repeats", type=int, default=5, help="interleaved repetitions of the three builds"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="iree-moves-") as scratch:
         builds = _builds(Path(scratch), args.steps)
         print(
             f"{args.steps}-step ping-pong between two local-task devices; per step: "
             f"(best of {args.calls} calls - the same with {args.steps // 2} steps) / "
-            f"{args.steps - args.steps // 2}"
+            f"{args.steps - args.steps // 2}; {args.repeats} repetitions, the three builds "
+            "interleaved in each"
         )
         header = (
-            f"{'size':>8} {'build':<21} {'ms/step':>8} {'x plain':>8} {'us/move':>8} "
-            f"{'peak MiB':>9} {'buffers':>7} {'x plain':>7} {'alias/copy':>10} "
+            f"{'size':>8} {'build':<21} {'ms/step':>8} {'lo-hi':>15} {'x plain':>7} "
+            f"{'lo-hi':>11} {'us/move':>8} {'peak MiB':>9} {'buffers':>7} {'alias/copy':>10} "
             f"{'copied MiB':>10} {'reused':>6} {'same':>4}"
         )
         print(header)
@@ -189,44 +225,52 @@ def main(argv: list[str]) -> int:
         failed = False
         for size_mib in args.sizes:
             size = size_mib * MIB
-            rows = []
-            for label, build, flags in RUNS:
-                stepped = _fresh(builds[build, args.steps].vmfb, size, flags, args.calls)
-                half = _fresh(builds[build, args.steps // 2].vmfb, size, flags, args.calls)
-                empty = _fresh(builds[build, 0].vmfb, size, flags, 1)
-                # Half the steps: the same program otherwise, ending on the same device.
-                per_step = (stepped.best_call - half.best_call) / (args.steps - args.steps // 2)
-                # The program without steps holds one buffer: what the steps add is in SIZEs.
-                buffers = 1 + (stepped.peak_above_start - empty.peak_above_start) / size
-                rows.append((label, stepped, per_step, buffers))
-                moved = stepped.moves_aliased + stepped.moves_copied
+            print(f"{'':>8} start: {load()}", flush=True)
+            empties = {
+                label: _fresh(builds[build, 0].vmfb, size, flags, 1) for label, build, flags in RUNS
+            }
+            repetitions: dict[str, list[Repetition]] = {label: [] for label, _, _ in RUNS}
+            for _ in range(args.repeats):
+                for label, build, flags in RUNS:
+                    repetition = _repetition(
+                        builds, build, flags, size, args.steps, args.calls, empties[label]
+                    )
+                    repetitions[label].append(repetition)
+            plain = repetitions[RUNS[0][0]]
+            for label, _, flags in RUNS:
+                reps = repetitions[label]
+                step = Spread.of([r.per_step * 1e3 for r in reps])
+                # Paired by repetition: the plain run next to this one in time.
+                speed = Spread.of(
+                    [p.per_step / r.per_step for p, r in zip(plain, reps) if r.per_step > 0]
+                )
+                first = reps[0].stepped
+                moved = first.moves_aliased + first.moves_copied
                 if flags is not None and moved != args.steps:
                     print(f"warning: {label} made {moved} moves, not {args.steps}")
-            _, plain, plain_step, plain_buffers = rows[0]
-            for label, stepped, per_step, buffers in rows:
-                same = stepped.outputs == plain.outputs
+                same = all(r.stepped.outputs == plain[0].stepped.outputs for r in reps)
                 failed |= not same
-                ratio = plain_step / per_step if per_step > 0 else float("inf")
-                in_module = (
-                    f"{stepped.seconds_per_move * 1e6:8.1f}"
-                    if stepped.seconds_per_move
-                    else f"{'-':>8}"
-                )
+                in_module = statistics.median(r.stepped.seconds_per_move for r in reps)
                 print(
-                    f"{size_mib:>4} MiB {label:<21} {per_step * 1e3:>8.3f} {ratio:>7.1f}x "
-                    f"{in_module} {stepped.peak_above_start / MIB:>9.0f} {buffers:>7.2f} "
-                    f"{plain_buffers / buffers:>6.2f}x "
-                    f"{stepped.moves_aliased:>4}/{stepped.moves_copied:<5} "
-                    f"{stepped.bytes_copied_by_moves / MIB:>10.0f} {stepped.reused:>6} "
-                    f"{'yes' if same else 'NO':>4}"
+                    f"{size_mib:>4} MiB {label:<21} {step.median:>8.3f} "
+                    f"{step.low:>7.3f}-{step.high:<7.3f} {speed.median:>6.2f}x "
+                    f"{speed.low:>5.2f}-{speed.high:<5.2f} "
+                    f"{f'{in_module * 1e6:8.1f}' if in_module else f'{chr(45):>8}'} "
+                    f"{statistics.median(r.stepped.peak_above_start for r in reps) / MIB:>9.0f} "
+                    f"{statistics.median(r.buffers for r in reps):>7.2f} "
+                    f"{first.moves_aliased:>4}/{first.moves_copied:<5} "
+                    f"{first.bytes_copied_by_moves / MIB:>10.0f} {first.reused:>6} "
+                    f"{'yes' if same else 'NO':>4}",
+                    flush=True,
                 )
+            print(f"{'':>8} end: {load()}", flush=True)
         print(
-            "ms/step: (best call - best call of the same build with half the steps) / the other "
-            "half; "
-            "us/move: "
-            "time in streamopt's queue_move per move (deciding and enqueuing; a copy runs later); "
-            "peak MiB: peak RSS above the start; buffers: 1 + (that - the same with no steps) / "
-            "SIZE; alias/copy, copied, reused: per call, by moves"
+            "ms/step: median over the repetitions of (best call - best call of the same build "
+            "with half the steps) / the other half, lo-hi its range; x plain: plain's ms/step / "
+            "this build's, paired by repetition (> 1 is faster), median and range; us/move: "
+            "time in streamopt's queue_move per move (deciding and enqueuing; a copy runs "
+            "later); peak MiB: peak RSS above the start; buffers: 1 + (that - the same with no "
+            "steps) / SIZE; alias/copy, copied, reused: per call, by moves"
         )
     return 1 if failed else 0
 

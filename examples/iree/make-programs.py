@@ -72,8 +72,14 @@ def transfer(value: str, type: str, device: str, dims: str = "") -> str:
     return f"flow.tensor.transfer {value} : {type}{dims} to #hal.device.promise<@{device}>"
 
 
-def module(comment: str, stages: list[Stage], main: str) -> str:
+MODEL_SIZED = "// model-sized: bench/iree_models.py runs it; the tests build it but do not run it.\n"
+"""The second line of a program too large for the test suite to run (tests look for it)."""
+
+
+def module(comment: str, stages: list[Stage], main: str, model_sized: bool = False) -> str:
     header = f"// Exported from JAX {jax.__version__} by make-programs.py; do not edit.\n"
+    if model_sized:
+        header += MODEL_SIZED
     comment_lines = "".join(f"// {line}\n" if line else "//\n" for line in comment.splitlines())
     parts = [header + comment_lines + "module {", main.rstrip("\n")]
     parts.extend(s.text for s in stages)
@@ -216,6 +222,29 @@ def transformer_block() -> str:
     )
 
 
+def pipeline_main(xt: str, weights: list[tuple[str, str]]) -> str:
+    """`@main` of a four-stage pipeline on dev_a..dev_d: `@block(x, <weights>)` per device,
+    with `%x` and each stage's weights (arguments `%<name><stage>`) moved to the stage's
+    device, the result back to dev_a."""
+    args = ["%x: " + xt] + [f"%{n}{i}: {t}" for i in range(4) for n, t in weights]
+    sig = ", ".join([xt] + [t for _, t in weights])
+    lines = [f"  func.func @main({', '.join(args)}) -> {xt} {{"]
+    value = "%x"
+    for i, device in enumerate(("dev_a", "dev_b", "dev_c", "dev_d")):
+        names = [f"%{n}{i}" for n, _ in weights]
+        if i:
+            lines.append(f"    %x{i} = {transfer(value, xt, device)}")
+            for (_, t), name in zip(weights, names):
+                lines.append(f"    {name}_on = {transfer(name, t, device)}")
+            value, names = f"%x{i}", [f"{name}_on" for name in names]
+        lines.append(f"    %h{i} = call @block({value}, {', '.join(names)}) : ({sig}) -> {xt}")
+        value = f"%h{i}"
+    lines.append(f"    %y = {transfer(value, xt, 'dev_a')}")
+    lines.append(f"    return %y : {xt}")
+    lines.append("  }")
+    return "\n".join(lines)
+
+
 def pipeline_four() -> str:
     """Four stages on four devices: a -> b -> c -> d -> a."""
     batch = 8
@@ -225,24 +254,11 @@ def pipeline_four() -> str:
         return jax.nn.gelu(x @ w) + x
 
     st = stage("block", block, spec(batch, HIDDEN), spec(HIDDEN, HIDDEN))
-    lines = [f"  func.func @main(%x: {xt}, %w0: {wt}, %w1: {wt}, %w2: {wt}, %w3: {wt}) -> {xt} {{"]
-    value = "%x"
-    for i, device in enumerate(("dev_a", "dev_b", "dev_c", "dev_d")):
-        weight = f"%w{i}"
-        if i:
-            lines.append(f"    %x{i} = {transfer(value, xt, device)}")
-            lines.append(f"    %w{i}_on = {transfer(weight, wt, device)}")
-            value, weight = f"%x{i}", f"%w{i}_on"
-        lines.append(f"    %h{i} = call @block({value}, {weight}) : ({xt}, {wt}) -> {xt}")
-        value = f"%h{i}"
-    lines.append(f"    %y = {transfer(value, xt, 'dev_a')}")
-    lines.append(f"    return %y : {xt}")
-    lines.append("  }")
     return module(
         "A four-stage pipeline on four devices: one gelu block with a residual per device\n"
         "(a -> b -> c -> d), each stage's weight moved to its device, the result back to dev_a.",
         [st],
-        "\n".join(lines),
+        pipeline_main(xt, [("w", wt)]),
     )
 
 
@@ -429,6 +445,126 @@ def data_dependent_loop() -> str:
     )
 
 
+# --- model-sized programs (bench/iree_models.py) --------------------------------------------
+#
+# Their cross-device activations are 16 to 128 MiB, so a transfer is a real copy. The shapes
+# keep one call within a few seconds of llvm-cpu code on two cores (about 20 GFLOP/s here):
+# low-rank layers where a full 4096x4096 one would take seconds, attention over local windows
+# where full attention at sequence 2048 would cost 2048 flops per byte moved. Weights are
+# arguments (the runner seeds them), so the files stay small. Each is marked `MODEL_SIZED`:
+# the test suite checks their dumps and builds them; running them is the bench's job.
+
+
+def mlp_pipeline() -> str:
+    """Pipeline-parallel MLP on 2 devices, batch 4096, hidden 4096: 64 MiB activations."""
+    batch, hidden, rank = 4096, 4096, 64
+    xt = tensor_type((batch, hidden))
+    at, bt = tensor_type((hidden, rank)), tensor_type((rank, hidden))
+
+    def block(x, down, up):  # type: ignore[no-untyped-def]
+        # A residual low-rank MLP block: hidden -> rank -> hidden.
+        return x + jax.nn.relu(x @ down) @ up
+
+    st = [stage("block", block, spec(batch, hidden), spec(hidden, rank), spec(rank, hidden))]
+    main = f"""  func.func @main(%x: {xt}, %down0: {at}, %up0: {bt}, %down1: {at}, %up1: {bt}) -> {xt} {{
+    %h = call @block(%x, %down0, %up0) : ({xt}, {at}, {bt}) -> {xt}
+    %h_b = {transfer("%h", xt, "dev_b")}
+    %down1_b = {transfer("%down1", at, "dev_b")}
+    %up1_b = {transfer("%up1", bt, "dev_b")}
+    %y_b = call @block(%h_b, %down1_b, %up1_b) : ({xt}, {at}, {bt}) -> {xt}
+    %y = {transfer("%y_b", xt, "dev_a")}
+    return %y : {xt}
+  }}"""
+    return module(
+        "A pipeline-parallel MLP at model size: batch 4096, hidden 4096 (64 MiB activations),\n"
+        "one residual low-rank block (4096 -> 64 -> 4096, relu) per device: dev_a, then the\n"
+        "activations moved to dev_b for the second block, the result back to dev_a.",
+        st,
+        main,
+        model_sized=True,
+    )
+
+
+def transformer_pipeline() -> str:
+    """Four transformer blocks on four devices at sequence 2048: 16 MiB residual streams."""
+    batch, seq, width, heads, window, ffn = 16, 2048, 128, 2, 128, 256
+    head = width // heads
+    blocks = seq // window
+    xs = spec(batch, seq, width)
+
+    def block(x, gamma, wq, wk, wv, wo, w1, w2):  # type: ignore[no-untyped-def]
+        # Pre-norm attention over local windows of 128 tokens (causal inside each), then MLP.
+        h = layer_norm(x, gamma, gamma)
+
+        def split(w):  # type: ignore[no-untyped-def]
+            return jnp.reshape(h @ w, (batch, blocks, window, heads, head))
+
+        q, k, v = split(wq), split(wk), split(wv)
+        scores = jnp.einsum("bnqhd,bnkhd->bnhqk", q, k) / np.float32(np.sqrt(head))
+        mask = jnp.tril(jnp.ones((window, window), bool))
+        probs = jax.nn.softmax(jnp.where(mask, scores, -1e9), axis=-1)
+        mixed = jnp.einsum("bnhqk,bnkhd->bnqhd", probs, v).reshape(batch, seq, width)
+        x = x + mixed @ wo
+        return x + jax.nn.gelu(layer_norm(x, gamma, gamma) @ w1) @ w2
+
+    sq, vec = spec(width, width), spec(width)
+    st = [stage("block", block, xs, vec, sq, sq, sq, sq, spec(width, ffn), spec(ffn, width))]
+    xt, vt, sqt = tensor_type((batch, seq, width)), tensor_type((width,)), tensor_type((width, width))
+    w1t, w2t = tensor_type((width, ffn)), tensor_type((ffn, width))
+    weights = [("g", vt), ("wq", sqt), ("wk", sqt), ("wv", sqt), ("wo", sqt), ("w1", w1t),
+               ("w2", w2t)]  # fmt: skip
+    return module(
+        "A four-stage pipeline of pre-norm transformer blocks at sequence 2048 (batch 16,\n"
+        "width 128, 2 heads attending within causal windows of 128 tokens, MLP 128-256-128\n"
+        "with gelu), one block per device (a -> b -> c -> d): each 16 MiB residual stream and\n"
+        "each stage's weights moved to the next device, the result back to dev_a.",
+        st,
+        pipeline_main(xt, weights),
+        model_sized=True,
+    )
+
+
+def vocab_parallel() -> str:
+    """Tensor-parallel output layer: the vocabulary split over dev_b and dev_c, logits
+    gathered on dev_a (128 MiB from each)."""
+    tokens, width, vocab = 2048, 64, 32768
+    half = vocab // 2
+    ht, wt = tensor_type((tokens, width)), tensor_type((width, half))
+    lt, yt = tensor_type((tokens, half)), tensor_type((tokens,))
+
+    def logits(h, w):  # type: ignore[no-untyped-def]
+        return h @ w
+
+    def gather(lo, hi):  # type: ignore[no-untyped-def]
+        # log-sum-exp over the whole vocabulary, from the two halves joined.
+        return jax.nn.logsumexp(jnp.concatenate([lo, hi], axis=1), axis=1)
+
+    st = [
+        stage("logits", logits, spec(tokens, width), spec(width, half)),
+        stage("gather", gather, spec(tokens, half), spec(tokens, half)),
+    ]
+    main = f"""  func.func @main(%h: {ht}, %w_lo: {wt}, %w_hi: {wt}) -> {yt} {{
+    %h_b = {transfer("%h", ht, "dev_b")}
+    %w_lo_b = {transfer("%w_lo", wt, "dev_b")}
+    %h_c = {transfer("%h", ht, "dev_c")}
+    %w_hi_c = {transfer("%w_hi", wt, "dev_c")}
+    %lo_b = call @logits(%h_b, %w_lo_b) : ({ht}, {wt}) -> {lt}
+    %hi_c = call @logits(%h_c, %w_hi_c) : ({ht}, {wt}) -> {lt}
+    %lo = {transfer("%lo_b", lt, "dev_a")}
+    %hi = {transfer("%hi_c", lt, "dev_a")}
+    %y = call @gather(%lo, %hi) : ({lt}, {lt}) -> {yt}
+    return %y : {yt}
+  }}"""
+    return module(
+        "A vocabulary-parallel output layer: 2048 token states of width 64 go to dev_b and\n"
+        "dev_c, each computes the logits of half of a 32768-word vocabulary (128 MiB), both\n"
+        "halves are gathered on dev_a, which joins them and returns each token's log-sum-exp.",
+        st,
+        main,
+        model_sized=True,
+    )
+
+
 PROGRAMS: dict[str, Callable[[], str]] = {
     "mlp-deep": mlp_deep,
     "mlp-baked": mlp_baked,
@@ -439,6 +575,9 @@ PROGRAMS: dict[str, Callable[[], str]] = {
     "residual-live": residual_live,
     "layer-loop": layer_loop,
     "data-dependent-loop": data_dependent_loop,
+    "mlp-pipeline": mlp_pipeline,
+    "transformer-pipeline": transformer_pipeline,
+    "vocab-parallel": vocab_parallel,
 }
 
 

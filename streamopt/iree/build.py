@@ -255,3 +255,87 @@ def _dump_before_elide(program: Program, compile_tool: str, build: Build) -> str
             )
         )
     return dumps[1].lstrip("\n").rstrip("\n") + "\n"
+
+
+# -- `python -m streamopt.iree.build`: build once, ship the .vmfb ------------------------------
+
+
+def build_vmfb(
+    input_path: Path, output: Path, devices: list[str] | None = None, expand: bool = False
+) -> Program:
+    """Build `input_path` (any `InputKind`) with streamopt's passes and
+    `iree-compile --compile-from=stream` into `output`; return the program read (its
+    `devices` are the HAL devices the .vmfb expects, in order). With `expand`, moves are
+    copies made of IREE's ops (`EXPANDED_MOVES_PASSES`: no module needed at run time);
+    otherwise the .vmfb imports `streamopt.queue_move.*`, which `streamopt.iree.moves.QueueMoves`
+    supplies."""
+    import shutil
+    import tempfile
+
+    program = Program.read(input_path, input_path.read_text(encoding="utf-8"), devices)
+    passes = EXPANDED_MOVES_PASSES if expand else STREAMOPT_PASSES
+    with tempfile.TemporaryDirectory(prefix="streamopt-build-") as scratch:
+        build = build_streamopt(program, Path(scratch), passes)
+        # A failed build leaves an existing OUTPUT as it was.
+        staged = output.with_name(f".{output.name}.partial")
+        shutil.copyfile(build.vmfb, staged)
+        staged.replace(output)
+    return program
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m streamopt.iree.build INPUT -o OUTPUT.vmfb [--device NAME ...] [--expand]`."""
+    import argparse
+    import sys
+
+    from streamopt.diagnostics import Diagnostic, Location, Source, render
+    from streamopt.iree.tools import ToolMissing
+
+    parser = argparse.ArgumentParser(
+        prog="python -m streamopt.iree.build",
+        description="Build a program (a source iree-compile takes, or a dump IREE printed "
+        "before ElideAsyncCopies) into a .vmfb with streamopt's moves.",
+    )
+    parser.add_argument("input", type=Path)
+    parser.add_argument("-o", "--output", type=Path, required=True, help="the .vmfb to write")
+    parser.add_argument(
+        "--device",
+        action="append",
+        dest="devices",
+        metavar="NAME",
+        help="the program's devices, in the order the runtime gives them (default: the "
+        "devices it names, sorted for a source program, as declared for a dump)",
+    )
+    parser.add_argument(
+        "--expand",
+        action="store_true",
+        help="expand moves into alloca + copy + dealloca at compile time (the .vmfb then "
+        "needs no move module)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        program = build_vmfb(args.input, args.output, args.devices, args.expand)
+    except (DiagnosticError, ToolMissing, OSError) as exc:
+        # An error with no place in a file is reported at INPUT, as streamopt-run does.
+        at_input = Location(Source(str(args.input), ""), 0, 0)
+        diagnostics = (
+            exc.diagnostics
+            if isinstance(exc, DiagnosticError)
+            else [Diagnostic("error", str(exc), at_input)]
+        )
+        for diagnostic in diagnostics:
+            if diagnostic.location.source is None:
+                diagnostic = Diagnostic("error", diagnostic.message, at_input, diagnostic.notes)
+            print(render(diagnostic), file=sys.stderr)
+        return 1
+    modules = "none" if args.expand else "streamopt.iree.moves.QueueMoves"
+    print(
+        f"{args.output}: devices {', '.join(program.devices)} (in this order); "
+        f"move module: {modules}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

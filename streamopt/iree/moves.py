@@ -14,8 +14,9 @@ allocator, with the reference runtime's modes, flags and reasons:
   waited on.
 * COPY otherwise (reasons SUBSPAN, NO_PEER), or with FORCE_COPY (FORCED) or KEEP_SOURCE: a
   buffer of `length` bytes on the target (from the target's pool, else a queue alloca), a queue
-  copy (a one-copy command buffer for a part of the buffer: the Python binding's `queue_copy`
-  copies whole buffers), then the source is let go, unless KEEP_SOURCE is given or only part of
+  copy (a one-copy command buffer for a part of the buffer, since the Python binding's
+  `queue_copy` copies whole buffers, and for `COMMAND_BUFFER_COPY` bytes or more, which copy
+  faster that way), then the source is let go, unless KEEP_SOURCE is given or only part of
   the buffer moved (the caller does not own the rest): a source the program allocated (lifetime
   transient) on a known device goes to that device's pool and the result fence is the copy's;
   any other is freed by a queue dealloca on the device it came from (the target's when unknown)
@@ -81,6 +82,19 @@ _MEMORY_TYPE_DEVICE_VISIBLE = 0x10
 _MEMORY_TYPE_DEVICE_LOCAL = 0x30
 """DEVICE_LOCAL as IREE spells it: it includes DEVICE_VISIBLE."""
 
+_REQUIRE_ALIAS = int(MoveFlags.REQUIRE_ALIAS)
+_FORCE_COPY = int(MoveFlags.FORCE_COPY)
+_KEEP_SOURCE = int(MoveFlags.KEEP_SOURCE)
+_REASON_FORCED = int(MoveReason.FORCED)
+_REASON_KEEP_SOURCE = int(MoveReason.KEEP_SOURCE)
+_REASON_SUBSPAN = int(MoveReason.SUBSPAN)
+_REASON_NO_PEER = int(MoveReason.NO_PEER)
+
+COMMAND_BUFFER_COPY = 4 << 20
+"""Copies of at least this many bytes are recorded in a one-copy command buffer instead of a
+`queue_copy`: on local-task, `queue_copy` measured 1.4x slower at 64 MiB and 1.6x at 512 MiB
+(`bench/iree_copy_cost.py`), the same at 4 MiB, and faster at 1 MiB."""
+
 POOL_LIMIT = 2
 """Sources each device's pool keeps at most (the oldest is freed past it)."""
 
@@ -110,6 +124,8 @@ class PairStats:
     reused: int = 0
     """Copies into a buffer from the target's pool instead of a fresh queue alloca."""
     reasons: Counter[str] = field(default_factory=Counter)
+    target: str = ""
+    """The target device's name (set by `QueueMoves.pair`)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -180,9 +196,11 @@ class QueueMoves:
     ) -> None:
         self.device_names = list(device_names)
         self.forced_flags = forced_flags
+        self.forced_bits = int(forced_flags)
         self.stats = MoveStats()
         self.failed = 0
         self.pairs: dict[tuple[str, str], PairStats] = {}
+        self._pairs_by_ordinal: dict[tuple[int, int], PairStats] = {}
         self.bytes_copied_by_device: Counter[str] = Counter()
         self.pool = PoolStats()
         self._implementations: list[QueueMoveImplementation] = []
@@ -255,10 +273,15 @@ class QueueMoves:
         return f"device{ordinal}"
 
     def pair(self, source_device: int, target_device: int) -> PairStats:
-        key = (self.device_name(source_device), self.device_name(target_device))
-        stats = self.pairs.get(key)
+        # By ordinals first: naming the devices on every move cost a microsecond or two.
+        stats = self._pairs_by_ordinal.get((source_device, target_device))
         if stats is None:
-            stats = self.pairs[key] = PairStats()
+            key = (self.device_name(source_device), self.device_name(target_device))
+            stats = self.pairs.get(key)
+            if stats is None:
+                stats = self.pairs[key] = PairStats()
+            self._pairs_by_ordinal[source_device, target_device] = stats
+            stats.target = key[1]
         return stats
 
 
@@ -300,7 +323,7 @@ class QueueMoveImplementation:
                 source_device,
                 target_device,
                 queue_affinity,
-                _move_flags(flags),
+                _checked_flags(flags),
                 wait.deref(rt.HalFence, True),
                 source_lifetime,
                 result_lifetime,
@@ -316,17 +339,20 @@ class QueueMoveImplementation:
         length: int,
         source_device: int,
         target_device: int,
-        flags: MoveFlags,
+        flags: MoveFlags | int,
     ) -> MoveDecision:
         """How the move runs (pure: it asks the target's allocator and enqueues nothing)."""
-        reasons = MoveReason.NONE
-        if flags & MoveFlags.FORCE_COPY:
-            reasons |= MoveReason.FORCED
-        if flags & MoveFlags.KEEP_SOURCE:
-            reasons |= MoveReason.KEEP_SOURCE
+        # Plain ints until the end: IntFlag arithmetic costs microseconds an operation, and
+        # this runs on the host for every move.
+        bits = int(flags)
+        reasons = 0
+        if bits & _FORCE_COPY:
+            reasons |= _REASON_FORCED
+        if bits & _KEEP_SOURCE:
+            reasons |= _REASON_KEEP_SOURCE
         whole = source_offset == 0 and length == source.byte_length()
         if not whole:
-            reasons |= MoveReason.SUBSPAN
+            reasons |= _REASON_SUBSPAN
         if target_device != source_device:
             compatibility = self.device(target_device).allocator.query_buffer_compatibility(
                 source.memory_type(),
@@ -336,9 +362,9 @@ class QueueMoveImplementation:
             )
             needed = _BUFFER_COMPATIBILITY_QUEUE_DISPATCH | _BUFFER_COMPATIBILITY_QUEUE_TRANSFER
             if compatibility & needed != needed:
-                reasons |= MoveReason.NO_PEER
+                reasons |= _REASON_NO_PEER
         mode = MoveMode.COPY if reasons else MoveMode.ALIAS
-        return MoveDecision(mode, reasons, whole and not flags & MoveFlags.KEEP_SOURCE)
+        return MoveDecision(mode, MoveReason(reasons), whole and not bits & _KEEP_SOURCE)
 
     def queue_move(
         self,
@@ -348,7 +374,7 @@ class QueueMoveImplementation:
         source_device: int,
         target_device: int,
         queue_affinity: int,
-        flags: MoveFlags,
+        flags: MoveFlags | int,
         wait: Any,
         source_lifetime: str = "external",
         result_lifetime: str = "external",
@@ -360,12 +386,12 @@ class QueueMoveImplementation:
         transient source is kept for reuse, and a staging result never takes a kept one (the
         defaults, external, do neither)."""
         owner = self.owner
-        flags |= owner.forced_flags
+        bits = int(flags) | owner.forced_bits
         pair = owner.pair(source_device, target_device)
         pair.moves += 1
         pair.bytes_moved += length
-        decision = self.decide(source, source_offset, length, source_device, target_device, flags)
-        if flags & MoveFlags.REQUIRE_ALIAS and decision.mode is not MoveMode.ALIAS:
+        decision = self.decide(source, source_offset, length, source_device, target_device, bits)
+        if bits & _REQUIRE_ALIAS and decision.mode is not MoveMode.ALIAS:
             owner.stats.rejected += 1
             pair.rejected += 1
             raise MoveUnavailable(
@@ -374,8 +400,9 @@ class QueueMoveImplementation:
                 f"copy: {', '.join(decision.reasons.names())}"
             )
         owner.stats.record(decision.mode, decision.reasons)
-        for name in decision.reasons.names():
-            pair.reasons[name] += 1
+        if decision.reasons:
+            for name in decision.reasons.names():
+                pair.reasons[name] += 1
         if decision.mode is MoveMode.ALIAS:
             pair.aliased += 1
             return source, wait if wait is not None else self.reached(target_device)
@@ -427,14 +454,16 @@ class QueueMoveImplementation:
             pair.failed += 1
             _fail(semaphore, failure)
             return source, copied
-        if source_offset == 0 and length == source.byte_length():
+        if source_offset == 0 and length == source.byte_length() and length < COMMAND_BUFFER_COPY:
             target.queue_copy(source, result, start, copied)
         else:
+            # A part of the buffer (the binding's queue_copy copies whole buffers), or a large
+            # copy: recorded, it runs as the plain build's stream.cmd.copy does, faster.
             command_buffer = rt.HalCommandBuffer(target, 0, True)
             command_buffer.copy(source, result, source_offset, 0, length, True)
             target.queue_execute(command_buffer, start, copied)
         pair.bytes_copied += length
-        owner.bytes_copied_by_device[owner.device_name(target_device)] += length
+        owner.bytes_copied_by_device[pair.target] += length
         if not decision.frees_source:
             return result, copied
         if source_lifetime == "transient" and source_device != UNKNOWN_DEVICE:
@@ -532,10 +561,12 @@ for _flag in MoveFlags:
     _ALL_MOVE_FLAGS |= int(_flag)
 
 
-def _move_flags(bits: int) -> MoveFlags:
+def _checked_flags(bits: int) -> int:
+    """`bits` as they came from the program, once they are known to be `MoveFlags` bits (left
+    an int: making an IntFlag per move was a good part of the module's time)."""
     if bits & ~_ALL_MOVE_FLAGS:
         raise ValueError(f"queue_move flags {bits:#x} hold bits that are not MoveFlags")
-    return MoveFlags(bits)
+    return bits
 
 
 def flag_names(flags: MoveFlags) -> str:

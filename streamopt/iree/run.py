@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -218,9 +218,12 @@ def run_vmfb(
     inputs: Sequence[str],
     extensions: Sequence[RuntimeExtension] = (),
     repeat: int = 1,
+    before_calls: Callable[[], None] | None = None,
 ) -> IreeRun:
     """Run `function` (default `main`) of `vmfb` with one local-task device per name in
-    `devices` and return its results (of the last of `repeat` calls, each timed)."""
+    `devices` and return its results (of the last of `repeat` calls, each timed).
+    `before_calls` runs once the program is loaded and its arguments made, just before the
+    first call (a benchmark marks its memory there)."""
     import time
 
     rt = import_runtime()
@@ -258,6 +261,8 @@ def run_vmfb(
         invoker = rt.FunctionInvoker(context, hal_devices[0], vm_function)
         before = dict(hal_devices[0].allocator.statistics)
         call_seconds: list[float] = []
+        if before_calls is not None:
+            before_calls()
         try:
             for _ in range(repeat):
                 results = None  # The last call's results only stay alive.

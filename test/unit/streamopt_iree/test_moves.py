@@ -290,6 +290,26 @@ def test_a_forced_copy_chain_reuses_memory(devices: tuple[Any, list[Any]]) -> No
     assert (_contents(buffer, words) == words).all()
 
 
+def test_a_large_forced_copy_chain_goes_through_command_buffers(
+    devices: tuple[Any, list[Any]],
+) -> None:
+    # At COMMAND_BUFFER_COPY bytes and more a whole-buffer copy is recorded in a command buffer
+    # (faster than queue_copy there): the same bytes arrive, into reused memory too.
+    from streamopt.iree.moves import COMMAND_BUFFER_COPY
+
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(COMMAND_BUFFER_COPY // 4, dtype=np.int32)
+    buffer = _transient(rt, hal_devices[0], words)
+    for hop, to in enumerate((1, 0, 1)):
+        buffer, fence = _forced(implementation, buffer, words.nbytes, to)
+        fence.wait()
+        assert (_contents(buffer, words) == words).all()
+        words = words[::-1] + hop + 1  # Every word changes, so a stale copy would show.
+        _write(buffer, words)
+    assert moves.report()["move_pool"]["hits"] == 2
+    implementation.release_pool()
+
+
 def test_a_failed_wait_leaves_the_pool_as_it_was(devices: tuple[Any, list[Any]]) -> None:
     rt, hal_devices, moves, implementation = _module(devices)
     words = np.arange(4, dtype=np.int32)
