@@ -33,7 +33,7 @@ class MutationAnalysis:
         self.calls = calls
         self.last_use = last_use
         self._escapes: dict[Value, list[Use]] = {}
-        self._changing_in: dict[Value, dict[FuncOp | None, Use]] = {}
+        self._changing_outside: dict[tuple[Value, FuncOp | None], Use | None] = {}
 
     def use_effect(self, use: Use) -> tuple[bool, bool]:
         """(mutates, escapes) for one use."""
@@ -149,20 +149,25 @@ class MutationAnalysis:
         # function runs, which may be after `op` (a call of it later here).
         function = self.calls.function_of(op)
         for name in names:
-            for elsewhere, use in self._changes_by_function(name).items():
-                if elsewhere is not function:
-                    return LaterUse(use.operation, "changed in another function")
+            use = self._change_outside(name, function)
+            if use is not None:
+                return LaterUse(use.operation, "changed in another function")
         return None
 
-    def _changes_by_function(self, root: Value) -> dict[FuncOp | None, Use]:
-        """The first changing use (`changes`) of a name in `root`'s group, per function."""
-        found = self._changing_in.get(root)
-        if found is None:
-            found = {}
-            for name in self.alias.group(root):
-                for use in name.uses:
-                    function = self.calls.function_of(use.operation)
-                    if function not in found and self.changes(use):
-                        found[function] = use
-            self._changing_in[root] = found
+    def _change_outside(self, root: Value, function: FuncOp | None) -> Use | None:
+        """The first changing use (`changes`) of a name in `root`'s group that lies outside
+        `function`, or None. Only uses elsewhere are judged: usually there are none."""
+        key = (root, function)
+        if key in self._changing_outside:
+            return self._changing_outside[key]
+        found: Use | None = None
+        function_of = self.calls.function_of
+        for name in self.alias.group(root):
+            for use in name.uses:
+                if function_of(use.operation) is not function and self.changes(use):
+                    found = use
+                    break
+            if found is not None:
+                break
+        self._changing_outside[key] = found
         return found
