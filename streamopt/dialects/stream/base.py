@@ -1,0 +1,499 @@
+"""What the stream dialect's op groups share: the `StreamOp` base and its affinity, the
+lifetime and size checks worded as IREE's verifiers word them, the timeline base of ops that
+await a timepoint, the helpers of IREE's shared custom directives, and `stream.yield`, the
+terminator of execution regions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
+from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.common import (
+    SegmentedOp,
+    check_operand_type,
+    dynamic_dim_count,
+    print_shaped_type_list,
+    split_clauses,
+)
+from streamopt.ir.core import Access, Operation, Value
+from streamopt.ir.opdef import DeclaredOp, TextAttributeKind
+from streamopt.ir.types import (
+    INDEX_CONSTRAINT,
+    TIMEPOINT,
+    Attribute,
+    ResourceType,
+    ShapedType,
+    SymbolRefAttr,
+    Type,
+    symbol_ref_from_text,
+)
+from streamopt.lazy_regex import lazy_compile
+from streamopt.parser import interpret
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Sized, Tied
+from streamopt.printer import type_text
+
+if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
+    from streamopt.parser.builder import Builder
+    from streamopt.printer import Printer
+
+
+def sized_text(p: Printer, type: Type | None, size: Value) -> str:
+    return f"{type_text(type)}{{{p.value_name(size)}}}"
+
+
+def one_size(sized: Sized, location: Location) -> Value:
+    if len(sized.sizes) != 1:
+        raise error(f"expected one size for '{sized.type}'", location)
+    return sized.sizes[0]
+
+
+def require_resource(type: Type, location: Location) -> None:
+    if not isinstance(type, ResourceType):
+        raise error(f"expected a !stream.resource type, got '{type}'", location)
+
+
+class StreamOp(Operation):
+    """Base of stream ops: the execution affinity is `on(...)`."""
+
+    __slots__ = ()
+    affinity_attr_name = "affinity"
+
+    @property
+    def affinity(self) -> Attribute | None:
+        """Where the op executes (`on(...)`), if set."""
+        return self.attribute_map.get(self.affinity_attr_name)
+
+    def print_affinity(self, p: Printer) -> None:
+        affinity = self.attribute_map.get(self.affinity_attr_name)
+        if affinity is not None:
+            p.write(f" on({affinity.text})")
+
+
+class _AffinityKind(TextAttributeKind):
+    """An affinity attribute (`#hal.device.affinity<@dev>`), written in an `on(...)`,
+    `from(...)` or `to(...)` clause (which the grammar reads as one rule)."""
+
+    grammar = "ATTR_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return interpret.attribute_from_token("ATTR_REF", str(part), None)
+
+
+AFFINITY = _AffinityKind()
+
+
+class DeclaredStreamOp(DeclaredOp, StreamOp):
+    """A stream op declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
+
+    __slots__ = ()
+
+
+_EXPORT_HEADER = lazy_compile(
+    r"^[ \t]*stream\.executable\.export\s+(?:(?:public|private|nested)\s+)?"
+    r"(@[^\s({]+)([^\n]*)",
+    re.MULTILINE,
+)
+
+
+def _export_workload_counts(executable: Operation) -> dict[str, int]:
+    """Each export of a stream.executable kept verbatim that has a workgroup count region ->
+    how many workload operands it takes (that region's arguments), read from its text. An
+    export without one takes any workload."""
+    counts: dict[str, int] = {}
+    for match in _EXPORT_HEADER.finditer(getattr(executable, "text", "")):
+        workgroups = re.match(r"\s*workgroups\(([^)]*)\)", match.group(2))
+        if workgroups is not None:
+            counts[symbol_ref_from_text(match.group(1)).root] = workgroups.group(1).count("%")
+    return counts
+
+
+def verify_workload(
+    op: Operation, entry_points: Sequence[Attribute], provided: int, context: Any
+) -> None:
+    """IREE's verifyDispatchWorkload: the workload matches the arguments of each entry point's
+    workgroup count region (checked for the exports of stream.executables in the module)."""
+    from streamopt.ir.symbols import SymbolTable
+
+    cache: dict[int, dict[str, int]] = context.get("export_workloads", lambda module: {})
+    table = SymbolTable.nearest(op)
+    for entry_point in entry_points:
+        if not isinstance(entry_point, SymbolRefAttr) or len(entry_point.path) != 2:
+            continue
+        executable = table.lookup(entry_point.root)
+        if executable is None or executable.name != "stream.executable" or executable.is_known:
+            continue
+        counts = cache.get(id(executable))
+        if counts is None:
+            counts = cache[id(executable)] = _export_workload_counts(executable)
+        expected = counts.get(entry_point.path[1])
+        if expected is not None and expected != provided:
+            raise op_error(
+                op,
+                f"workload mismatch; entry point expects {expected} arguments but dispatch "
+                f"provides {provided}",
+            )
+
+
+def verify_consumed_source(op: Operation, context: Any) -> None:
+    """Reject a move whose source storage something else may still observe (docs/storage-
+    model.md): a use of any name of it that may run after the move, an escape of it (an
+    export, a global store, an unmodelled op) before the move, or a handover that fed it
+    while its giver still uses it (a loop init the body also reads, a caller that uses what it
+    passed after the call). The storage model's `observers_after` answers it."""
+    # Imported here: the analysis layer sits above the dialects that define the ops.
+    from streamopt.analysis.ownership import Conflict, ConflictKind
+    from streamopt.analysis.storage import StorageModel
+
+    model: StorageModel = context.get("storage", StorageModel)
+    observer = model.observers_after(op, 0)
+    if observer is None:
+        return
+    if not isinstance(observer, Conflict):
+        raise DiagnosticError(
+            Diagnostic(
+                "error",
+                f"'{op.name}' op source storage is still observed elsewhere: {observer}",
+                op.location,
+            )
+        )
+    user = observer.user
+    if observer.kind is ConflictKind.ESCAPE:
+        message = (
+            f"'{op.name}' op source storage escaped before the move, through "
+            f"'{user.name}' at {user.location}"
+        )
+        note = "escapes here"
+    elif observer.reason == "used later":
+        message = (
+            f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
+        )
+        note = "later use here"
+    else:
+        message = (
+            f"'{op.name}' op source may be used after the move: {observer.reason} "
+            f"('{user.name}' at {user.location})"
+        )
+        note = "later use here"
+    diagnostic = Diagnostic("error", message, op.location)
+    diagnostic.attach_note(note, user.location)
+    raise DiagnosticError(diagnostic)
+
+
+# Lifetimes IREE's `Stream_AnyStreamResource` allows (every one but staging), and the wording its
+# ODS verifier uses for them, so our diagnostics read like iree-opt's.
+ANY_LIFETIMES = frozenset({"*", "external", "transient", "variable", "constant"})
+ANY_OR_STAGING_LIFETIMES = ANY_LIFETIMES | {"staging"}
+STAGING_LIFETIMES = frozenset({"staging"})
+_ANY_RESOURCE_TEXT = (
+    "resource or external resource or transient resource or variable resource or constant resource"
+)
+_LIFETIME_TEXT = {
+    ANY_LIFETIMES: _ANY_RESOURCE_TEXT,
+    ANY_OR_STAGING_LIFETIMES: _ANY_RESOURCE_TEXT + " or staging resource",
+    STAGING_LIFETIMES: "staging resource",
+}
+FILL_PATTERN_WIDTHS = (8, 16, 32, 64)
+
+# Ops whose region may end in `stream.yield` (IREE's ParentOneOf on stream.yield).
+_YIELD_PARENTS = (
+    "stream.async.execute",
+    "stream.async.concurrent",
+    "stream.cmd.execute",
+    "stream.cmd.serial",
+    "stream.cmd.concurrent",
+)
+
+
+def op_error(op: Operation, message: str) -> DiagnosticError:
+    """An error worded like MLIR's `emitOpError`: `'name' op message`."""
+    return error(f"'{op.name}' op {message}", op.location)
+
+
+def check_lifetime(
+    op: Operation, what: str, index: int, type: Type | None, allowed: frozenset[str]
+) -> None:
+    """Raise unless `type` is a resource whose lifetime is in `allowed` (ODS type constraint)."""
+    if isinstance(type, ResourceType) and type.lifetime in allowed:
+        return
+    raise op_error(op, f"{what} #{index} must be {_LIFETIME_TEXT[allowed]}, but got '{type}'")
+
+
+def check_timepoint(op: Operation, what: str, index: int, type: Type | None) -> None:
+    if type != TIMEPOINT:
+        raise op_error(op, f"{what} #{index} must be a timepoint, but got '{type}'")
+
+
+def check_dims(op: Operation, encoding: Type, dims: Sequence[Value]) -> None:
+    """IREE's verifyOpDynamicDims: one dim value per `?` of the encoding."""
+    required = dynamic_dim_count(encoding) if isinstance(encoding, ShapedType) else 0
+    if len(dims) != required:
+        raise op_error(
+            op,
+            f"type set has {required} dynamic dimensions but only {len(dims)} dimension "
+            "values are attached",
+        )
+
+
+def positional(parts: list[Any]) -> list[Any]:
+    """`parts` without the keyword tokens (`to`, `for`, `as`, `with`) the rules keep."""
+    return [p for p in parts if not isinstance(p, TOKEN_CLASSES)]
+
+
+def op_attributes(clauses: dict[str, Any], affinity_name: str = "affinity") -> dict[str, Attribute]:
+    """The op attributes from `attributes {...}` and `on(...)` clauses."""
+    attributes: dict[str, Attribute] = dict(clauses.get("attributes", {}))
+    if "on" in clauses:
+        attributes[affinity_name] = clauses["on"]
+    return attributes
+
+
+def with_affinity(
+    attributes: dict[str, Attribute] | None, affinity: Attribute | None
+) -> dict[str, Attribute]:
+    out = dict(attributes or {})
+    if affinity is not None:
+        out["affinity"] = affinity
+    return out
+
+
+def tied_target(result: Sized | Tied, target: Value, location: Location) -> tuple[Type, Value]:
+    """Type and size of a `custom<ShapedTiedResult>`: `%name as T{%s}` or `T{%s}`.
+
+    The result is always tied to the target. Like IREE, the name before `as` is not looked up
+    (hand-written tests often write any name there); the grammar hands over only the type.
+    """
+    if isinstance(result, Tied):
+        if result.type is None:
+            raise error("expected 'as' after the tied result's operand", location)
+        sized = Sized(result.type, result.sizes)
+    else:
+        sized = result
+    check_operand_type(target, sized.type, location)
+    return sized.type, one_size(sized, location)
+
+
+@parse_rule("tied_to_target")
+def _tied_to_target(b: Builder, children: list[Any]) -> Sized:
+    return children[-1]  # type: ignore[no-any-return]
+
+
+def print_tied_target(p: Printer, target: Value, size: Value) -> str:
+    """`%target as T{%s}`: IREE always prints the tied operand of a ShapedTiedResult."""
+    return f"{p.v(target)} as {sized_text(p, target.type, size)}"
+
+
+def resolve_shaped_results(
+    items: Sequence[Any], operands: Sequence[Value], location: Location
+) -> tuple[list[Type], list[Value], list[int | None]]:
+    """Types, sizes and tied operand positions of a `custom<ShapedResultList>`."""
+    types: list[Type] = []
+    sizes: list[Value] = []
+    tied: list[int | None] = []
+    for item in items:
+        if isinstance(item, Tied):
+            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
+            if position is None:
+                raise error("tied operand not found for result reference", location)
+            tied.append(position)
+            type = item.type if item.type is not None else operands[position].type
+            assert type is not None
+            types.append(type)
+            sizes.extend(item.sizes)
+        elif isinstance(item, Sized):
+            tied.append(None)
+            types.append(item.type)
+            sizes.extend(item.sizes)
+        else:
+            tied.append(None)
+            types.append(item)
+    return types, sizes, tied
+
+
+def check_size_counts(
+    op: Operation, values_or_types: Sequence[Type | None], sizes: Sequence[Value]
+) -> None:
+    """IREE's verifyOpValueSizes: one size per resource in the list."""
+    required = sum(1 for t in values_or_types if isinstance(t, ResourceType))
+    if len(sizes) != required:
+        raise op_error(
+            op,
+            f"value set has {required} dynamic dimensions but only {len(sizes)} dimension "
+            "values are attached",
+        )
+
+
+def size_in_list(index: int, types: Sequence[Type | None], sizes: Sequence[Value]) -> Value | None:
+    """IREE's findValueSizeInList: the size of entry `index` among the sized entries."""
+    if index >= len(types) or not isinstance(types[index], ResourceType):
+        return None
+    position = sum(1 for t in types[:index] if isinstance(t, ResourceType))
+    return sizes[position] if position < len(sizes) else None
+
+
+def keyword_attributes(clauses: dict[str, Any]) -> dict[str, Attribute]:
+    """The attribute dictionary written after `attributes` (or inline), as a fresh dict."""
+    return dict(clauses.get("attributes", {}))
+
+
+def split_keywords(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:
+    """`split_clauses`, dropping keyword tokens (`for`, `as`) from the positional parts."""
+    clauses, rest = split_clauses(parts)
+    return clauses, [part for part in rest if not isinstance(part, TOKEN_CLASSES)]
+
+
+def parts_of_kind(rest: list[Any], kind: type) -> list[Any]:
+    return [part for part in rest if isinstance(part, kind)]
+
+
+def check_sized_operand(value: Value, sized: Sized, location: Location) -> Value:
+    """Type-check `value` against `T{%s}` and return the size operand."""
+    check_operand_type(value, sized.type, location)
+    require_resource(sized.type, location)
+    return one_size(sized, location)
+
+
+def value_access(value: Value) -> Access:
+    """Everything the users of `value` (and of results tied to it) do to it."""
+    access = Access.NONE
+    for use in value.uses:
+        user = use.operation
+        access |= user.operand_access(use.index)
+        for result in user.results:
+            if user.tied_operand_index(result.index) == use.index:
+                access |= value_access(result)
+    return access
+
+
+class TimelineOp(StreamOp):
+    """A stream op that may await one timepoint (`await(%t) =>`), kept as its last operand."""
+
+    __slots__ = ()
+    # How many operands the op has without the await timepoint.
+    fixed_operand_count = 0
+
+    @property
+    def await_timepoint(self) -> Value | None:
+        """The timepoint the op waits on before it starts, if any."""
+        operands = self.operands
+        return operands[-1] if len(operands) > self.fixed_operand_count else None
+
+    def set_await_timepoint(self, timepoint: Value | None) -> None:
+        """Make the op wait on `timepoint` (None: start at once)."""
+        operands = list(self.operands[: self.fixed_operand_count])
+        if timepoint is not None:
+            operands.append(timepoint)
+        self.set_operands(operands)
+
+    @property
+    def await_timepoints(self) -> list[Value]:
+        timepoint = self.await_timepoint
+        return [timepoint] if timepoint is not None else []
+
+    @property
+    def result_timepoint(self) -> Value:
+        return self.results[-1]
+
+    def print_await(self, p: Printer) -> bool:
+        """Print ` await(%t) =>` if the op awaits; tell whether it did."""
+        timepoint = self.await_timepoint
+        if timepoint is None:
+            return False
+        p.write(f" await({p.v(timepoint)}) =>")
+        return True
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE
+
+
+def require_timepoint(type: Type, location: Location) -> None:
+    if type != TIMEPOINT:
+        raise error(
+            f"invalid kind of type specified: expected stream.timepoint, but found '{type}'",
+            location,
+        )
+
+
+@register_op
+class YieldOp(SegmentedOp):
+    """`stream.yield %a, %b : T{%s}, T{%s2}`: the resource results of an execution region."""
+
+    __slots__ = ()
+    name = "stream.yield"
+    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT}
+    is_terminator = True
+    # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so
+    # that dead-code removal keeps it.
+    is_pure = False
+    segment_names = ("resource_operands", "resource_operand_sizes")
+
+    @classmethod
+    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> YieldOp:
+        attributes: dict[str, Attribute] = {}
+        rest = list(parts)
+        if rest and isinstance(rest[0], AttrDict):
+            attributes = dict(rest[0])
+            rest = rest[1:]
+        values: list[Value] = []
+        sizes: list[Value] = []
+        if rest:
+            values, types = rest
+            if len(values) != len(types):
+                raise error(
+                    "number of operands and types do not match: got "
+                    f"{len(values)} operands and {len(types)} types",
+                    location,
+                )
+            for value, type_part in zip(values, types):
+                type = type_part.type if isinstance(type_part, Sized) else type_part
+                check_operand_type(value, type, location)
+                if isinstance(type_part, Sized):
+                    sizes.extend(type_part.sizes)
+        return cls(
+            [*values, *sizes], (), attributes, location=location, segments=[len(values), len(sizes)]
+        )
+
+    @classmethod
+    def create(cls, values: Sequence[Value], sizes: Sequence[Value]) -> YieldOp:
+        """Yield `values` with the `sizes` of the resources among them."""
+        return cls([*values, *sizes], (), segments=[len(values), len(sizes)])
+
+    @property
+    def resource_operands(self) -> list[Value]:
+        return self.segment(0)
+
+    @property
+    def resource_operand_sizes(self) -> list[Value]:
+        return self.segment(1)
+
+    def operand_access(self, index: int) -> Access:
+        # The values flow out to the parent's results, where analyses pick them up.
+        return Access.ESCAPE if index < self.segments[0] else Access.NONE
+
+    def operand_size(self, index: int) -> Value | None:
+        if index >= self.segments[0]:
+            return None
+        return size_in_list(
+            index, [v.type for v in self.resource_operands], self.resource_operand_sizes
+        )
+
+    def verify(self) -> None:
+        parent = self.parent_op
+        if parent is None or parent.name not in _YIELD_PARENTS:
+            raise op_error(
+                self, "expects parent op to be one of '" + ", ".join(_YIELD_PARENTS) + "'"
+            )
+        values = self.resource_operands
+        check_size_counts(self, [v.type for v in values], self.resource_operand_sizes)
+
+    def print(self, p: Printer) -> None:
+        p.write("stream.yield")
+        p.attr_dict(self)
+        values = self.resource_operands
+        if values:
+            types = [v.type for v in values]
+            p.write(f" {p.values(values)} : ")
+            p.write(print_shaped_type_list(p, types, self.resource_operand_sizes))  # type: ignore[arg-type]
