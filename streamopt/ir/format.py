@@ -159,21 +159,26 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
 
 
 class CustomDirective:
-    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part);
-    `parse(reader, part, args)` stores what the part says through the reader;
-    `print(op, printer, args)` returns the text. `args` are the directive's arguments as
-    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x`."""
+    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part, or a
+    tuple of `parts` of them); `parse(reader, part, args)` stores what the part says through
+    the reader; `print(op, printer, args)` returns the text, or writes it itself when
+    `writes` (a directive that prints a region). `args` are the directive's arguments as
+    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x` and `ref($x)`."""
 
     def __init__(
         self,
         grammar: str,
         parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
-        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str],
+        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str | None],
         present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
+        parts: int = 1,
+        writes: bool = False,
     ) -> None:
         self.grammar = grammar
         self.parse = parse
         self.print = print
+        self.parts = parts
+        self.writes = writes
         # False when the directive prints nothing for this op (an optional group anchored on
         # it is then left out).
         self.present = present or (lambda op, args: True)
@@ -192,7 +197,7 @@ def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
 
 _TOKEN = lazy_compile(
     r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|custom)(?![A-Za-z0-9_])"
+    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|ref|custom)(?![A-Za-z0-9_])"
     r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
 )
 
@@ -239,11 +244,11 @@ class _FormatParser:
 
     def argument(self) -> Variable | TypeOf:
         token = self.take()
-        if token == "type":
+        if token in ("type", "ref"):
             self.take("(")
             name = self.take()[1:]
             self.take(")")
-            return TypeOf(name)
+            return TypeOf(name) if token == "type" else Variable(name)
         if not token.startswith("$"):
             raise FormatError(f"expected a variable, found {token!r}")
         return Variable(token[1:])
@@ -306,7 +311,15 @@ def _read(text: str) -> tuple[Element, ...]:
 class FormatReader:
     """What parsing one op's parts collects; custom directives write into it."""
 
-    __slots__ = ("attributes", "builder", "definition", "location", "operands", "result_types")
+    __slots__ = (
+        "attributes",
+        "builder",
+        "definition",
+        "location",
+        "operands",
+        "regions",
+        "result_types",
+    )
 
     def __init__(self, definition: OpDefinition, builder: Any, location: Any) -> None:
         self.definition = definition
@@ -315,6 +328,7 @@ class FormatReader:
         self.operands: dict[str, Any] = {}
         self.result_types: dict[str, Any] = {}
         self.attributes: dict[str, Any] = {}
+        self.regions: dict[str, Any] = {}
 
     def set_type(self, name: str, type: Any) -> None:
         """`type($name)` was written: a result's type, or the check of an operand's."""
@@ -421,6 +435,8 @@ class CompiledFormat:
         name = element.name
         if name in definition.attributes:
             return definition.attributes[name].kind.grammar
+        if name in definition.regions:
+            return "region"
         if definition.is_variadic(name):
             return "value_list?"
         return "value"
@@ -462,6 +478,8 @@ class CompiledFormat:
             "fixed": {f.name: f.type for f in definition.operand_list},
             "results": {f.name: f.type for f in definition.result_list},
             "checks": dict(definition.checked),
+            "drop_terminator": _drop_terminator,
+            "segments_of": definition.segments_of,
         }
         self._parse_code(self.elements, lines, "    ", "parts", "i", "n", namespace)
         lines.append(f"    assert i == n, {definition.name!r}")
@@ -501,9 +519,16 @@ class CompiledFormat:
                 types.append(f"ops[{result.same_as!r}].type")
             else:
                 types.append(f"rts.get({result.name!r}, results[{result.name!r}])")
+        regions = [
+            f"drop_terminator(reader.regions[{name!r}], {f.terminator!r})"
+            if f.terminator
+            else f"reader.regions[{name!r}]"
+            for name, f in definition.regions.items()
+        ]
+        segments = ", segments=segments_of(ops)" if definition.segmented else ""
         lines.append(
             f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
-            "location=location)"
+            f"[{', '.join(regions)}], location=location{segments})"
         )
         # The code is made from the op's format, which the op class declares.
         exec("\n".join(lines), namespace)
@@ -594,12 +619,17 @@ class CompiledFormat:
                 continue
             if isinstance(element, Custom):
                 args = _directive_args(element)
+                count = CUSTOM_DIRECTIVES[element.name].parts
+                given = part if count == 1 else f"tuple({parts}[{i}:{i} + {count}])"
                 lines += [
-                    f"{indent}directives[{element.name!r}].parse(reader, {part}, {args!r})",
-                    f"{indent}{i} += 1",
+                    f"{indent}directives[{element.name!r}].parse(reader, {given}, {args!r})",
+                    f"{indent}{i} += {count}",
                 ]
                 continue
             name = element.name
+            if name in definition.regions:
+                lines += [f"{indent}reader.regions[{name!r}] = {part}", f"{indent}{i} += 1"]
+                continue
             if name in definition.attributes and not definition.attributes[name].kind.grammar:
                 # A unit attribute: its group was written, so it is set.
                 lines.append(f"{indent}attrs[{name!r}] = kinds[{name!r}].make(True)")
@@ -677,11 +707,16 @@ class CompiledFormat:
         definition = self.definition
         if name in definition.results:
             index = definition.result_index[name]
-            return (
-                f"op.results[{index}:]" if definition.is_variadic(name) else f"op.results[{index}]"
-            )
+            variable = definition.variable_result
+            if variable is None or index < variable:
+                return f"op.results[{index}]"
+            if index > variable:
+                return f"op.results[{index - len(definition.result_list)}]"
+            return f"field_value(op, {name!r})"
         index = definition.operand_index[name]
         variable = definition.variable
+        if definition.segmented:
+            return f"field_value(op, {name!r})"
         if variable is None or index < variable:
             return f"ops[{index}]"
         if index > variable:
@@ -736,9 +771,19 @@ class CompiledFormat:
             state[0], state[1] = True, False
             if isinstance(element, Custom):
                 args = _directive_args(element)
-                lines.append(f"{indent}w(directives[{element.name!r}].print(op, p, {args!r}))")
+                call = f"directives[{element.name!r}].print(op, p, {args!r})"
+                # A directive that writes (a region) must not join the writes around it.
+                writes = CUSTOM_DIRECTIVES[element.name].writes
+                lines.append(f"{indent}{call}" if writes else f"{indent}w({call})")
                 continue
             name = element.name
+            if name in definition.regions:
+                region = f"op.regions[{definition.region_index[name]}]"
+                terminators = definition.regions[name].terminator is None
+                lines.append(
+                    f"{indent}p.print_region({region}, print_block_terminators={terminators})"
+                )
+                continue
             if name in definition.attributes:
                 lines.append(f"{indent}w(kinds[{name!r}].text(op.attribute_map[{name!r}]))")
                 continue
@@ -793,6 +838,14 @@ def _merge_writes(lines: list[str]) -> list[str]:
 
 # Two literals that are whole terms of the sum (not `', '.join(...)`).
 _ADJACENT_LITERALS = lazy_compile(r"(?:^|(?<=\+ ))'([^'\\]*)' \+ '([^'\\]*)'(?=$| \+)")
+
+
+def _drop_terminator(region: Any, name: str) -> Any:
+    """`region` without its written implicit terminator `name` (when it has no operands)."""
+    last = region.blocks[0].last_op
+    if last is not None and last.name == name and not last.operands:
+        last.erase()
+    return region
 
 
 def _directive_args(custom: Custom) -> list[tuple[str, str]]:

@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from streamopt.ir.core import Access, Operation, Value, shared_attributes
-from streamopt.ir.types import UNIT, Attribute, Type, TypeConstraint
+from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
+from streamopt.ir.types import UNIT, Attribute, ResourceType, Type, TypeConstraint
 
 if TYPE_CHECKING:
     from streamopt.diagnostics import Location
@@ -129,12 +129,14 @@ class ResultField(Field):
         check: TypeCheck | None,
         same_as: str | None,
         variadic: bool = False,
+        tied_to: str | None = None,
     ) -> None:
         self.type = type
         self.asm_name = asm_name
         self.check = check
         self.same_as = same_as
         self.variadic = variadic
+        self.tied_to = tied_to
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
@@ -146,11 +148,24 @@ class AttributeField(Field):
     def __init__(self, kind: AttributeKind, default: Any) -> None:
         self.kind = kind
         self.default = default
+        # A kind may give the accessor a Python value (`value(attribute)`) for the attribute.
+        self.value: Callable[[Attribute], Any] | None = getattr(kind, "value", None)
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
             return self
-        return op.attribute_map.get(self.name)
+        found = op.attribute_map.get(self.name)
+        return found if self.value is None or found is None else self.value(found)
+
+
+class RegionField(Field):
+    def __init__(self, terminator: str | None) -> None:
+        self.terminator = terminator
+
+    def __get__(self, op: Any, owner: type) -> Any:
+        if op is None:
+            return self
+        return op.regions[op.definition.region_index[self.name]]
 
 
 def operand_def(
@@ -179,12 +194,16 @@ def result_def(
     check: TypeCheck | None = None,
     same_as: str | None = None,
     variadic: bool = False,
+    tied_to: str | None = None,
 ) -> Any:
     """A result: its type when the format does not spell it (or `same_as`, the operand whose
     type it has: ODS's AllTypesMatch), the name iree-opt prints it with (`asm_name`, from the
-    op's getAsmResultNames), and a `check` as operands have. A `variadic` result is the op's
-    last, a list (`same_as` then names a variadic operand, result i having operand i's type)."""
-    return ResultField(type, asm_name, check, same_as, variadic)
+    op's getAsmResultNames), and a `check` as operands have. A `variadic` result is a list
+    (`same_as` then names a variadic operand, result i having operand i's type). `tied_to`
+    names the operand the result is tied to (IREE's TiedOpInterface: it is that operand's
+    storage, updated in place); a variadic result is tied by the op's `tied_operands`
+    attribute when it has one, else result i to operand i."""
+    return ResultField(type, asm_name, check, same_as, variadic, tied_to)
 
 
 def any_type(field: Any) -> Any:
@@ -193,6 +212,13 @@ def any_type(field: Any) -> Any:
     would be ambiguous in result lists."""
     field.function_type = True
     return field
+
+
+def region_def(*, terminator: str | None = None) -> Any:
+    """A region; `terminator` is the op that ends its block implicitly (ODS's
+    SingleBlockImplicitTerminator): the parser drops one written without operands and the
+    printer prints none, so the block holds none."""
+    return RegionField(terminator)
 
 
 def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
@@ -209,6 +235,7 @@ class OpDefinition:
         self.operands: dict[str, OperandField] = {}
         self.results: dict[str, ResultField] = {}
         self.attributes: dict[str, AttributeField] = {}
+        self.regions: dict[str, RegionField] = {}
         for klass in reversed(cls.__mro__):
             for value in vars(klass).values():
                 # A subclass may redefine a field (its access, say); it keeps its place.
@@ -218,19 +245,20 @@ class OpDefinition:
                     self.results[value.name] = value
                 elif isinstance(value, AttributeField):
                     self.attributes[value.name] = value
+                elif isinstance(value, RegionField):
+                    self.regions[value.name] = value
         self.operand_list = list(self.operands.values())
         self.result_list = list(self.results.values())
         self.operand_index = {name: i for i, name in enumerate(self.operands)}
         self.result_index = {name: i for i, name in enumerate(self.results)}
-        assert not any(f.variadic for f in self.result_list[:-1]), (
-            f"{self.name}: a variadic result must be the last"
-        )
-        self.variable = next(
-            (i for i, f in enumerate(self.operand_list) if f.variadic or f.optional), None
-        )
-        assert sum(f.variadic or f.optional for f in self.operand_list) <= 1, (
-            f"{self.name}: more than one variadic operand"
-        )
+        self.region_index = {name: i for i, name in enumerate(self.regions)}
+        variable = [i for i, f in enumerate(self.operand_list) if f.variadic or f.optional]
+        # With several variadic or optional operands the op keeps how many values each field
+        # has (MLIR's operandSegmentSizes): its class is a SegmentedOp.
+        self.segmented = len(variable) > 1
+        self.variable = variable[0] if len(variable) == 1 else None
+        self.variable_result = next((i for i, f in enumerate(self.result_list) if f.variadic), None)
+        assert sum(f.variadic for f in self.result_list) <= 1, f"{self.name}: variadic results"
         self._format: CompiledFormat | None = None
         # The fields whose types the parser checks, in declaration order.
         self.checked: list[tuple[str, TypeCheck]] = [
@@ -252,7 +280,12 @@ class OpDefinition:
         return self._format
 
     def has_field(self, name: str) -> bool:
-        return name in self.operands or name in self.results or name in self.attributes
+        return (
+            name in self.operands
+            or name in self.results
+            or name in self.attributes
+            or name in self.regions
+        )
 
     def is_variadic(self, name: str) -> bool:
         found = self.operands.get(name) or self.results.get(name)
@@ -261,20 +294,22 @@ class OpDefinition:
     def operand_span(self, op: Operation, name: str) -> tuple[int, int]:
         """Where operand field `name`'s values are in `op.operands`."""
         index = self.operand_index[name]
-        variable = self.variable
-        extra = len(op.operands) - len(self.operand_list)
-        if variable is None or index < variable:
-            return index, index + 1
-        if index == variable:
-            return index, index + 1 + extra
-        return index + extra, index + extra + 1
+        if self.segmented:
+            start = sum(op.segments[:index])  # type: ignore[attr-defined]
+            return start, start + op.segments[index]  # type: ignore[attr-defined]
+        return _span(index, self.variable, len(op.operands) - len(self.operand_list))
+
+    def result_span(self, op: Operation, name: str) -> tuple[int, int]:
+        """Where result field `name`'s results are in `op.results`."""
+        extra = len(op.results) - len(self.result_list)
+        return _span(self.result_index[name], self.variable_result, extra)
 
     def field_value(self, op: Operation, name: str) -> Any:
         """An operand field's value (a list for a variadic one, None for an absent optional
-        one) or a result."""
+        one) or a result (a list for a variadic one)."""
         if name in self.results:
-            index = self.result_index[name]
-            return op.results[index:] if self.results[name].variadic else op.results[index]
+            start, end = self.result_span(op, name)
+            return list(op.results[start:end]) if self.results[name].variadic else op.results[start]
         start, end = self.operand_span(op, name)
         found = self.operands[name]
         if found.variadic:
@@ -283,16 +318,55 @@ class OpDefinition:
             return op.operands[start] if end > start else None
         return op.operands[start]
 
+    def locate_operand(self, op: Operation, index: int) -> tuple[OperandField, int] | None:
+        """The field of operand `index` and its position among the field's values; None past
+        the declared ones (an op whose further operands are segments of its own)."""
+        if self.segmented:
+            for field, count in zip(self.operand_list, op.segments):  # type: ignore[attr-defined]
+                if index < count:
+                    return field, index
+                index -= count
+            return None
+        found, position = _locate(index, self.variable, len(op.operands) - len(self.operand_list))
+        return (self.operand_list[found], position) if found < len(self.operand_list) else None
+
+    def locate_result(self, op: Operation, index: int) -> tuple[ResultField, int] | None:
+        """The field of result `index` and its position among the field's results."""
+        extra = len(op.results) - len(self.result_list)
+        found, position = _locate(index, self.variable_result, extra)
+        return (self.result_list[found], position) if found < len(self.result_list) else None
+
     def field_of_operand(self, op: Operation, index: int) -> OperandField | None:
-        """The field of operand `index`; None past the declared ones (an op whose further
-        operands are segments of its own, see SegmentedOp)."""
-        variable = self.variable
-        extra = len(op.operands) - len(self.operand_list)
-        if variable is None or index < variable:
-            return self.operand_list[index] if index < len(self.operand_list) else None
-        if index <= variable + extra:
-            return self.operand_list[variable]
-        return self.operand_list[index - extra]
+        """The field of operand `index` (see `locate_operand`)."""
+        found = self.locate_operand(op, index)
+        return found[0] if found is not None else None
+
+    def segments_of(self, values: Mapping[str, Any]) -> tuple[int, ...]:
+        """The values each operand field has (MLIR's operandSegmentSizes), from field name to
+        value (a list for a variadic field, None for an absent optional one)."""
+        return tuple(
+            len(values.get(f.name) or ()) if f.variadic else int(values.get(f.name) is not None)
+            for f in self.operand_list
+        )
+
+
+def _span(index: int, variable: int | None, extra: int) -> tuple[int, int]:
+    """Where field `index`'s values are when field `variable` holds `extra` values more than
+    one (-1: an absent optional one)."""
+    if variable is None or index < variable:
+        return index, index + 1
+    if index == variable:
+        return index, index + 1 + extra
+    return index + extra, index + extra + 1
+
+
+def _locate(index: int, variable: int | None, extra: int) -> tuple[int, int]:
+    """The field of value `index` and its position among the field's values (see `_span`)."""
+    if variable is None or index < variable:
+        return index, 0
+    if index <= variable + extra:
+        return variable, index - variable
+    return index - extra, 0
 
 
 class _LazyDefinition:
@@ -353,7 +427,7 @@ class DeclaredOp(Operation):
         """The op from its operands, its attributes then its result types, in declaration
         order (positionally or by field name); attributes may be Python values (`kind.make`),
         and take their default when not given. A variadic operand is a sequence, an absent
-        optional one None."""
+        optional one None. Regions are made with one empty block each."""
         definition = cls.definition
         names = [*definition.operands, *definition.attributes, *definition.results]
         values = dict(zip(names, args))
@@ -370,7 +444,7 @@ class DeclaredOp(Operation):
         attributes: dict[str, Attribute] = {}
         for name, attribute_field in definition.attributes.items():
             value = values.get(name, attribute_field.default)
-            if value is None:
+            if value is None or value is False:
                 continue
             if not isinstance(value, Attribute):
                 value = attribute_field.kind.make(value)
@@ -383,7 +457,11 @@ class DeclaredOp(Operation):
                 result_types.extend(values.get(name) or ())
             else:
                 result_types.append(values.get(name, result.type))
-        return cls(operands, result_types, shared_attributes(attributes))
+        regions = [Region([Block()]) for _ in definition.regions]
+        extra: dict[str, Any] = {"segments": definition.segments_of(values)}
+        if not definition.segmented:
+            extra = {}
+        return cls(operands, result_types, shared_attributes(attributes), regions, **extra)
 
     # -- interfaces ------------------------------------------------------------------------
 
@@ -409,31 +487,51 @@ class DeclaredOp(Operation):
         return field.access if field is not None else Access.NONE
 
     def operand_size(self, index: int) -> Value | None:
-        definition = self.definition
-        field = definition.field_of_operand(self, index)
-        if field is None:
-            return None
-        target = field.name
-        for field in definition.operand_list:
-            if target in field.sizes:
-                value: Value = definition.field_value(self, field.name)
-                return value
-        return None
+        found = self.definition.locate_operand(self, index)
+        return self._size_of(found[0].name, found[1]) if found is not None else None
 
     def result_size(self, index: int) -> Value | None:
+        found = self.definition.locate_result(self, index)
+        return self._size_of(found[0].name, found[1]) if found is not None else None
+
+    def _size_of(self, target: str, position: int) -> Value | None:
+        """The size operand of value `position` of field `target`: the field that names it in
+        `size_of`; a list of sizes holds one per resource of the list, in order (IREE's
+        findValueSizeInList)."""
         definition = self.definition
-        target = definition.result_list[index].name if index < len(definition.result_list) else ""
         for field in definition.operand_list:
-            if target in field.sizes:
-                value: Value = definition.field_value(self, field.name)
-                return value
+            if target not in field.sizes:
+                continue
+            sizes = definition.field_value(self, field.name)
+            if not field.variadic:
+                return sizes  # type: ignore[no-any-return]
+            values = definition.field_value(self, target)
+            if not isinstance(values[position].type, ResourceType):
+                return None
+            count = sum(isinstance(v.type, ResourceType) for v in values[:position])
+            return sizes[count] if count < len(sizes) else None
         return None
 
+    def tied_operand_index(self, result_index: int) -> int | None:
+        definition = self.definition
+        found = definition.locate_result(self, result_index)
+        if found is None or found[0].tied_to is None:
+            return None
+        field, position = found
+        start, _ = definition.operand_span(self, field.tied_to)  # type: ignore[arg-type]
+        if not field.variadic:
+            return start
+        if "tied_operands" in definition.attributes:
+            # Its kind gives the accessor the operand position of each result (or None).
+            tied = self.tied_operands or ()  # type: ignore[attr-defined]
+            offset: int | None = tied[position] if position < len(tied) else None
+            return None if offset is None else start + offset
+        return start + position
+
     def asm_result_name(self, index: int) -> str | None:
-        results = self.definition.result_list
-        if results and index >= len(results) and results[-1].variadic:
-            return results[-1].asm_name
-        return results[index].asm_name if index < len(results) else None
+        # A variadic result's name is its first result's: the rest print in its group.
+        found = self.definition.locate_result(self, index)
+        return found[0].asm_name if found is not None and found[1] == 0 else None
 
 
 def declared_fields(cls: type[DeclaredOp]) -> Sequence[str]:
