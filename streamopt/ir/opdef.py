@@ -451,12 +451,11 @@ class DeclaredOp(Operation):
             attributes[name] = value
         result_types: list[Type | None] = []
         for name, result in definition.results.items():
-            if result.variadic and result.same_as is not None and name not in values:
-                result_types.extend(v.type for v in values.get(result.same_as) or ())
-            elif result.variadic:
-                result_types.extend(values.get(name) or ())
+            same_as = values.get(result.same_as or "") if name not in values else None
+            if result.variadic:
+                result_types.extend(v.type for v in same_as or values.get(name) or ())
             else:
-                result_types.append(values.get(name, result.type))
+                result_types.append(same_as.type if same_as else values.get(name, result.type))
         regions = [Region([Block()]) for _ in definition.regions]
         extra: dict[str, Any] = {"segments": definition.segments_of(values)}
         if not definition.segmented:

@@ -278,12 +278,12 @@ def test_builders_print_iree_syntax() -> None:
     r, s, t, _, b, i = block.arguments
     affinity = OpaqueAttr("#hal.device.affinity<@dev_a>")
     c0 = block.first_op.result  # type: ignore[union-attr]
-    alloca = stream.AsyncAllocaOp.create(ResourceType("transient"), s, affinity)
+    alloca = stream.AsyncAllocaOp.create(s, affinity, ResourceType("transient"))
     constant = stream.AsyncConstantOp.create(
-        ResourceType("constant"), s, OpaqueAttr("dense<1> : tensor<4xi32>"), await_timepoint=t
+        t, s, OpaqueAttr("dense<1> : tensor<4xi32>"), result=ResourceType("constant")
     )
     fill = stream.AsyncFillOp.create(r, s, c0, s, s, i)
-    cast = stream.AsyncCastOp.create(fill.result, s, ResourceType("external"))
+    cast = stream.AsyncCastOp.create(fill.result, s, s, result=ResourceType("external"))
     execute = stream.AsyncExecuteOp.create(
         [fill.result], [s], [ResourceType("*")], [s], tied_operands=[0], await_timepoint=t
     )

@@ -86,10 +86,45 @@ class _AffinityKind(TextAttributeKind):
 AFFINITY = _AffinityKind()
 
 
+class _AnyAttributeKind(TextAttributeKind):
+    """Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`)."""
+
+    grammar = "attribute_value"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        attribute: Attribute = part
+        return attribute
+
+
+ANY_ATTRIBUTE = _AnyAttributeKind()
+
+
 class DeclaredStreamOp(DeclaredOp, StreamOp):
     """A stream op declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
 
     __slots__ = ()
+
+
+class TimelineOp(DeclaredStreamOp):
+    """A stream op on a timeline (IREE's TimelineOpInterface): it starts once its optional
+    `await_timepoint` operand is reached (and signals its `result_timepoint`, if it has one)."""
+
+    __slots__ = ()
+
+    @property
+    def await_timepoints(self) -> list[Value]:
+        timepoint = self.await_timepoint  # type: ignore[attr-defined]
+        return [timepoint] if timepoint is not None else []
+
+    def set_await_timepoint(self, timepoint: Value | None) -> None:
+        """Make the op wait on `timepoint` (None: start at once)."""
+        values = [timepoint] if timepoint is not None else []
+        definition = self.definition
+        if definition.segmented:
+            self.set_segment(definition.operand_index["await_timepoint"], values)  # type: ignore[attr-defined]
+            return
+        start, end = definition.operand_span(self, "await_timepoint")
+        self.set_operands([*self.operands[:start], *values, *self.operands[end:]])
 
 
 _EXPORT_HEADER = lazy_compile(
@@ -368,7 +403,7 @@ def value_access(value: Value) -> Access:
     return access
 
 
-class TimelineOp(StreamOp):
+class _TimelineOpBase(StreamOp):
     """A stream op that may await one timepoint (`await(%t) =>`), kept as its last operand."""
 
     __slots__ = ()

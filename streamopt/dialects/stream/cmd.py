@@ -12,7 +12,7 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    TimelineOp,
+    _TimelineOpBase,
     check_sized_operand,
     keyword_attributes,
     one_size,
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 
 @register_op
-class CmdMoveOp(TimelineOp):
+class CmdMoveOp(_TimelineOpBase):
     """`stream.cmd.move`: hand a whole allocation to another affinity, as a timeline op.
 
         %r, %t = stream.cmd.move origin? on(EXEC) await(%t0) =>
@@ -298,7 +298,7 @@ def _cmd_execute_header(b: Builder, children: list[Any]) -> CmdExecuteHeader:
 
 
 @register_op
-class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
+class CmdExecuteOp(_CmdRegionOp, _TimelineOpBase, SegmentedOp):
     """`stream.cmd.execute`: run a region of commands on a timeline.
 
         %t = stream.cmd.execute once? on(A) await(%t0) => with(%x as %a: T{%s}) {

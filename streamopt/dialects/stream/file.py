@@ -9,7 +9,7 @@ from streamopt.dialects import register_op
 from streamopt.dialects.common import affinity_attrs, check_operand_type
 from streamopt.dialects.stream.base import (
     StreamOp,
-    TimelineOp,
+    _TimelineOpBase,
     check_sized_operand,
     keyword_attributes,
     one_size,
@@ -67,7 +67,7 @@ class FileConstantOp(StreamOp):
 
 
 @register_op
-class FileReadOp(TimelineOp):
+class FileReadOp(_TimelineOpBase):
     """`%t = stream.file.read on(A) await(%t0) => %f[%fo], %r[%o], %n : !stream.file -> T{%s}
     => !stream.timepoint`: read `%n` bytes of a file into a resource on a queue."""
 

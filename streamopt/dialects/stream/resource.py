@@ -16,7 +16,7 @@ from streamopt.dialects.common import (
 )
 from streamopt.dialects.stream.base import (
     StreamOp,
-    TimelineOp,
+    _TimelineOpBase,
     check_sized_operand,
     keyword_attributes,
     one_size,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 
 @register_op
-class ResourceAllocaOp(TimelineOp):
+class ResourceAllocaOp(_TimelineOpBase):
     """`stream.resource.alloca`: allocate memory with undefined contents on a timeline.
 
         %r, %t = stream.resource.alloca uninitialized on(A) await(%t0) =>
@@ -137,7 +137,7 @@ class ResourceAllocaOp(TimelineOp):
 
 
 @register_op
-class ResourceDeallocaOp(TimelineOp):
+class ResourceDeallocaOp(_TimelineOpBase):
     """`%t = stream.resource.dealloca origin? on(A) await(%t0) => %r : T{%s} => !stream.timepoint`.
 
     Frees `%r` once the await timepoint is reached; the result timepoint says when the memory
