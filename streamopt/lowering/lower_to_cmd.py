@@ -271,7 +271,7 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
     if awaited is not None and resources:
         sizes = [op.operand_size(i) for i, _ in resources]
         await_op = TimepointAwaitOp.create(
-            awaited, [v for _, v in resources], [s for s in sizes if s is not None]
+            [v for _, v in resources], [s for s in sizes if s is not None], awaited
         )
         block.insert_before(await_op, op)
         for (i, _), result in zip(resources, await_op.results):
@@ -559,7 +559,7 @@ class _FunctionLowering:
             size if size is not None else self.size(storage, anchor)
             for storage, size in zip(storages, given)
         ]
-        op = TimepointAwaitOp.create(joined.value, list(storages), resolved)
+        op = TimepointAwaitOp.create(list(storages), resolved, joined.value)
         self.insert(op, anchor)
         return list(op.results)
 

@@ -59,11 +59,6 @@ HAND_WRITTEN: dict[str, str] = {
     "stream.resource.try_map": "not converted yet",
     "stream.file.constant": "not converted yet",
     "stream.file.read": "an optional await group with an else branch",
-    "stream.tensor.import": "an encoding type attribute and its dims (`$result_encoding`)",
-    "stream.tensor.export": "an encoding type attribute and its dims (`$source_encoding`)",
-    "stream.tensor.sizeof": "an encoding type attribute and its dims (`$encoding`)",
-    "stream.timepoint.await": "a unit attribute (`sync`) and custom<ShapedTypeList>",
-    "stream.yield": "custom<ShapedTypeList> in an optional group",
     # util: not converted yet (function-like ops keep their own parsers in IREE too).
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",

@@ -292,11 +292,11 @@ def test_builders_print_iree_syntax() -> None:
     execute.body.append(inner)
     execute.body.append(stream.YieldOp.create([inner.result], [s]))
     imported = stream.TensorImportOp.create(
-        b, ShapedType("tensor<4xi32>"), [], ResourceType("external"), s, consume=True
+        b, [], s, ShapedType("tensor<4xi32>"), True, result=ResourceType("external")
     )
-    size = stream.TensorSizeOfOp.create(ShapedType("tensor<?xi32>"), [s])
+    size = stream.TensorSizeOfOp.create([s], ShapedType("tensor<?xi32>"))
     join = stream.TimepointJoinOp.create([t, execute.result_timepoint])
-    wait = stream.TimepointAwaitOp.create(join.result, [execute.results[0]], [s])
+    wait = stream.TimepointAwaitOp.create([execute.results[0]], [s], join.result)
     text = _print_new_ops(
         module, [alloca, constant, fill, cast, execute, imported, size, join, wait]
     )

@@ -36,7 +36,6 @@ from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT,
     TIMEPOINT_CONSTRAINT,
-    UNIT,
     Attribute,
     FunctionType,
     ResourceType,
@@ -49,7 +48,6 @@ from streamopt.ir.types import (
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
     AttrDict,
-    Clause,
     EntryPoints,
     OperandRange,
     Operands,
@@ -838,11 +836,6 @@ def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
     # The region that follows gets one entry argument per capture.
     b.pending_entry_args = entry_args
     return ResourceCaptures(operands, types, sizes, results)
-
-
-@parse_rule("stream_unit_keyword")
-def _stream_unit_keyword(b: Builder, children: list[Any]) -> Clause:
-    return Clause(str(children[0]), UNIT)
 
 
 class ResourceRegionOp(StreamOp, SegmentedOp):

@@ -19,7 +19,8 @@ from streamopt.dialects.common import (
     split_clauses,
 )
 from streamopt.ir.core import Access, Operation, Value
-from streamopt.ir.opdef import DeclaredOp, TextAttributeKind
+from streamopt.ir.format import CustomDirective, custom_directive
+from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, operand_def
 from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT,
@@ -32,7 +33,7 @@ from streamopt.ir.types import (
 )
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser import interpret
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Sized, Tied
+from streamopt.parser.parts import TOKEN_CLASSES, Sized, Tied
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -452,68 +453,56 @@ def require_timepoint(type: Type, location: Location) -> None:
         )
 
 
+def _parse_shaped_types(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
+    (_, values), *results, (_, sizes) = args
+    written = reader.operands.get(values) or []
+    if len(written) != len(part):
+        raise error(
+            "number of operands and types do not match: got "
+            f"{len(written)} operands and {len(part)} types",
+            reader.location,
+        )
+    types = [item.type if isinstance(item, Sized) else item for item in part]
+    reader.set_type(values, types)
+    for _, name in results:
+        reader.result_types[name] = types
+    reader.operands[sizes] = [
+        size for item in part if isinstance(item, Sized) for size in item.sizes
+    ]
+
+
+def _print_shaped_types(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    field_value = op.definition.field_value
+    types = [v.type for v in field_value(op, args[0][1])]
+    return print_shaped_type_list(p, types, field_value(op, args[-1][1]))
+
+
+# `custom<ShapedTypeList>(type($values), [type($results),] $sizes)`: `T{%s}, index`, each type
+# with the sizes it needs; results, when named, have the operands' types.
+custom_directive(
+    "ShapedTypeList", CustomDirective("shaped_types", _parse_shaped_types, _print_shaped_types)
+)
+
+
 @register_op
-class YieldOp(SegmentedOp):
+class YieldOp(DeclaredOp, SegmentedOp):
     """`stream.yield %a, %b : T{%s}, T{%s2}`: the resource results of an execution region."""
 
     __slots__ = ()
     name = "stream.yield"
-    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT}
     is_terminator = True
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so
     # that dead-code removal keeps it.
     is_pure = False
-    segment_names = ("resource_operands", "resource_operand_sizes")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> YieldOp:
-        attributes: dict[str, Attribute] = {}
-        rest = list(parts)
-        if rest and isinstance(rest[0], AttrDict):
-            attributes = dict(rest[0])
-            rest = rest[1:]
-        values: list[Value] = []
-        sizes: list[Value] = []
-        if rest:
-            values, types = rest
-            if len(values) != len(types):
-                raise error(
-                    "number of operands and types do not match: got "
-                    f"{len(values)} operands and {len(types)} types",
-                    location,
-                )
-            for value, type_part in zip(values, types):
-                type = type_part.type if isinstance(type_part, Sized) else type_part
-                check_operand_type(value, type, location)
-                if isinstance(type_part, Sized):
-                    sizes.extend(type_part.sizes)
-        return cls(
-            [*values, *sizes], (), attributes, location=location, segments=[len(values), len(sizes)]
-        )
-
-    @classmethod
-    def create(cls, values: Sequence[Value], sizes: Sequence[Value]) -> YieldOp:
-        """Yield `values` with the `sizes` of the resources among them."""
-        return cls([*values, *sizes], (), segments=[len(values), len(sizes)])
-
-    @property
-    def resource_operands(self) -> list[Value]:
-        return self.segment(0)
-
-    @property
-    def resource_operand_sizes(self) -> list[Value]:
-        return self.segment(1)
-
-    def operand_access(self, index: int) -> Access:
-        # The values flow out to the parent's results, where analyses pick them up.
-        return Access.ESCAPE if index < self.segments[0] else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        if index >= self.segments[0]:
-            return None
-        return size_in_list(
-            index, [v.type for v in self.resource_operands], self.resource_operand_sizes
-        )
+    # The values flow out to the parent's results, where analyses pick them up.
+    resource_operands = operand_def(variadic=True, access=Access.ESCAPE)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    assembly_format = (
+        "attr-dict ($resource_operands^ `:` custom<ShapedTypeList>(type($resource_operands), "
+        "$resource_operand_sizes))?"
+    )
 
     def verify(self) -> None:
         parent = self.parent_op
@@ -523,12 +512,3 @@ class YieldOp(SegmentedOp):
             )
         values = self.resource_operands
         check_size_counts(self, [v.type for v in values], self.resource_operand_sizes)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.yield")
-        p.attr_dict(self)
-        values = self.resource_operands
-        if values:
-            types = [v.type for v in values]
-            p.write(f" {p.values(values)} : ")
-            p.write(print_shaped_type_list(p, types, self.resource_operand_sizes))  # type: ignore[arg-type]

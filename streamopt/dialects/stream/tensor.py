@@ -3,47 +3,49 @@ and the checks of tensor ops streamopt keeps as written."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp, top_level_parts
-from streamopt.dialects.common import check_operand_type, require_index_type, split_clauses
+from streamopt.dialects.common import require_index_type
 from streamopt.dialects.stream.base import (
+    AFFINITY,
     ANY_OR_STAGING_LIFETIMES,
-    StreamOp,
+    DeclaredStreamOp,
     check_dims,
     check_lifetime,
-    one_size,
-    op_attributes,
-    sized_text,
-    with_affinity,
 )
-from streamopt.ir.core import Access, Operation, Value
-from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, UNIT, Attribute, Type, TypeAttr
-from streamopt.parser.parts import ValueList
-from streamopt.printer import type_text
+from streamopt.ir.core import Access, Operation
+from streamopt.ir.opdef import UNIT_KIND, TextAttributeKind, attr_def, operand_def, result_def
+from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type, TypeAttr
 
 if TYPE_CHECKING:
-    from streamopt.parser.builder import Builder
-    from streamopt.printer import Printer
+    from streamopt.ir.format import FormatReader
 
 
-def _encoding_parts(rest: list[Any]) -> tuple[list[Value], list[Any]]:
-    """Pull the `{dims}` value list of an encoding out of `rest`."""
-    for i, part in enumerate(rest):
-        if isinstance(part, ValueList):
-            return list(part), rest[:i] + rest[i + 1 :]
-    return [], rest
+class _EncodingKind(TextAttributeKind):
+    """A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type."""
+
+    grammar = "type"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return TypeAttr(part)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else TypeAttr(value)
+
+    def value(self, attribute: Attribute) -> Type:
+        assert isinstance(attribute, TypeAttr)
+        return attribute.type
 
 
-def _print_encoding(p: Printer, encoding: Type, dims: Sequence[Value]) -> str:
-    return encoding.text + ("{" + p.values(dims) + "}" if dims else "")
+_ENCODING = _EncodingKind()
+_ON = "(`on` `(` $affinity^ `)`)? "
 
 
 @register_op
-class TensorImportOp(StreamOp):
+class TensorImportOp(DeclaredStreamOp):
     """`%r = stream.tensor.import on(A) consume? %buf : !util.buffer -> tensor<?x5xf32>{%d} in
     !stream.resource<external>{%s}`: an external buffer as a resource.
 
@@ -55,65 +57,19 @@ class TensorImportOp(StreamOp):
 
     __slots__ = ()
     name = "stream.tensor.import"
-    inherent_attributes = frozenset({"result_encoding", "consume", "affinity"})
-    operand_types = {
-        "result_encoding_dims": INDEX_CONSTRAINT,
-        "result_size_value": INDEX_CONSTRAINT,
-    }
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> TensorImportOp:
-        clauses, rest = split_clauses(parts)
-        dims, rest = _encoding_parts(rest)
-        source, source_type, encoding, result = rest
-        check_operand_type(source, source_type, location)
-        attributes = op_attributes(clauses)
-        attributes["result_encoding"] = TypeAttr(encoding)
-        if "consume" in clauses:
-            attributes["consume"] = UNIT
-        operands = [source, *dims, one_size(result, location)]
-        return cls(operands, [result.type], attributes, location=location)
-
-    @classmethod
-    def create(
-        cls,
-        source: Value,
-        encoding: Type,
-        encoding_dims: Sequence[Value],
-        result_type: Type,
-        result_size: Value,
-        consume: bool = False,
-        affinity: Attribute | None = None,
-    ) -> TensorImportOp:
-        """Import `source` (a `!util.buffer` or `!hal.buffer_view`) as `result_type`."""
-        attributes = with_affinity({"result_encoding": TypeAttr(encoding)}, affinity)
-        if consume:
-            attributes["consume"] = UNIT
-        return cls([source, *encoding_dims, result_size], [result_type], attributes)
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def consume(self) -> bool:
-        """True for `consume`: ownership of the storage moves to the imported resource."""
-        return "consume" in self.attribute_map
-
-    @property
-    def result_encoding(self) -> Type:
-        encoding = self.attributes["result_encoding"]
-        assert isinstance(encoding, TypeAttr)
-        return encoding.type
-
-    @property
-    def result_encoding_dims(self) -> list[Value]:
-        return list(self.operands[1:-1])
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[-1]
+    source = operand_def()
+    result_encoding: Type = attr_def(_ENCODING)
+    result_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    consume: Attribute | None = attr_def(UNIT_KIND)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = _ON + (
+        "(`consume` $consume^)? $source `:` type($source) `->` $result_encoding "
+        "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size_value `}` "
+        "attr-dict-with-keyword"
+    )
 
     def operand_access(self, index: int) -> Access:
         if index != 0:
@@ -121,152 +77,57 @@ class TensorImportOp(StreamOp):
         # The buffer's storage leaves its owner (consume) or is shared with stream (borrowed).
         return Access.CONSUME if self.consume else Access.ESCAPE
 
-    def result_size(self, index: int) -> Value | None:
-        return self.operands[-1]
-
     def verify(self) -> None:
         check_dims(self, self.result_encoding, self.result_encoding_dims)
         check_lifetime(self, "result", 0, self.result.type, ANY_OR_STAGING_LIFETIMES)
 
-    def print(self, p: Printer) -> None:
-        p.write("stream.tensor.import")
-        self.print_affinity(p)
-        if self.consume:
-            p.write(" consume")
-        p.write(
-            f" {p.v(self.source)} : {type_text(self.source.type)} -> "
-            f"{_print_encoding(p, self.result_encoding, self.result_encoding_dims)} in "
-            f"{sized_text(p, self.result.type, self.result_size_value)}"
-        )
-        p.attr_dict(self, ("affinity", "result_encoding", "consume"), keyword=True)
-
 
 @register_op
-class TensorExportOp(StreamOp):
+class TensorExportOp(DeclaredStreamOp):
     """`%b = stream.tensor.export on(A) %x : tensor<4xf32> in !stream.resource<external>{%s} ->
     !util.buffer`: hands the resource's storage out (it escapes; IREE's tie to the result is
     not reported, as for import)."""
 
     __slots__ = ()
     name = "stream.tensor.export"
-    inherent_attributes = frozenset({"source_encoding", "affinity"})
-    operand_types = {"source_encoding_dims": INDEX_CONSTRAINT, "source_size": INDEX_CONSTRAINT}
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> TensorExportOp:
-        clauses, rest = split_clauses(parts)
-        dims, rest = _encoding_parts(rest)
-        source, encoding, source_sized, result_type = rest
-        check_operand_type(source, source_sized.type, location)
-        attributes = op_attributes(clauses)
-        attributes["source_encoding"] = TypeAttr(encoding)
-        operands = [source, *dims, one_size(source_sized, location)]
-        return cls(operands, [result_type], attributes, location=location)
-
-    @classmethod
-    def create(
-        cls,
-        source: Value,
-        encoding: Type,
-        encoding_dims: Sequence[Value],
-        source_size: Value,
-        result_type: Type,
-        affinity: Attribute | None = None,
-    ) -> TensorExportOp:
-        """Export `source` as `result_type` (a `!util.buffer` or `!hal.buffer_view`)."""
-        attributes = with_affinity({"source_encoding": TypeAttr(encoding)}, affinity)
-        return cls([source, *encoding_dims, source_size], [result_type], attributes)
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_encoding(self) -> Type:
-        encoding = self.attributes["source_encoding"]
-        assert isinstance(encoding, TypeAttr)
-        return encoding.type
-
-    @property
-    def source_encoding_dims(self) -> list[Value]:
-        return list(self.operands[1:-1])
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[-1]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.ESCAPE if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.operands[-1] if index == 0 else None
+    source = operand_def(access=Access.ESCAPE)
+    source_encoding: Type = attr_def(_ENCODING)
+    source_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = _ON + (
+        "$source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) "
+        "`` `{` $source_size `}` `->` type($result) attr-dict-with-keyword"
+    )
 
     def verify(self) -> None:
         check_dims(self, self.source_encoding, self.source_encoding_dims)
         check_lifetime(self, "operand", 0, self.source.type, ANY_OR_STAGING_LIFETIMES)
 
-    def print(self, p: Printer) -> None:
-        p.write("stream.tensor.export")
-        self.print_affinity(p)
-        p.write(
-            f" {p.v(self.source)} : "
-            f"{_print_encoding(p, self.source_encoding, self.source_encoding_dims)} in "
-            f"{sized_text(p, self.source.type, self.source_size)} -> {self.result.type}"
-        )
-        p.attr_dict(self, ("affinity", "source_encoding"), keyword=True)
+
+def _require_index(type: Type, location: Location) -> None:
+    require_index_type("stream.tensor.sizeof", type, location)
 
 
 @register_op
-class TensorSizeOfOp(StreamOp):
+class TensorSizeOfOp(DeclaredStreamOp):
     """`%s = stream.tensor.sizeof on(A) tensor<?x4xf32>{%d} : index`: storage size of a type."""
 
     __slots__ = ()
     name = "stream.tensor.sizeof"
-    inherent_attributes = frozenset({"encoding", "affinity"})
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> TensorSizeOfOp:
-        clauses, rest = split_clauses(parts)
-        dims, rest = _encoding_parts(rest)
-        attributes = op_attributes(clauses)
-        encoding, *middle, result_type = rest
-        require_index_type(cls.name, result_type, location)
-        for part in middle:
-            attributes = {**part, **attributes}
-        attributes["encoding"] = TypeAttr(encoding)
-        return cls(dims, [result_type], attributes, location=location)
-
-    @classmethod
-    def create(
-        cls,
-        encoding: Type,
-        encoding_dims: Sequence[Value] = (),
-        affinity: Attribute | None = None,
-    ) -> TensorSizeOfOp:
-        """The storage size of `encoding` (a tensor type) with its dynamic dims."""
-        attributes = with_affinity({"encoding": TypeAttr(encoding)}, affinity)
-        return cls(list(encoding_dims), [INDEX], attributes)
-
-    @property
-    def encoding(self) -> Type:
-        encoding = self.attributes["encoding"]
-        assert isinstance(encoding, TypeAttr)
-        return encoding.type
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    encoding: Type = attr_def(_ENCODING)
+    encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    storage_size = result_def(INDEX, check=_require_index)
+    assembly_format = _ON + (
+        "$encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)"
+    )
 
     def verify(self) -> None:
-        check_dims(self, self.encoding, self.operands)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.tensor.sizeof")
-        self.print_affinity(p)
-        p.write(" " + _print_encoding(p, self.encoding, self.operands))
-        p.attr_dict(self, ("affinity", "encoding"))
-        p.write(f" : {self.result.type}")
+        check_dims(self, self.encoding, self.encoding_dims)
 
 
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------

@@ -476,7 +476,7 @@ def _import(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         )
     if buffer.length > size:
         buffer = buffer.subspan(0, size)
-    resource = interp.import_resource(buffer, consume=op.consume)
+    resource = interp.import_resource(buffer, consume=bool(op.consume))
     return [resource.view(lifetime=resource_lifetime(op.result))]
 
 
