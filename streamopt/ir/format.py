@@ -48,7 +48,10 @@ class FormatError(Exception):
 
 
 class Literal(NamedTuple):
-    text: str  # "" and " " are whitespace elements.
+    text: str  # "", " " and `\n` (_NEWLINE) are whitespace elements.
+
+
+_NEWLINE = "\\n"  # A `\n` literal, as written in the format.
 
 
 class Variable(NamedTuple):
@@ -414,7 +417,7 @@ class CompiledFormat:
             elif isinstance(element, Fused):
                 pieces.append(element.grammar)
             elif isinstance(element, Literal):
-                if element.text.strip():
+                if element.text.strip() and element.text != _NEWLINE:
                     pieces.append('"' + element.text + '"')
             else:
                 pieces.append(self._element_grammar(element))
@@ -516,7 +519,8 @@ class CompiledFormat:
             elif result.variadic:
                 types.append(f"*rts.get({result.name!r}, ())")
             elif result.same_as is not None:
-                types.append(f"ops[{result.same_as!r}].type")
+                # A type the format spells wins (the verifier compares them, as ODS's does).
+                types.append(f"rts.get({result.name!r}) or ops[{result.same_as!r}].type")
             else:
                 types.append(f"rts.get({result.name!r}, results[{result.name!r}])")
         regions = [
@@ -735,6 +739,11 @@ class CompiledFormat:
         for element in elements:
             if isinstance(element, Fused):
                 self._print_code(element.original, state, lines, indent, namespace)
+                continue
+            if isinstance(element, Literal) and element.text == _NEWLINE:
+                # MLIR's printNewline: a line break and the op's indentation.
+                lines.append(f"{indent}w('\\n' + ' ' * p.indent_width)")
+                state[0], state[1] = False, False
                 continue
             if isinstance(element, Literal):
                 text = _literal(element.text, state)

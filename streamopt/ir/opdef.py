@@ -453,7 +453,7 @@ class DeclaredOp(Operation):
         for name, result in definition.results.items():
             same_as = values.get(result.same_as or "") if name not in values else None
             if result.variadic:
-                result_types.extend(v.type for v in same_as or values.get(name) or ())
+                result_types.extend([v.type for v in same_as] if same_as else values.get(name, ()))
             else:
                 result_types.append(same_as.type if same_as else values.get(name, result.type))
         regions = [Region([Block()]) for _ in definition.regions]

@@ -477,7 +477,9 @@ class _FunctionLowering:
             affinity,
             [],
             anchor,
-            lambda awaited: ResourceAllocaOp.create(size, resource_type, affinity, awaited),
+            lambda awaited: ResourceAllocaOp.create(
+                size, await_timepoint=awaited, affinity=affinity, result=resource_type
+            ),
         )
         storage = op.results[0]
         scope.define(storage, [timepoint])
@@ -701,7 +703,11 @@ class _FunctionLowering:
             deps,
             anchor,
             lambda awaited: ResourceDeallocaOp.create(
-                storage, size, affinity, awaited, prefer_origin=affinity is None
+                storage,
+                size,
+                await_timepoint=awaited,
+                affinity=affinity,
+                prefer_origin=affinity is None,
             ),
         )
         self.pass_.stat("num-deallocas", "Number of deallocas inserted")
@@ -725,7 +731,7 @@ class _FunctionLowering:
         size = op.result_size_value
         uploadable = type.lifetime in ("constant", "variable")
         upload_type = type if uploadable else ResourceType("constant")
-        upload = ResourceConstantsOp.create([(upload_type, size, op.value)], op.affinity)
+        upload = ResourceConstantsOp.create([size], [op.value], op.affinity, [upload_type])
         self.insert(upload, op)
         clock: dict[Hashable, int] = {}
         timepoint = Timepoint.fresh(upload.results[1], clock)
@@ -1030,7 +1036,7 @@ class _FunctionLowering:
         target = op.target
         pending = scope.accesses_of(target)
         (awaited,) = self.host_await(scope, [target], pending, op, [op.target_size])
-        self.insert(ResourceStoreOp.create(op.value, awaited, op.target_size, op.target_offset), op)
+        self.insert(ResourceStoreOp.create(awaited, op.target_size, op.target_offset, op.value), op)
         op.result.replace_all_uses_with(target)
         op.erase()
 

@@ -73,7 +73,9 @@ def test_stream_constructors_print_as_iree_does() -> None:
     resource, size, pattern = func.regions[0].blocks[0].arguments
     c0 = next(op for op in func.walk() if op.name == "arith.constant").results[0]
     affinity = AffinityAttr("dev_a")
-    alloca = _before_return(func, ResourceAllocaOp.create(size, ResourceType("external"), affinity))
+    alloca = _before_return(
+        func, ResourceAllocaOp.create(size, affinity=affinity, result=ResourceType("external"))
+    )
     execute = _before_return(
         func,
         CmdExecuteOp.create(
@@ -91,7 +93,11 @@ def test_stream_constructors_print_as_iree_does() -> None:
     _before_return(
         func,
         ResourceDeallocaOp.create(
-            resource, size, affinity, await_timepoint=execute.results[0], prefer_origin=True
+            resource,
+            size,
+            affinity=affinity,
+            await_timepoint=execute.results[0],
+            prefer_origin=True,
         ),
     )
     verify_module(module)
