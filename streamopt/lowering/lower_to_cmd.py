@@ -295,9 +295,9 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
         inner.detach()
         block.insert_before(inner, op)
     yielded = terminator.resource_operands if isinstance(terminator, YieldOp) else []
-    for result, value in zip(op.resource_results, yielded):
+    for result, value in zip(op.results_, yielded):
         result.replace_all_uses_with(value)
-    if len(op.results) > op.resource_result_count:
+    if isinstance(op, AsyncExecuteOp):
         timepoint = op.results[-1]
         if timepoint.uses:
             points: list[Value] = []
@@ -996,7 +996,8 @@ class _FunctionLowering:
             writes.append((storage, size))
             entries.append((storage, size, None, size, "wo"))
             new_results.append((result, storage))
-        attributes = {k: v for k, v in op.attributes.items() if k != "affinity"}
+        inherent = op.inherent_attributes
+        attributes = {k: v for k, v in op.attribute_map.items() if k not in inherent}
 
         def body(block: Block, args: dict[Value, Value]) -> None:
             resources = [

@@ -41,10 +41,6 @@ HAND_WRITTEN: dict[str, str] = {
     "hal.devices.count": "not converted yet",
     "hal.devices.get": "not converted yet",
     # stream: custom directives the layer does not have yet.
-    "stream.async.dispatch": "custom<DispatchOperands> and custom<ShapedFunctionType>",
-    "stream.async.call": "custom<DispatchOperands> and custom<ShapedFunctionType>",
-    "stream.async.execute": "custom<ResourceRegion>: a region with declared arguments",
-    "stream.async.concurrent": "custom<ResourceRegion>: a region with declared arguments",
     "stream.async.func": "custom<ShapedFunctionSignature>",
     "stream.cmd.execute": "custom<ExplicitResourceRegion>: a region with declared arguments",
     "stream.cmd.serial": "a region (`$body`): regions are not in the layer yet",

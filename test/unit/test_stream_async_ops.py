@@ -285,7 +285,7 @@ def test_builders_print_iree_syntax() -> None:
     fill = stream.AsyncFillOp.create(r, s, c0, s, s, i)
     cast = stream.AsyncCastOp.create(fill.result, s, s, result=ResourceType("external"))
     execute = stream.AsyncExecuteOp.create(
-        [fill.result], [s], [ResourceType("*")], [s], tied_operands=[0], await_timepoint=t
+        [fill.result], [s], [s], t, tied_operands=[0], results=[ResourceType("*")]
     )
     argument = execute.body.arguments[0]
     inner = stream.AsyncBarrierOp.create(argument, s)
@@ -333,7 +333,7 @@ def test_call_and_func_builders() -> None:
     r, s = block.arguments[0], block.arguments[1]
     c0 = block.first_op.result  # type: ignore[union-attr]
     call = stream.AsyncCallOp.create(
-        "extern", [r, s], [s], [(c0, s, s)], [ResourceType("*")], [s], tied_operands=[0]
+        [r, s], [s], [c0], [s], [s], [s], "extern", [0], results=[ResourceType("*")]
     )
     text = _print_new_ops(module, [call])
     assert (

@@ -1,6 +1,12 @@
 """stream async control-flow ops (IREE's "Async control flow ops"): `stream.async.dispatch`,
 `stream.async.func`, `stream.async.call`, and the execution regions `stream.async.execute` and
-`stream.async.concurrent`."""
+`stream.async.concurrent`.
+
+Dispatches and calls share custom<DispatchOperands> (resources with their ranges) and
+custom<ShapedFunctionType>; execution regions share custom<ResourceRegion> (captures that
+become the region's arguments). Results of all four may be tied to an operand, by their
+`tied_operands` attribute: one function reads tied results for all of them.
+"""
 
 from __future__ import annotations
 
@@ -18,20 +24,31 @@ from streamopt.dialects.common import (
     split_clauses,
 )
 from streamopt.dialects.stream.base import (
+    AFFINITY,
+    ANY_ATTRIBUTE,
     ANY_OR_STAGING_LIFETIMES,
-    StreamOp,
+    ENTRY_POINTS,
+    TIED_OPERANDS,
+    DeclaredStreamOp,
+    TimelineOp,
     YieldOp,
     check_lifetime,
     check_size_counts,
     check_timepoint,
-    op_attributes,
     op_error,
-    resolve_shaped_results,
-    size_in_list,
+    print_captures,
     verify_workload,
-    with_affinity,
 )
-from streamopt.ir.core import Access, Block, Operation, OpResult, Region, RegionKind, Value
+from streamopt.ir.core import Access, Block, Operation, OpResult, RegionKind, Value
+from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
+from streamopt.ir.opdef import (
+    DeclaredOp,
+    TextAttributeKind,
+    attr_def,
+    operand_def,
+    region_def,
+    result_def,
+)
 from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT,
@@ -45,256 +62,197 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
-from streamopt.parser.parts import (
-    TOKEN_CLASSES,
-    AttrDict,
-    EntryPoints,
-    OperandRange,
-    Operands,
-    ShapedResults,
-    ShapedTypes,
-    Sized,
-    Tied,
-)
-from streamopt.printer import type_text
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, OperandRange, ShapedResults, Sized, Tied
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
+_ON = "(`on` `(` $affinity^ `)`)? "
 
-@register_op
-class AsyncDispatchOp(StreamOp, SegmentedOp):
-    """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
 
-    __slots__ = ("entry_points", "tied_operands")
-    name = "stream.async.dispatch"
-    inherent_attributes = frozenset({"entry_points", "tied_operands", "affinity"})
-    operand_types = {
-        "workload": INDEX_CONSTRAINT,
-        "resource_operand_sizes": INDEX_CONSTRAINT,
-        "resource_operand_offsets": INDEX_CONSTRAINT,
-        "resource_operand_ends": INDEX_CONSTRAINT,
-        "resource_operand_lengths": INDEX_CONSTRAINT,
-        "result_sizes": INDEX_CONSTRAINT,
-    }
-    is_pure = True
-    segment_names = (
-        "workload",
-        "resource_operands",
-        "resource_operand_sizes",
-        "resource_operand_offsets",
-        "resource_operand_ends",
-        "resource_operand_lengths",
-        "result_sizes",
+def _resolve_results(
+    reader: FormatReader, items: Sequence[Any], operands_name: str, names: Sequence[str]
+) -> None:
+    """Read a result list that may tie results to operands (`%x{%s}`, `%x as T{%s}`, `T{%s}`)
+    into the result types, result sizes and `tied_operands` fields `names`."""
+    operands = reader.operands.get(operands_name) or []
+    types: list[Type] = []
+    sizes: list[Value] = []
+    tied: list[int | None] = []
+    for item in items:
+        position = None
+        if isinstance(item, Tied):
+            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
+            if position is None:
+                raise error("tied operand not found for result reference", reader.location)
+        tied.append(position)
+        type = item.type if isinstance(item, (Sized, Tied)) else item
+        types.append(type if type is not None else operands[position].type)  # type: ignore[index]
+        sizes.extend(item.sizes if isinstance(item, (Sized, Tied)) else ())
+    types_name, sizes_name, tied_name = names
+    reader.result_types[types_name] = types
+    reader.operands[sizes_name] = sizes
+    reader.attributes[tied_name] = TIED_OPERANDS.make(tied)
+
+
+@parse_rule("stream_dispatch_operands")
+def _dispatch_operands(b: Builder, children: list[Any]) -> list[Any]:
+    return children[0] if children else []
+
+
+def _parse_dispatch_operands(
+    reader: FormatReader, part: list[Any], args: Sequence[tuple[str, str]]
+) -> None:
+    groups: list[list[Value]] = [[], [], [], []]
+    for item in part:
+        for group, value in zip(groups, item if isinstance(item, OperandRange) else (item,)):
+            group.append(value)
+    for (_, name), group in zip(args, groups):
+        reader.operands[name] = group
+
+
+def _print_dispatch_operands(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    operands, *bounds = (op.definition.field_value(op, name) for _, name in args)
+    ranges = zip(*bounds)
+    parts: list[str] = []
+    for value in operands:
+        found = next(ranges, None) if isinstance(value.type, ResourceType) else None
+        if found is None:
+            parts.append(p.v(value))
+        else:
+            offset, end, length = (p.v(bound) for bound in found)
+            parts.append(f"{p.v(value)}[{offset} to {end} for {length}]")
+    return "(" + ", ".join(parts) + ")"
+
+
+# `custom<DispatchOperands>($operands, $offsets, $ends, $lengths)`: `(%a[%o to %e for %l], %c)`,
+# each resource with the range the op touches.
+custom_directive(
+    "DispatchOperands",
+    CustomDirective("stream_dispatch_operands", _parse_dispatch_operands, _print_dispatch_operands),
+)
+
+
+@parse_rule("stream_function_type")
+def _function_type(b: Builder, children: list[Any]) -> tuple[list[Any], ShapedResults]:
+    return (children[0] if len(children) > 1 else []), children[-1]
+
+
+def _parse_function_type(
+    reader: FormatReader, part: tuple[list[Any], ShapedResults], args: Sequence[tuple[str, str]]
+) -> None:
+    operands, _, sizes, *results = (name for _, name in args)
+    written, items = part
+    count = len(reader.operands.get(operands) or ())
+    if len(written) != count:
+        raise error(f"expected {count} operand types, got {len(written)}", reader.location)
+    reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
+    reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
+    _resolve_results(reader, items, operands, results)
+
+
+def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    operands, _, sizes, results, result_sizes, tied = (name for _, name in args)
+    field_value = op.definition.field_value
+    values = field_value(op, operands)
+    result_types = [r.type for r in field_value(op, results)]
+    return print_shaped_function_type(
+        p,
+        op,
+        values,
+        [v.type for v in values],
+        field_value(op, sizes),
+        result_types,
+        field_value(op, result_sizes),
+        getattr(op, tied),
     )
 
-    def __init__(
-        self,
-        *args: Any,
-        entry_points: list[Attribute] | None = None,
-        tied_operands: list[int | None] | None = None,
-        has_workload: bool = False,
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.entry_points = entry_points or []
-        self.tied_operands = tied_operands or [None] * len(self.results)
 
-    def _copy_extra_state(self, new: Operation) -> None:
-        SegmentedOp._copy_extra_state(self, new)
-        assert isinstance(new, AsyncDispatchOp)
-        new.entry_points = list(self.entry_points)
-        new.tied_operands = list(self.tied_operands)
+# `custom<ShapedFunctionType>(ref($operands), type($operands), $operand_sizes, type($results),
+# $result_sizes, $tied_operands)`: `(T{%s}, index) -> (%x{%s}, T{%s2})`.
+custom_directive(
+    "ShapedFunctionType",
+    CustomDirective("stream_function_type", _parse_function_type, _print_function_type),
+)
+
+
+class _TiedResourcesOp(DeclaredStreamOp, SegmentedOp):
+    """An op whose resource operands it reads, and writes in place when a result is tied to
+    one (IREE's getAsyncAccessRanges); its other operands are plain values."""
+
+    __slots__ = ()
+    # Fields each op declares (in its own order).
+    resource_operands: list[Value]
+    resource_operand_sizes: list[Value]
+    result_sizes: list[Value]
+    tied_operands: tuple[int | None, ...] | None
+    results_: list[OpResult]
 
     @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncDispatchOp:
-        clauses, rest = split_clauses(parts)
-        entry_points: list[Attribute] = []
-        operand_parts: list[Any] = []
-        attributes: dict[str, Attribute] = {}
-        operand_types: list[Any] = []
-        result_items: list[Any] = []
-        for part in rest:
-            if isinstance(part, EntryPoints):
-                entry_points = part
-            elif isinstance(part, Operands):
-                operand_parts = part
-            elif isinstance(part, AttrDict):
-                attributes = dict(part)
-            elif isinstance(part, ShapedTypes):
-                operand_types = part
-            elif isinstance(part, ShapedResults):
-                result_items = part
-        operands: list[Value] = []
-        offsets: list[Value] = []
-        ends: list[Value] = []
-        lengths: list[Value] = []
-        for item in operand_parts:
-            if isinstance(item, OperandRange):
-                operands.append(item.value)
-                offsets.append(item.offset)
-                ends.append(item.end)
-                lengths.append(item.length)
-            else:
-                operands.append(item)
-        if len(operand_types) != len(operands):
-            raise error(
-                f"expected {len(operands)} operand types, got {len(operand_types)}", location
-            )
-        operand_sizes: list[Value] = []
-        for value, type_part in zip(operands, operand_types):
-            type = type_part.type if isinstance(type_part, Sized) else type_part
-            check_operand_type(value, type, location)
-            if isinstance(type_part, Sized):
-                operand_sizes.extend(type_part.sizes)
-        result_types: list[Type] = []
-        result_sizes: list[Value] = []
-        tied: list[int | None] = []
-        for item in result_items:
-            if isinstance(item, Tied):
-                position = next((i for i, v in enumerate(operands) if v is item.operand), None)
-                if position is None:
-                    raise error("tied operand not found for result reference", location)
-                tied.append(position)
-                result_types.append(item.type if item.type is not None else operands[position].type)  # type: ignore[arg-type]
-                result_sizes.extend(item.sizes)
-            elif isinstance(item, Sized):
-                tied.append(None)
-                result_types.append(item.type)
-                result_sizes.extend(item.sizes)
-            else:
-                tied.append(None)
-                result_types.append(item)
-        workload = list(clauses.get("workload", []))
-        if "on" in clauses:
-            attributes["affinity"] = clauses["on"]
-        segments = [
-            len(workload),
-            len(operands),
-            len(operand_sizes),
-            len(offsets),
-            len(ends),
-            len(lengths),
-            len(result_sizes),
-        ]
-        all_operands = workload + operands + operand_sizes + offsets + ends + lengths + result_sizes
-        op = cls(
-            all_operands,
-            result_types,
-            attributes,
-            location=location,
-            segments=segments,
-            entry_points=entry_points,
-            tied_operands=tied,
-        )
+    def create(cls, *args: Any, **kwargs: Any) -> Any:
+        """The op (see DeclaredOp.create); results not tied unless `tied_operands` says."""
+        op = super().create(*args, **kwargs)
+        if op.tied_operands is None:
+            op.attributes["tied_operands"] = TIED_OPERANDS.make([None] * len(op.results_))
         return op
 
-    @property
-    def workload(self) -> list[Value]:
-        return self.segment(0)
-
-    @property
-    def resource_operands(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def resource_operand_sizes(self) -> list[Value]:
-        return self.segment(2)
-
-    @property
-    def result_sizes(self) -> list[Value]:
-        return self.segment(6)
-
-    def tied_operand_index(self, result_index: int) -> int | None:
-        """Index (into all operands) of the operand result `result_index` is tied to."""
-        tied = self.tied_operands[result_index]
-        return None if tied is None else self.segments[0] + tied
-
     def operand_access(self, index: int) -> Access:
-        start = self.segments[0]
-        position = index - start
-        if position < 0 or position >= self.segments[1]:
+        access = super().operand_access(index)
+        if not access or not isinstance(self.operands[index].type, ResourceType):
             return Access.NONE
-        if not isinstance(self.operands[index].type, ResourceType):
-            return Access.NONE
-        if position in self.tied_operands:
-            return Access.READ | Access.WRITE
-        return Access.READ
-
-    def operand_size(self, index: int) -> Value | None:
-        position = index - self.segments[0]
-        if position < 0 or position >= self.segments[1]:
-            return None
-        # Sizes are listed for the sized operands only, in order.
-        sized = [
-            i for i, v in enumerate(self.resource_operands) if isinstance(v.type, ResourceType)
-        ]
-        if position not in sized:
-            return None
-        return self.resource_operand_sizes[sized.index(position)]
-
-    def result_size(self, index: int) -> Value | None:
-        sized = [i for i, r in enumerate(self.results) if isinstance(r.type, ResourceType)]
-        if index not in sized:
-            return None
-        return self.result_sizes[sized.index(index)]
+        start, _ = self.definition.operand_span(self, "resource_operands")
+        return access | Access.WRITE if index - start in (self.tied_operands or ()) else access
 
     def verify(self) -> None:
-        operands = self.resource_operands
-        check_size_counts(self, [v.type for v in operands], self.resource_operand_sizes)
-        check_size_counts(self, [r.type for r in self.results], self.result_sizes)
-        for index, tied in enumerate(self.tied_operands):
-            if tied is not None and not 0 <= tied < len(operands):
+        check_size_counts(
+            self, [v.type for v in self.resource_operands], self.resource_operand_sizes
+        )
+        check_size_counts(self, [r.type for r in self.results_], self.result_sizes)
+
+
+_OPERANDS = (
+    "custom<DispatchOperands>($resource_operands, $resource_operand_offsets, "
+    "$resource_operand_ends, $resource_operand_lengths) attr-dict `:` "
+    "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+    "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)"
+)
+
+
+@register_op
+class AsyncDispatchOp(_TiedResourcesOp):
+    """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
+
+    __slots__ = ()
+    name = "stream.async.dispatch"
+    is_pure = True
+    workload = operand_def(INDEX_CONSTRAINT, variadic=True)
+    entry_points: tuple[Attribute, ...] = attr_def(ENTRY_POINTS)
+    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    resource_operand_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_ends = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)
+    result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
+    tied_operands = attr_def(TIED_OPERANDS)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    results_ = result_def(variadic=True, tied_to="resource_operands")
+    assembly_format = _ON + (
+        "custom<DispatchEntryPoints>($entry_points) (`[` $workload^ `]`)? `` " + _OPERANDS
+    )
+
+    def verify(self) -> None:
+        super().verify()
+        for index, tied in enumerate(self.tied_operands or ()):
+            if tied is not None and not 0 <= tied < len(self.resource_operands):
                 raise op_error(self, f"result #{index} tied to invalid operand index {tied}")
         if not self.entry_points:
             raise op_error(self, "at least one entry point must be defined")
 
     def verify_in_module(self, context: Any) -> None:
         verify_workload(self, self.entry_points, len(self.workload), context)
-
-    def print(self, p: Printer) -> None:
-        write = p.write
-        write("stream.async.dispatch")
-        self.print_affinity(p)
-        entry = self.entry_points
-        if len(entry) == 1:
-            write(" " + entry[0].text)
-        else:
-            write(" {" + ", ".join(e.text for e in entry) + "}")
-        workload = self.workload
-        if workload:
-            write("[" + p.values(workload) + "]")
-        operands = self.resource_operands
-        offsets = self.segment(3)
-        ends = self.segment(4)
-        lengths = self.segment(5)
-        parts: list[str] = []
-        range_index = 0
-        for value in operands:
-            if isinstance(value.type, ResourceType):
-                parts.append(
-                    f"{p.v(value)}[{p.v(offsets[range_index])} to {p.v(ends[range_index])} for "
-                    f"{p.v(lengths[range_index])}]"
-                )
-                range_index += 1
-            else:
-                parts.append(p.v(value))
-        write("(" + ", ".join(parts) + ")")
-        p.attr_dict(self, ("affinity",))
-        write(" : ")
-        write(
-            print_shaped_function_type(
-                p,
-                self,
-                operands,
-                [v.type for v in operands],  # type: ignore[misc]
-                self.resource_operand_sizes,
-                [r.type for r in self.results],  # type: ignore[misc]
-                self.result_sizes,
-                self.tied_operands,
-            )
-        )
 
 
 class _FuncResult(NamedTuple):
@@ -504,47 +462,6 @@ class AsyncFuncOp(Operation):
         p.attr_dict(self, (), keyword=True)
 
 
-def _split_operand_list(
-    items: Sequence[Any],
-) -> tuple[list[Value], list[Value], list[Value], list[Value]]:
-    """Operands and the offsets, ends and lengths of the ranged ones (custom<DispatchOperands>)."""
-    operands: list[Value] = []
-    offsets: list[Value] = []
-    ends: list[Value] = []
-    lengths: list[Value] = []
-    for item in items:
-        if isinstance(item, OperandRange):
-            operands.append(item.value)
-            offsets.append(item.offset)
-            ends.append(item.end)
-            lengths.append(item.length)
-        else:
-            operands.append(item)
-    return operands, offsets, ends, lengths
-
-
-def _print_operand_list(
-    p: Printer,
-    operands: Sequence[Value],
-    offsets: Sequence[Value],
-    ends: Sequence[Value],
-    lengths: Sequence[Value],
-) -> str:
-    """`(%a[%o to %e for %l], %c)`: resources carry their range."""
-    parts: list[str] = []
-    range_index = 0
-    for value in operands:
-        if isinstance(value.type, ResourceType) and range_index < len(offsets):
-            parts.append(
-                f"{p.v(value)}[{p.v(offsets[range_index])} to {p.v(ends[range_index])} for "
-                f"{p.v(lengths[range_index])}]"
-            )
-            range_index += 1
-        else:
-            parts.append(p.v(value))
-    return "(" + ", ".join(parts) + ")"
-
-
 def _lookup_symbol(op: Operation, name: str) -> Operation | None:
     """The op named `@name` in the nearest enclosing module (MLIR's lookupNearestSymbolFrom)."""
     for ancestor in op.ancestors():
@@ -561,171 +478,58 @@ def _function_type_text(inputs: Sequence[Type | None], results: Sequence[Type | 
     return FunctionType([t for t in inputs if t], [t for t in results if t]).text
 
 
+class _SymbolKind(TextAttributeKind):
+    """A flat symbol reference (`@f`)."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return symbol_ref_from_text(str(part))
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else SymbolRefAttr([value])
+
+
 @register_op
-class AsyncCallOp(StreamOp, SegmentedOp):
+class AsyncCallOp(_TiedResourcesOp):
     """`%r = stream.async.call on(A) @f(%x[%o to %e for %l], %n) : (T{%s}, index) -> %x{%s}`."""
 
-    __slots__ = ("tied_operands",)
+    __slots__ = ()
     name = "stream.async.call"
-    inherent_attributes = frozenset(
-        {"callee", "tied_operands", "arg_attrs", "res_attrs", "affinity"}
+    callee: SymbolRefAttr = attr_def(_SymbolKind())
+    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
     )
-    operand_types = {
-        "resource_operand_sizes": INDEX_CONSTRAINT,
-        "resource_operand_offsets": INDEX_CONSTRAINT,
-        "resource_operand_ends": INDEX_CONSTRAINT,
-        "resource_operand_lengths": INDEX_CONSTRAINT,
-        "result_sizes": INDEX_CONSTRAINT,
-    }
-    segment_names = (
-        "resource_operands",
-        "resource_operand_sizes",
-        "resource_operand_offsets",
-        "resource_operand_ends",
-        "resource_operand_lengths",
-        "result_sizes",
-    )
-
-    def __init__(
-        self, *args: Any, tied_operands: Sequence[int | None] | None = None, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.tied_operands: list[int | None] = list(tied_operands or [None] * len(self.results))
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        SegmentedOp._copy_extra_state(self, new)
-        assert isinstance(new, AsyncCallOp)
-        new.tied_operands = list(self.tied_operands)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncCallOp:
-        clauses, rest = split_clauses(parts)
-        attributes: dict[str, Attribute] = {}
-        callee = ""
-        operand_items: list[Any] = []
-        operand_types: list[Any] = []
-        result_items: list[Any] = []
-        for part in rest:
-            if isinstance(part, TOKEN_CLASSES):
-                callee = str(part)
-            elif isinstance(part, Operands):
-                operand_items = part
-            elif isinstance(part, AttrDict):
-                attributes = dict(part)
-            elif isinstance(part, ShapedTypes):
-                operand_types = part
-            elif isinstance(part, ShapedResults):
-                result_items = part
-        operands, offsets, ends, lengths = _split_operand_list(operand_items)
-        if len(operand_types) != len(operands):
-            raise error(
-                f"expected {len(operands)} operand types, got {len(operand_types)}", location
-            )
-        operand_sizes: list[Value] = []
-        for value, type_part in zip(operands, operand_types):
-            type = type_part.type if isinstance(type_part, Sized) else type_part
-            check_operand_type(value, type, location)
-            if isinstance(type_part, Sized):
-                operand_sizes.extend(type_part.sizes)
-        result_types, result_sizes, tied = resolve_shaped_results(result_items, operands, location)
-        attributes["callee"] = symbol_ref_from_text(callee)
-        if "on" in clauses:
-            attributes["affinity"] = clauses["on"]
-        groups = [operands, operand_sizes, offsets, ends, lengths, result_sizes]
-        return cls(
-            [v for group in groups for v in group],
-            result_types,
-            attributes,
-            location=location,
-            segments=[len(group) for group in groups],
-            tied_operands=tied,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        callee: str,
-        operands: Sequence[Value],
-        operand_sizes: Sequence[Value],
-        ranges: Sequence[tuple[Value, Value, Value]],
-        result_types: Sequence[Type],
-        result_sizes: Sequence[Value],
-        tied_operands: Sequence[int | None] | None = None,
-        affinity: Attribute | None = None,
-    ) -> AsyncCallOp:
-        """Call `@callee`. `ranges` holds (offset, end, length) per resource operand, in order;
-        `tied_operands[i]` is the position in `operands` result `i` is tied to, or None."""
-        groups = [
-            list(operands),
-            list(operand_sizes),
-            [r[0] for r in ranges],
-            [r[1] for r in ranges],
-            [r[2] for r in ranges],
-            list(result_sizes),
-        ]
-        attributes = with_affinity({"callee": SymbolRefAttr([callee])}, affinity)
-        return cls(
-            [v for group in groups for v in group],
-            list(result_types),
-            attributes,
-            segments=[len(group) for group in groups],
-            tied_operands=tied_operands,
-        )
-
-    @property
-    def callee(self) -> SymbolRefAttr:
-        callee = self.attributes["callee"]
-        assert isinstance(callee, SymbolRefAttr)
-        return callee
-
-    @property
-    def resource_operands(self) -> list[Value]:
-        return self.segment(0)
+    resource_operand_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_ends = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)
+    result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
+    tied_operands = attr_def(TIED_OPERANDS)
+    arg_attrs = attr_def(ANY_ATTRIBUTE)
+    res_attrs = attr_def(ANY_ATTRIBUTE)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    results_ = result_def(variadic=True, tied_to="resource_operands")
+    assembly_format = _ON + "$callee `` " + _OPERANDS
 
     def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
         # Yielded resources become the results of the execute/concurrent op.
         parent = self.parent_op
         if parent is None:
             return
-        for index in range(self.segments[0]):
+        for index in range(len(self.resource_operands)):
             if index < len(parent.results):
                 yield index, (parent.results[index],)
 
-    @property
-    def resource_operand_sizes(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def result_sizes(self) -> list[Value]:
-        return self.segment(5)
-
-    def tied_operand_index(self, result_index: int) -> int | None:
-        """Index (into all operands) of the operand result `result_index` is tied to."""
-        return self.tied_operands[result_index]
-
-    def operand_access(self, index: int) -> Access:
-        if index >= self.segments[0] or not isinstance(self.operands[index].type, ResourceType):
-            return Access.NONE
-        if index in self.tied_operands:
-            return Access.READ | Access.WRITE
-        return Access.READ
-
-    def operand_size(self, index: int) -> Value | None:
-        if index >= self.segments[0]:
-            return None
-        operands = self.resource_operands
-        return size_in_list(index, [v.type for v in operands], self.resource_operand_sizes)
-
-    def result_size(self, index: int) -> Value | None:
-        return size_in_list(index, [r.type for r in self.results], self.result_sizes)
-
     def verify(self) -> None:
+        super().verify()
         operands = self.resource_operands
-        check_size_counts(self, [v.type for v in operands], self.resource_operand_sizes)
-        check_size_counts(self, [r.type for r in self.results], self.result_sizes)
         required = sum(1 for v in operands if isinstance(v.type, ResourceType))
-        present = self.segments[2]
-        if self.segments[3] != present or self.segments[4] != present:
+        present = len(self.resource_operand_offsets)
+        if (
+            len(self.resource_operand_ends) != present
+            or len(self.resource_operand_lengths) != present
+        ):
             raise op_error(
                 self, "mismatch on resource range offsets/ends/lengths; counts must match"
             )
@@ -768,27 +572,6 @@ class AsyncCallOp(StreamOp, SegmentedOp):
                     f"provides '{callee_result}'",
                 )
 
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.call")
-        self.print_affinity(p)
-        operands = self.resource_operands
-        p.write(" " + self.callee.text)
-        p.write(_print_operand_list(p, operands, self.segment(2), self.segment(3), self.segment(4)))
-        p.attr_dict(self, ("affinity", "callee"))
-        p.write(" : ")
-        p.write(
-            print_shaped_function_type(
-                p,
-                self,
-                operands,
-                [v.type for v in operands],  # type: ignore[misc]
-                self.resource_operand_sizes,
-                [r.type for r in self.results],  # type: ignore[misc]
-                self.result_sizes,
-                self.tied_operands,
-            )
-        )
-
 
 def _call_type_compatible(callee: Type, call: Type | None) -> bool:
     """IREE allows an async function to declare `*` for any resource lifetime of the call."""
@@ -800,7 +583,7 @@ def _call_type_compatible(callee: Type, call: Type | None) -> bool:
 
 
 class ResourceCaptures(NamedTuple):
-    """`with(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region."""
+    """`(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region."""
 
     operands: list[Value]
     types: list[Type]
@@ -838,46 +621,76 @@ def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
     return ResourceCaptures(operands, types, sizes, results)
 
 
-class ResourceRegionOp(StreamOp, SegmentedOp):
+def _parse_resource_region(
+    reader: FormatReader, part: tuple[ResourceCaptures, Any], args: Sequence[tuple[str, str]]
+) -> None:
+    operands, _, sizes, *results, body = (name for _, name in args)
+    captures, region = part
+    reader.operands[operands] = captures.operands
+    reader.operands[sizes] = captures.sizes
+    _resolve_results(reader, captures.results, operands, results)
+    reader.regions[body] = region
+
+
+def _print_resource_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
+    operands, _, sizes, results, result_sizes, tied, body = (name for _, name in args)
+    field_value = op.definition.field_value
+    region = op.regions[op.definition.region_index[body]]
+    values = field_value(op, operands)
+    p.write(print_captures(p, values, region.blocks[0].arguments, field_value(op, sizes)))
+    result_types = [r.type for r in field_value(op, results)]
+    if result_types:
+        text = print_shaped_result_list(
+            p, op, values, result_types, field_value(op, result_sizes), getattr(op, tied)
+        )
+        p.write(" -> " + (text if len(result_types) == 1 else f"({text})"))
+    p.write(" ")
+    p.print_region(region)
+
+
+# `custom<ResourceRegion>($operands, type($operands), $operand_sizes, type($results),
+# $result_sizes, $tied_operands, $body)`: `(%x as %arg0: T{%s}) -> (%x{%s}, T{%s2}) {...}`,
+# the captured operands with the region arguments that stand for them.
+custom_directive(
+    "ResourceRegion",
+    CustomDirective(
+        "resource_captures region",
+        _parse_resource_region,
+        _print_resource_region,
+        parts=2,
+        writes=True,
+    ),
+)
+
+
+class ResourceRegionOp(_TiedResourcesOp):
     """Shared by `stream.async.execute` and `stream.async.concurrent`: captured resources become
     the region's entry arguments, the region's `stream.yield` gives the resource results, and
     results may be tied to (update in place) a captured operand."""
 
-    __slots__ = ("tied_operands",)
+    __slots__ = ()
     region_kind = RegionKind.ONCE
+    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
+    tied_operands = attr_def(TIED_OPERANDS)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    body_ = region_def()
+    _REGION = (
+        "`with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), "
+        "$resource_operand_sizes, type($results), $result_sizes, $tied_operands, $body)"
+    )
 
-    def __init__(
-        self, *args: Any, tied_operands: Sequence[int | None] | None = None, **kwargs: Any
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.tied_operands: list[int | None] = list(
-            tied_operands or [None] * self.resource_result_count
-        )
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        SegmentedOp._copy_extra_state(self, new)
-        assert isinstance(new, ResourceRegionOp)
-        new.tied_operands = list(self.tied_operands)
-
-    @property
-    def resource_result_count(self) -> int:
-        return len(self.results)
-
-    @property
-    def resource_results(self) -> Sequence[OpResult]:
-        return self.results[: self.resource_result_count]
-
-    @property
-    def resource_operands(self) -> list[Value]:
-        return self.segment(0)
-
-    @property
-    def resource_operand_sizes(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def result_sizes(self) -> list[Value]:
-        return self.segment(2)
+    @classmethod
+    def create(cls, *args: Any, **kwargs: Any) -> Any:
+        """The op (see DeclaredOp.create); its block has one argument per capture and no ops
+        yet (the caller fills it and ends it with a `stream.yield`)."""
+        op = super().create(*args, **kwargs)
+        for value in op.resource_operands:
+            op.body.add_argument(value.type)
+        return op
 
     @property
     def body(self) -> Block:
@@ -895,42 +708,14 @@ class ResourceRegionOp(StreamOp, SegmentedOp):
             if index < len(arguments):
                 yield index, (arguments[index],)
 
-    def tied_operand_index(self, result_index: int) -> int | None:
-        """The captured operand result `result_index` updates in place (operands come first)."""
-        if result_index >= self.resource_result_count:
-            return None
-        return self.tied_operands[result_index]
-
-    def operand_access(self, index: int) -> Access:
-        # As IREE's getAsyncAccessRanges: a capture is read, and written when a result is tied
-        # to it; sizes and the await timepoint are plain values.
-        if index >= self.segments[0] or not isinstance(self.operands[index].type, ResourceType):
-            return Access.NONE
-        if index in self.tied_operands:
-            return Access.READ | Access.WRITE
-        return Access.READ
-
-    def operand_size(self, index: int) -> Value | None:
-        if index >= self.segments[0]:
-            return None
-        return size_in_list(
-            index, [v.type for v in self.resource_operands], self.resource_operand_sizes
-        )
-
-    def result_size(self, index: int) -> Value | None:
-        if index >= self.resource_result_count:
-            return None
-        return size_in_list(index, [r.type for r in self.resource_results], self.result_sizes)
-
     def verify(self) -> None:
         operands = self.resource_operands
         for i, value in enumerate(operands):
             check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_LIFETIMES)
-        results = self.resource_results
+        results = self.results_
         for i, result in enumerate(results):
             check_lifetime(self, "result", i, result.type, ANY_OR_STAGING_LIFETIMES)
-        check_size_counts(self, [v.type for v in operands], self.resource_operand_sizes)
-        check_size_counts(self, [r.type for r in results], self.result_sizes)
+        super().verify()
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise op_error(self, "expects a region with one block")
         body = self.body
@@ -971,135 +756,26 @@ class ResourceRegionOp(StreamOp, SegmentedOp):
             if outer_size is not inner_size:
                 raise op_error(yield_op, "result size mismatch")
 
-    def _print_captures(self, p: Printer) -> None:
-        operands = self.resource_operands
-        sizes = self.resource_operand_sizes
-        captures: list[str] = []
-        size_index = 0
-        for operand, arg in zip(operands, self.body.arguments):
-            text = f"{p.v(operand)} as {p.v(arg)}: {type_text(arg.type)}"
-            if isinstance(arg.type, ResourceType):
-                text += "{" + p.v(sizes[size_index]) + "}"
-                size_index += 1
-            captures.append(text)
-        p.write("with(" + ", ".join(captures) + ")")
-        results = self.resource_results
-        if results:
-            text = print_shaped_result_list(
-                p,
-                self,
-                operands,
-                [r.type for r in results],  # type: ignore[misc]
-                self.result_sizes,
-                self.tied_operands,
-            )
-            p.write(" -> " + (text if len(results) == 1 else f"({text})"))
-        p.write(" ")
-        p.print_region(self.regions[0], print_entry_block_args=False)
-
-
-def _new_region(types: Sequence[Type | None]) -> Region:
-    return Region([Block(types)])
-
 
 @register_op
-class AsyncExecuteOp(ResourceRegionOp):
+class AsyncExecuteOp(ResourceRegionOp, TimelineOp):
     """`%results:2, %result_timepoint = stream.async.execute on(A) await(%t) =>
     with(%x as %arg0: T{%s}) -> (%x{%s}, T{%s2}) { ... } => !stream.timepoint`."""
 
     __slots__ = ()
     name = "stream.async.execute"
-    inherent_attributes = frozenset({"tied_operands", "affinity"})
-    operand_types = {
-        "resource_operand_sizes": INDEX_CONSTRAINT,
-        "result_sizes": INDEX_CONSTRAINT,
-        "await_timepoint": TIMEPOINT_CONSTRAINT,
-    }
-    segment_names = (
-        "resource_operands",
-        "resource_operand_sizes",
-        "result_sizes",
-        "await_timepoint",
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
+    results_ = result_def(variadic=True, tied_to="resource_operands", asm_name="results")
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
+    assembly_format = _ON + (
+        "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
+        + ResourceRegionOp._REGION
+        + " `=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncExecuteOp:
-        clauses, rest = split_clauses(parts)
-        captures, region, timepoint_type = rest
-        types, sizes, tied = resolve_shaped_results(captures.results, captures.operands, location)
-        awaited = [clauses["await"]] if "await" in clauses else []
-        groups = [captures.operands, captures.sizes, sizes, awaited]
-        return cls(
-            [v for group in groups for v in group],
-            [*types, timepoint_type],
-            op_attributes(clauses),
-            [region],
-            location=location,
-            segments=[len(group) for group in groups],
-            tied_operands=tied,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        operands: Sequence[Value],
-        operand_sizes: Sequence[Value],
-        result_types: Sequence[Type],
-        result_sizes: Sequence[Value],
-        tied_operands: Sequence[int | None] | None = None,
-        await_timepoint: Value | None = None,
-        affinity: Attribute | None = None,
-    ) -> AsyncExecuteOp:
-        """An execute region capturing `operands`; its block has one argument per capture and
-        no ops yet (the caller fills it and ends it with a `stream.yield`)."""
-        awaited = [await_timepoint] if await_timepoint is not None else []
-        groups = [list(operands), list(operand_sizes), list(result_sizes), awaited]
-        return cls(
-            [v for group in groups for v in group],
-            [*result_types, TIMEPOINT],
-            with_affinity(None, affinity),
-            [_new_region([v.type for v in operands])],
-            segments=[len(group) for group in groups],
-            tied_operands=tied_operands,
-        )
-
-    @property
-    def resource_result_count(self) -> int:
-        return len(self.results) - 1
-
-    @property
-    def await_timepoint(self) -> Value | None:
-        return self.operands[-1] if self.segments[3] else None
-
-    @property
-    def await_timepoints(self) -> list[Value]:
-        return self.segment(3)
-
-    @property
-    def result_timepoint(self) -> OpResult:
-        return self.results[-1]
-
-    def asm_result_name(self, index: int) -> str | None:
-        # ODS names the two result groups `results` and `result_timepoint`.
-        if index == len(self.results) - 1:
-            return "result_timepoint"
-        return "results" if index == 0 else None
 
     def verify(self) -> None:
         super().verify()
         check_timepoint(self, "result", len(self.results) - 1, self.results[-1].type)
-        if self.segments[3]:
-            check_timepoint(self, "operand", len(self.operands) - 1, self.operands[-1].type)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.execute")
-        self.print_affinity(p)
-        if self.segments[3]:
-            p.write(f" await({p.v(self.operands[-1])}) =>")
-        p.write(" ")
-        self._print_captures(p)
-        p.write(f" => {self.results[-1].type}")
-        p.attr_dict(self, ("affinity",), keyword=True)
 
 
 @register_op
@@ -1109,46 +785,8 @@ class AsyncConcurrentOp(ResourceRegionOp):
 
     __slots__ = ()
     name = "stream.async.concurrent"
-    inherent_attributes = frozenset({"tied_operands", "affinity"})
-    operand_types = {"resource_operand_sizes": INDEX_CONSTRAINT, "result_sizes": INDEX_CONSTRAINT}
-    segment_names = ("resource_operands", "resource_operand_sizes", "result_sizes")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncConcurrentOp:
-        clauses, rest = split_clauses(parts)
-        captures, region = rest
-        types, sizes, tied = resolve_shaped_results(captures.results, captures.operands, location)
-        groups = [captures.operands, captures.sizes, sizes]
-        return cls(
-            [v for group in groups for v in group],
-            types,
-            op_attributes(clauses),
-            [region],
-            location=location,
-            segments=[len(group) for group in groups],
-            tied_operands=tied,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        operands: Sequence[Value],
-        operand_sizes: Sequence[Value],
-        result_types: Sequence[Type],
-        result_sizes: Sequence[Value],
-        tied_operands: Sequence[int | None] | None = None,
-        affinity: Attribute | None = None,
-    ) -> AsyncConcurrentOp:
-        """A concurrent region capturing `operands` (body left empty for the caller)."""
-        groups = [list(operands), list(operand_sizes), list(result_sizes)]
-        return cls(
-            [v for group in groups for v in group],
-            list(result_types),
-            with_affinity(None, affinity),
-            [_new_region([v.type for v in operands])],
-            segments=[len(group) for group in groups],
-            tied_operands=tied_operands,
-        )
+    results_ = result_def(variadic=True, tied_to="resource_operands")
+    assembly_format = _ON + ResourceRegionOp._REGION + " attr-dict-with-keyword"
 
     def verify(self) -> None:
         parent = self.parent_op
@@ -1158,10 +796,3 @@ class AsyncConcurrentOp(ResourceRegionOp):
                 "expects parent op to be one of 'stream.async.execute, stream.async.concurrent'",
             )
         super().verify()
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.async.concurrent")
-        self.print_affinity(p)
-        p.write(" ")
-        self._print_captures(p)
-        p.attr_dict(self, ("affinity",), keyword=True)

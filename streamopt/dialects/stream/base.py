@@ -15,6 +15,7 @@ from streamopt.dialects.common import (
     SegmentedOp,
     check_operand_type,
     dynamic_dim_count,
+    is_sized,
     print_shaped_type_list,
     split_clauses,
 )
@@ -22,13 +23,16 @@ from streamopt.ir.core import Access, Operation, Value
 from streamopt.ir.format import CustomDirective, custom_directive
 from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, operand_def
 from streamopt.ir.types import (
+    INDEX,
     INDEX_CONSTRAINT,
     TIMEPOINT,
+    ArrayAttr,
     Attribute,
     ResourceType,
     ShapedType,
     SymbolRefAttr,
     Type,
+    integer_attr,
     symbol_ref_from_text,
 )
 from streamopt.lazy_regex import lazy_compile
@@ -98,6 +102,84 @@ class _AnyAttributeKind(TextAttributeKind):
 
 
 ANY_ATTRIBUTE = _AnyAttributeKind()
+
+
+class TiedOperandsAttr(ArrayAttr):
+    """IREE's `tied_operands`: for each result, the operand it is tied to (-1: none)."""
+
+    __slots__ = ("positions",)
+
+    def __init__(self, positions: tuple[int | None, ...]) -> None:
+        super().__init__(integer_attr(-1 if p is None else p, INDEX) for p in positions)
+        self.positions = positions
+
+
+class _TiedOperandsKind(TextAttributeKind):
+    """`tied_operands`, set by the directive that reads the results; the accessor gives each
+    result's operand position (None: not tied). One attribute per spelling."""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[int | None, ...], TiedOperandsAttr] = {}
+
+    def make(self, value: Any) -> Attribute:
+        if isinstance(value, Attribute):
+            return value
+        key = tuple(value)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = TiedOperandsAttr(key)
+        return found
+
+    def value(self, attribute: Attribute) -> tuple[int | None, ...]:
+        assert isinstance(attribute, TiedOperandsAttr)
+        return attribute.positions
+
+
+TIED_OPERANDS = _TiedOperandsKind()
+
+
+class _EntryPointsKind(TextAttributeKind):
+    """Dispatch entry points (`@ex::@fn`); the accessor gives them."""
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else ArrayAttr(value)
+
+    def value(self, attribute: Attribute) -> tuple[Attribute, ...]:
+        assert isinstance(attribute, ArrayAttr)
+        return attribute.elements
+
+
+ENTRY_POINTS = _EntryPointsKind()
+
+
+def _parse_entry_points(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
+    reader.attributes[args[0][1]] = ArrayAttr(part)
+
+
+def _print_entry_points(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    entries = getattr(op, args[0][1])
+    return entries[0].text if len(entries) == 1 else "{" + ", ".join(e.text for e in entries) + "}"
+
+
+# `custom<DispatchEntryPoints>($entry_points)`: `@ex::@fn` or `{@a::@b, @c::@d}`.
+custom_directive(
+    "DispatchEntryPoints",
+    CustomDirective("dispatch_entry_points", _parse_entry_points, _print_entry_points),
+)
+
+
+def print_captures(
+    p: Printer, operands: Sequence[Value], arguments: Sequence[Value], sizes: Sequence[Value]
+) -> str:
+    """`(%x as %arg0: T{%s}, ...)`: the operands an execution region captures, with the region
+    arguments that stand for them (custom<ResourceRegion> / <ExplicitResourceRegion>)."""
+    remaining = iter(sizes)
+    captures = [
+        f"{p.v(operand)} as {p.v(argument)}: {type_text(argument.type)}"
+        + ("{" + p.v(next(remaining)) + "}" if is_sized(argument.type) else "")
+        for operand, argument in zip(operands, arguments)
+    ]
+    return "(" + ", ".join(captures) + ")"
 
 
 class DeclaredStreamOp(DeclaredOp, StreamOp):
