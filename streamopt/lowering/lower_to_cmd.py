@@ -767,7 +767,7 @@ class _FunctionLowering:
             scope.accesses[storage] = list(scope.ready[storage])
 
         def body(block: Block, args: dict[Value, Value]) -> None:
-            block.append(CmdFillOp.create(op.value, args[storage], size, self.c0(), size))
+            block.append(CmdFillOp.create(args[storage], size, self.c0(), size, op.value))
 
         self.execute(scope, op.affinity, [], [(storage, size)], op, body)
         self.replace_root(op.result, storage)
@@ -841,7 +841,7 @@ class _FunctionLowering:
 
         def body(block: Block, args: dict[Value, Value]) -> None:
             block.append(
-                CmdFillOp.create(op.value, args[target], size, op.target_offset, op.target_length)
+                CmdFillOp.create(args[target], size, op.target_offset, op.target_length, op.value)
             )
 
         self.execute(scope, op.affinity, [], [(target, size)], op, body)
@@ -941,8 +941,8 @@ class _FunctionLowering:
             lambda awaited: CmdMoveOp.create(
                 source,
                 op.source_size,
-                result_type,
                 op.result_size_value,
+                result=result_type,
                 affinity=execution,
                 source_affinity=op.source_affinity,
                 target_affinity=op.target_affinity,
@@ -1004,11 +1004,13 @@ class _FunctionLowering:
                 (args[value], size, offset if offset is not None else self.c0(), length, access)
                 for value, size, offset, length, access in entries
             ]
-            block.append(
-                CmdDispatchOp.create(
-                    op.entry_points, op.workload, uniform, resources, attributes, op.location
-                )
+            values, sizes, offsets, lengths, accesses = zip(*resources) if resources else [()] * 5
+            dispatch = CmdDispatchOp.create(
+                op.workload, uniform, values, sizes, offsets, lengths, op.entry_points, accesses
             )
+            dispatch.attributes.update(attributes)
+            dispatch.location = op.location
+            block.append(dispatch)
 
         order = [entry[0] for entry in entries]
         self.execute(scope, affinity, reads, writes, op, body, order)

@@ -89,7 +89,7 @@ def test_stream_constructors_print_as_iree_does() -> None:
     execute.body.append(CmdCopyOp.create(source, size, c0, target, size, c0, size))
     serial = CmdSerialOp.create()
     execute.body.append(serial)
-    serial.regions[0].blocks[0].append(CmdFillOp.create(pattern, target, size, c0, size))
+    serial.regions[0].blocks[0].append(CmdFillOp.create(target, size, c0, size, pattern))
     _before_return(
         func,
         ResourceDeallocaOp.create(
@@ -269,8 +269,8 @@ def test_cmd_move_constructor_and_interfaces() -> None:
         CmdMoveOp.create(
             resource,
             size,
-            ResourceType("external"),
             size,
+            result=ResourceType("external"),
             affinity=AffinityAttr("dev_a"),
             source_affinity=AffinityAttr("dev_a"),
             target_affinity=AffinityAttr("dev_b"),

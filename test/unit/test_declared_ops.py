@@ -42,11 +42,6 @@ HAND_WRITTEN: dict[str, str] = {
     "hal.devices.get": "not converted yet",
     # stream: custom directives the layer does not have yet.
     "stream.async.func": "custom<ShapedFunctionSignature>",
-    "stream.cmd.execute": "custom<ExplicitResourceRegion>: a region with declared arguments",
-    "stream.cmd.serial": "a region (`$body`): regions are not in the layer yet",
-    "stream.cmd.concurrent": "a region (`$body`): regions are not in the layer yet",
-    "stream.cmd.dispatch": "custom<DispatchResources>, one resource per line",
-    "stream.cmd.move": "streamopt's own op: the printer of its proposed syntax",
     # util: not converted yet (function-like ops keep their own parsers in IREE too).
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from streamopt.dialects import register_op
+from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_ATTRIBUTE,
@@ -38,12 +38,18 @@ from streamopt.ir.types import (
 )
 
 if TYPE_CHECKING:
+    from streamopt.parser.builder import Builder
     from streamopt.parser.parts import Sized
     from streamopt.printer import Printer
 
 _ON = "(`on` `(` $affinity^ `)`)? "
 # The operands of the ops that update a range of their target in place.
 _READ_WRITE = Access.READ | Access.WRITE
+
+
+@parse_rule("tied_to_target")
+def _tied_to_target(b: Builder, children: list[Any]) -> Sized:
+    return children[-1]  # type: ignore[no-any-return]
 
 
 def _parse_tied_result(reader: FormatReader, part: Sized, args: Sequence[tuple[str, str]]) -> None:

@@ -227,7 +227,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
     name = "stream.async.dispatch"
     is_pure = True
     workload = operand_def(INDEX_CONSTRAINT, variadic=True)
-    entry_points: tuple[Attribute, ...] = attr_def(ENTRY_POINTS)
+    entry_points: list[Attribute] = attr_def(ENTRY_POINTS)
     resource_operands = operand_def(variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
         INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"

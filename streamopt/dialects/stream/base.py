@@ -10,14 +10,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
-from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects import register_op
 from streamopt.dialects.common import (
     SegmentedOp,
     check_operand_type,
     dynamic_dim_count,
     is_sized,
     print_shaped_type_list,
-    split_clauses,
 )
 from streamopt.ir.core import Access, Operation, Value
 from streamopt.ir.format import CustomDirective, custom_directive
@@ -37,12 +36,11 @@ from streamopt.ir.types import (
 )
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser import interpret
-from streamopt.parser.parts import TOKEN_CLASSES, Sized, Tied
+from streamopt.parser.parts import Sized
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.ir.format import FormatReader
-    from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
 
@@ -144,9 +142,9 @@ class _EntryPointsKind(TextAttributeKind):
     def make(self, value: Any) -> Attribute:
         return value if isinstance(value, Attribute) else ArrayAttr(value)
 
-    def value(self, attribute: Attribute) -> tuple[Attribute, ...]:
+    def value(self, attribute: Attribute) -> list[Attribute]:
         assert isinstance(attribute, ArrayAttr)
-        return attribute.elements
+        return list(attribute.elements)
 
 
 ENTRY_POINTS = _EntryPointsKind()
@@ -314,7 +312,6 @@ _LIFETIME_TEXT = {
     ANY_OR_STAGING_LIFETIMES: _ANY_RESOURCE_TEXT + " or staging resource",
     STAGING_LIFETIMES: "staging resource",
 }
-FILL_PATTERN_WIDTHS = (8, 16, 32, 64)
 
 # Ops whose region may end in `stream.yield` (IREE's ParentOneOf on stream.yield).
 _YIELD_PARENTS = (
@@ -356,81 +353,6 @@ def check_dims(op: Operation, encoding: Type, dims: Sequence[Value]) -> None:
         )
 
 
-def positional(parts: list[Any]) -> list[Any]:
-    """`parts` without the keyword tokens (`to`, `for`, `as`, `with`) the rules keep."""
-    return [p for p in parts if not isinstance(p, TOKEN_CLASSES)]
-
-
-def op_attributes(clauses: dict[str, Any], affinity_name: str = "affinity") -> dict[str, Attribute]:
-    """The op attributes from `attributes {...}` and `on(...)` clauses."""
-    attributes: dict[str, Attribute] = dict(clauses.get("attributes", {}))
-    if "on" in clauses:
-        attributes[affinity_name] = clauses["on"]
-    return attributes
-
-
-def with_affinity(
-    attributes: dict[str, Attribute] | None, affinity: Attribute | None
-) -> dict[str, Attribute]:
-    out = dict(attributes or {})
-    if affinity is not None:
-        out["affinity"] = affinity
-    return out
-
-
-def tied_target(result: Sized | Tied, target: Value, location: Location) -> tuple[Type, Value]:
-    """Type and size of a `custom<ShapedTiedResult>`: `%name as T{%s}` or `T{%s}`.
-
-    The result is always tied to the target. Like IREE, the name before `as` is not looked up
-    (hand-written tests often write any name there); the grammar hands over only the type.
-    """
-    if isinstance(result, Tied):
-        if result.type is None:
-            raise error("expected 'as' after the tied result's operand", location)
-        sized = Sized(result.type, result.sizes)
-    else:
-        sized = result
-    check_operand_type(target, sized.type, location)
-    return sized.type, one_size(sized, location)
-
-
-@parse_rule("tied_to_target")
-def _tied_to_target(b: Builder, children: list[Any]) -> Sized:
-    return children[-1]  # type: ignore[no-any-return]
-
-
-def print_tied_target(p: Printer, target: Value, size: Value) -> str:
-    """`%target as T{%s}`: IREE always prints the tied operand of a ShapedTiedResult."""
-    return f"{p.v(target)} as {sized_text(p, target.type, size)}"
-
-
-def resolve_shaped_results(
-    items: Sequence[Any], operands: Sequence[Value], location: Location
-) -> tuple[list[Type], list[Value], list[int | None]]:
-    """Types, sizes and tied operand positions of a `custom<ShapedResultList>`."""
-    types: list[Type] = []
-    sizes: list[Value] = []
-    tied: list[int | None] = []
-    for item in items:
-        if isinstance(item, Tied):
-            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
-            if position is None:
-                raise error("tied operand not found for result reference", location)
-            tied.append(position)
-            type = item.type if item.type is not None else operands[position].type
-            assert type is not None
-            types.append(type)
-            sizes.extend(item.sizes)
-        elif isinstance(item, Sized):
-            tied.append(None)
-            types.append(item.type)
-            sizes.extend(item.sizes)
-        else:
-            tied.append(None)
-            types.append(item)
-    return types, sizes, tied
-
-
 def check_size_counts(
     op: Operation, values_or_types: Sequence[Type | None], sizes: Sequence[Value]
 ) -> None:
@@ -442,29 +364,6 @@ def check_size_counts(
             f"value set has {required} dynamic dimensions but only {len(sizes)} dimension "
             "values are attached",
         )
-
-
-def size_in_list(index: int, types: Sequence[Type | None], sizes: Sequence[Value]) -> Value | None:
-    """IREE's findValueSizeInList: the size of entry `index` among the sized entries."""
-    if index >= len(types) or not isinstance(types[index], ResourceType):
-        return None
-    position = sum(1 for t in types[:index] if isinstance(t, ResourceType))
-    return sizes[position] if position < len(sizes) else None
-
-
-def keyword_attributes(clauses: dict[str, Any]) -> dict[str, Attribute]:
-    """The attribute dictionary written after `attributes` (or inline), as a fresh dict."""
-    return dict(clauses.get("attributes", {}))
-
-
-def split_keywords(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:
-    """`split_clauses`, dropping keyword tokens (`for`, `as`) from the positional parts."""
-    clauses, rest = split_clauses(parts)
-    return clauses, [part for part in rest if not isinstance(part, TOKEN_CLASSES)]
-
-
-def parts_of_kind(rest: list[Any], kind: type) -> list[Any]:
-    return [part for part in rest if isinstance(part, kind)]
 
 
 def check_sized_operand(value: Value, sized: Sized, location: Location) -> Value:
@@ -484,47 +383,6 @@ def value_access(value: Value) -> Access:
             if user.tied_operand_index(result.index) == use.index:
                 access |= value_access(result)
     return access
-
-
-class _TimelineOpBase(StreamOp):
-    """A stream op that may await one timepoint (`await(%t) =>`), kept as its last operand."""
-
-    __slots__ = ()
-    # How many operands the op has without the await timepoint.
-    fixed_operand_count = 0
-
-    @property
-    def await_timepoint(self) -> Value | None:
-        """The timepoint the op waits on before it starts, if any."""
-        operands = self.operands
-        return operands[-1] if len(operands) > self.fixed_operand_count else None
-
-    def set_await_timepoint(self, timepoint: Value | None) -> None:
-        """Make the op wait on `timepoint` (None: start at once)."""
-        operands = list(self.operands[: self.fixed_operand_count])
-        if timepoint is not None:
-            operands.append(timepoint)
-        self.set_operands(operands)
-
-    @property
-    def await_timepoints(self) -> list[Value]:
-        timepoint = self.await_timepoint
-        return [timepoint] if timepoint is not None else []
-
-    @property
-    def result_timepoint(self) -> Value:
-        return self.results[-1]
-
-    def print_await(self, p: Printer) -> bool:
-        """Print ` await(%t) =>` if the op awaits; tell whether it did."""
-        timepoint = self.await_timepoint
-        if timepoint is None:
-            return False
-        p.write(f" await({p.v(timepoint)}) =>")
-        return True
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
 
 
 def require_timepoint(type: Type, location: Location) -> None:

@@ -7,47 +7,58 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    _TimelineOpBase,
+    ENTRY_POINTS,
+    TimelineOp,
     check_sized_operand,
-    keyword_attributes,
     one_size,
     op_error,
+    print_captures,
     require_resource,
     require_timepoint,
     sized_text,
-    split_keywords,
     value_access,
     verify_consumed_source,
     verify_workload,
 )
-from streamopt.ir.core import Access, Block, BlockArgument, Operation, Region, RegionKind, Value
-from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def
+from streamopt.ir.core import Access, Block, BlockArgument, Value
+from streamopt.ir.format import CustomDirective, custom_directive
+from streamopt.ir.opdef import (
+    UNIT_KIND,
+    DeclaredOp,
+    TextAttributeKind,
+    attr_def,
+    operand_def,
+    region_def,
+    result_def,
+)
 from streamopt.ir.types import (
     INDEX,
     INDEX_CONSTRAINT,
     TIMEPOINT,
     TIMEPOINT_CONSTRAINT,
-    UNIT,
+    ArrayAttr,
     Attribute,
     IntegerType,
+    OpaqueAttr,
     ResourceType,
-    Type,
 )
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, EntryPoints, Sized
-from streamopt.printer import type_text
+from streamopt.parser.parts import TOKEN_CLASSES, Sized
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
+_ON = "(`on` `(` $affinity^ `)`)? "
+_AWAIT = "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
+
 
 @register_op
-class CmdMoveOp(_TimelineOpBase):
+class CmdMoveOp(TimelineOp):
     """`stream.cmd.move`: hand a whole allocation to another affinity, as a timeline op.
 
         %r, %t = stream.cmd.move origin? on(EXEC) await(%t0) =>
@@ -63,116 +74,28 @@ class CmdMoveOp(_TimelineOpBase):
     The source must be a whole allocation (a `stream.resource.alloca` result or another move's
     result), not a subview or a packed slab: that is not checkable from the op alone (the
     source may be a block argument), so the verifier does not try; the expansion is always
-    correct for whole allocations.
+    correct for whole allocations. Its syntax is streamopt's proposal, in IREE's style.
     """
 
     __slots__ = ()
     name = "stream.cmd.move"
-    inherent_attributes = frozenset(
-        {"prefer_origin", "affinity", "source_affinity", "target_affinity"}
+    # Reads the bytes and frees the storage: nothing may use the source afterwards.
+    source = operand_def(access=Access.READ | Access.CONSUME, check=require_resource)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    prefer_origin: Attribute | None = attr_def(UNIT_KIND)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    source_affinity: Attribute | None = attr_def(AFFINITY)
+    target_affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(asm_name="result", check=require_resource)
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
+    assembly_format = (
+        "(`origin` $prefer_origin^)? " + _ON + _AWAIT + "$source `:` type($source) `` "
+        "`{` $source_size `}` (`from` `(` $source_affinity^ `)`)? `->` "
+        "(`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size_value `}` "
+        "`=` `` `>` type($result_timepoint) attr-dict"
     )
-    operand_types = {
-        "source_size": INDEX_CONSTRAINT,
-        "result_size_value": INDEX_CONSTRAINT,
-        "await_timepoint": TIMEPOINT_CONSTRAINT,
-    }
-    # source, source size, result size; then the optional await timepoint.
-    fixed_operand_count = 3
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdMoveOp:
-        clauses, rest = split_keywords(parts)
-        attributes = keyword_attributes(clauses)
-        source: Value = rest[0]
-        source_sized: Sized = rest[1]
-        result_sized: Sized = rest[2]
-        require_timepoint(rest[3], location)
-        for part in rest[4:]:
-            if isinstance(part, AttrDict):
-                attributes.update(part)
-        source_size = check_sized_operand(source, source_sized, location)
-        require_resource(result_sized.type, location)
-        operands = [source, source_size, one_size(result_sized, location)]
-        if "await" in clauses:
-            check_operand_type(clauses["await"], TIMEPOINT, location)
-            operands.append(clauses["await"])
-        if "origin" in clauses:
-            attributes["prefer_origin"] = UNIT
-        for keyword, name in (
-            ("on", "affinity"),
-            ("from", "source_affinity"),
-            ("to", "target_affinity"),
-        ):
-            if keyword in clauses:
-                attributes[name] = clauses[keyword]
-        return cls(operands, [result_sized.type, TIMEPOINT], attributes, location=location)
-
-    @classmethod
-    def create(
-        cls,
-        source: Value,
-        source_size: Value,
-        result_type: Type,
-        result_size: Value,
-        affinity: Attribute | None = None,
-        source_affinity: Attribute | None = None,
-        target_affinity: Attribute | None = None,
-        await_timepoint: Value | None = None,
-        prefer_origin: bool = False,
-    ) -> CmdMoveOp:
-        """Move `source` (of `source_size` bytes) into a new `result_type` allocation, on
-        `affinity`, after `await_timepoint`."""
-        attributes: dict[str, Attribute] = {}
-        if prefer_origin:
-            attributes["prefer_origin"] = UNIT
-        for name, value in (
-            ("affinity", affinity),
-            ("source_affinity", source_affinity),
-            ("target_affinity", target_affinity),
-        ):
-            if value is not None:
-                attributes[name] = value
-        operands = [source, source_size, result_size]
-        if await_timepoint is not None:
-            operands.append(await_timepoint)
-        return cls(operands, [result_type, TIMEPOINT], attributes)
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def source_size(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def result_size_value(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def source_affinity(self) -> Attribute | None:
-        return self.attribute_map.get("source_affinity")
-
-    @property
-    def target_affinity(self) -> Attribute | None:
-        return self.attribute_map.get("target_affinity")
-
-    @property
-    def prefer_origin(self) -> bool:
-        return "prefer_origin" in self.attribute_map
-
-    def operand_access(self, index: int) -> Access:
-        # Reads the bytes and frees the storage: nothing may use the source afterwards.
-        return Access.READ | Access.CONSUME if index == 0 else Access.NONE
-
-    def operand_size(self, index: int) -> Value | None:
-        return self.source_size if index == 0 else None
-
-    def result_size(self, index: int) -> Value | None:
-        return self.result_size_value if index == 0 else None
-
-    def asm_result_name(self, index: int) -> str | None:
-        return ("result", "result_timepoint")[index]
 
     def verify(self) -> None:
         for what, value in (("operand #0", self.source), ("result #0", self.results[0])):
@@ -184,25 +107,6 @@ class CmdMoveOp(_TimelineOpBase):
 
     def verify_in_module(self, context: Any) -> None:
         verify_consumed_source(self, context)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.cmd.move")
-        if self.prefer_origin:
-            p.write(" origin")
-        self.print_affinity(p)
-        self.print_await(p)
-        source = self.source
-        p.write(f" {p.v(source)} : {sized_text(p, source.type, self.source_size)}")
-        source_affinity = self.source_affinity
-        if source_affinity is not None:
-            p.write(f" from({source_affinity.text})")
-        p.write(" ->")
-        target_affinity = self.target_affinity
-        if target_affinity is not None:
-            p.write(f" to({target_affinity.text})")
-        p.write(f" {sized_text(p, self.results[0].type, self.result_size_value)}")
-        p.write(" => !stream.timepoint")
-        p.attr_dict(self, ("affinity", "source_affinity", "target_affinity", "prefer_origin"))
 
 
 # Ops a command region may hold (IREE: the CmdPhaseOp trait, StreamableOpInterface, the yield).
@@ -218,87 +122,84 @@ _CMD_REGION_OPS = frozenset(
 )
 
 
-def _verify_cmd_region(op: Operation) -> None:
-    for nested in op.regions[0].blocks[0].ops:
-        if nested.name not in _CMD_REGION_OPS and not nested.name.startswith(_CMD_REGION_PREFIXES):
-            raise op_error(nested, "explicit execution regions must only contain explicit ops")
-
-
-def _drop_implicit_yield(region: Region) -> None:
-    """Remove a written `stream.yield` with no operands: the region's implicit terminator."""
-    last = region.blocks[0].last_op
-    if last is not None and last.name == "stream.yield" and not last.operands:
-        last.erase()
-
-
-class _CmdRegionOp(Operation):
+class _CmdRegionOp(DeclaredOp):
     """Base of the ops holding a region of commands (execute, serial, concurrent)."""
 
     __slots__ = ()
-    region_kind = RegionKind.ONCE
     # IREE's SingleBlockImplicitTerminator<"stream.yield">: streamopt keeps no yield there.
     has_no_terminator = True
+    body_ = region_def(terminator="stream.yield")
 
     @property
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
-
-class CmdExecuteHeader(NamedTuple):
-    """What `stream.cmd.execute` says before its region."""
-
-    clauses: dict[str, Any]
-    captures: list[tuple[Value, Sized]]
-    location: Location
+    def _verify_commands(self) -> None:
+        for nested in self.body.ops:
+            name = nested.name
+            if name not in _CMD_REGION_OPS and not name.startswith(_CMD_REGION_PREFIXES):
+                raise op_error(nested, "explicit execution regions must only contain explicit ops")
 
 
-@parse_rule("cmd_once")
-def _cmd_once(b: Builder, children: list[Any]) -> Clause:
-    return Clause("once", UNIT)
-
-
-@parse_rule("resource_indeterminate")
-def _resource_indeterminate(b: Builder, children: list[Any]) -> Clause:
-    return Clause("indeterminate", UNIT)
-
-
-@parse_rule("resource_uninitialized")
-def _resource_uninitialized(b: Builder, children: list[Any]) -> Clause:
-    return Clause("uninitialized", True)
-
-
-@parse_rule("resource_origin")
-def _resource_origin(b: Builder, children: list[Any]) -> Clause:
-    return Clause("origin", UNIT)
+@parse_rule("cmd_captures")
+def _cmd_captures(b: Builder, children: list[Any]) -> list[tuple[Value, Sized]]:
+    captures: list[tuple[Value, Sized]] = []
+    entry_args: list[tuple[Any, Any, str | None]] = []
+    for operand, argument, sized in (
+        (c for c in child if not isinstance(c, TOKEN_CLASSES) or str(c).startswith("%"))
+        for child in children
+    ):
+        captures.append((operand, sized))
+        entry_args.append((argument, sized.type, None))
+    # The region that follows gets one entry argument per capture.
+    b.pending_entry_args = entry_args
+    return captures
 
 
 @parse_rule("cmd_capture")
-def _cmd_capture(b: Builder, children: list[Any]) -> tuple[Value, Any, Sized]:
-    operand, argument, sized = (
-        c for c in children if not isinstance(c, TOKEN_CLASSES) or str(c).startswith("%")
-    )
-    return (operand, argument, sized)
+def _cmd_capture(b: Builder, children: list[Any]) -> list[Any]:
+    return children
 
 
-@parse_rule("cmd_execute_header")
-def _cmd_execute_header(b: Builder, children: list[Any]) -> CmdExecuteHeader:
-    location = b.location(children[0])
-    clauses: dict[str, Any] = {}
-    captures: list[tuple[Value, Sized]] = []
-    entry_args: list[tuple[Any, Type, str | None]] = []
-    for child in children[1:]:
-        if isinstance(child, Clause):
-            clauses[child.kind] = child.value
-        elif isinstance(child, tuple):
-            operand, argument, sized = child
-            captures.append((operand, sized))
-            entry_args.append((argument, sized.type, None))
-    b.pending_entry_args = entry_args
-    return CmdExecuteHeader(clauses, captures, location)
+def _parse_explicit_region(
+    reader: FormatReader, part: tuple[list[tuple[Value, Sized]], Any], args: Sequence[Any]
+) -> None:
+    operands, _, sizes, body = (name for _, name in args)
+    captures, region = part
+    for operand, sized in captures:
+        check_operand_type(operand, sized.type, reader.location)
+    reader.operands[operands] = [operand for operand, _ in captures]
+    reader.operands[sizes] = [
+        one_size(sized, reader.location) for _, sized in captures if is_sized(sized.type)
+    ]
+    reader.regions[body] = region
+
+
+def _print_explicit_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
+    operands, _, sizes, body = (name for _, name in args)
+    field_value = op.definition.field_value
+    region = op.regions[op.definition.region_index[body]]
+    arguments = region.blocks[0].arguments
+    p.write(print_captures(p, field_value(op, operands), arguments, field_value(op, sizes)) + " ")
+    p.print_region(region, print_block_terminators=False)
+
+
+# `custom<ExplicitResourceRegion>($operands, type($operands), $operand_sizes, $body)`:
+# `(%x as %arg0: T{%s}) {...}`, the captured resources and the region of commands on them.
+custom_directive(
+    "ExplicitResourceRegion",
+    CustomDirective(
+        "cmd_captures region",
+        _parse_explicit_region,
+        _print_explicit_region,
+        parts=2,
+        writes=True,
+    ),
+)
 
 
 @register_op
-class CmdExecuteOp(_CmdRegionOp, _TimelineOpBase, SegmentedOp):
+class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
     """`stream.cmd.execute`: run a region of commands on a timeline.
 
         %t = stream.cmd.execute once? on(A) await(%t0) => with(%x as %a: T{%s}) {
@@ -312,46 +213,19 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOpBase, SegmentedOp):
 
     __slots__ = ()
     name = "stream.cmd.execute"
-    inherent_attributes = frozenset({"once", "affinity"})
-    operand_types = {
-        "resource_operand_sizes": INDEX_CONSTRAINT,
-        "await_timepoint": TIMEPOINT_CONSTRAINT,
-    }
-    segment_names = ("resource_operands", "resource_operand_sizes", "await_timepoint")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdExecuteOp:
-        header: CmdExecuteHeader = parts[0]
-        region: Region = parts[1]
-        require_timepoint(parts[2], location)
-        clauses = dict(header.clauses)
-        attributes: dict[str, Attribute] = {}
-        for part in parts[3:]:
-            if isinstance(part, Clause):
-                attributes.update(part.value)
-        resources: list[Value] = []
-        sizes: list[Value] = []
-        for operand, sized in header.captures:
-            check_operand_type(operand, sized.type, header.location)
-            resources.append(operand)
-            if is_sized(sized.type):
-                sizes.append(one_size(sized, header.location))
-        awaited = [clauses["await"]] if "await" in clauses else []
-        for timepoint in awaited:
-            check_operand_type(timepoint, TIMEPOINT, header.location)
-        if "once" in clauses:
-            attributes["once"] = UNIT
-        if "on" in clauses:
-            attributes["affinity"] = clauses["on"]
-        _drop_implicit_yield(region)
-        return cls(
-            resources + sizes + awaited,
-            [TIMEPOINT],
-            attributes,
-            [region],
-            location=header.location,
-            segments=(len(resources), len(sizes), len(awaited)),
-        )
+    resource_operands = operand_def(variadic=True)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    once: Attribute | None = attr_def(UNIT_KIND)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result_timepoint = result_def(TIMEPOINT, check=require_timepoint)
+    assembly_format = (
+        "(`once` $once^)? " + _ON + _AWAIT + "`with` `` custom<ExplicitResourceRegion>("
+        "$resource_operands, type($resource_operands), $resource_operand_sizes, $body) "
+        "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
@@ -363,41 +237,12 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOpBase, SegmentedOp):
     ) -> CmdExecuteOp:
         """An empty execute region capturing each `(resource, size)`; fill `op.body` with
         commands on `op.body.arguments`."""
-        attributes: dict[str, Attribute] = {}
-        if once:
-            attributes["once"] = UNIT
-        if affinity is not None:
-            attributes["affinity"] = affinity
         resources = [resource for resource, _ in captures]
         sizes = [size for _, size in captures]
-        awaited = [await_timepoint] if await_timepoint is not None else []
-        region = Region([Block([r.type for r in resources])])
-        return cls(
-            resources + sizes + awaited,
-            [TIMEPOINT],
-            attributes,
-            [region],
-            segments=(len(resources), len(sizes), len(awaited)),
-        )
-
-    @property
-    def await_timepoint(self) -> Value | None:
-        return self.operands[-1] if self.segments[2] else None
-
-    def set_await_timepoint(self, timepoint: Value | None) -> None:
-        self.set_segment(2, [timepoint] if timepoint is not None else [])
-
-    @property
-    def resource_operands(self) -> list[Value]:
-        return self.segment(0)
-
-    @property
-    def resource_operand_sizes(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def once(self) -> bool:
-        return "once" in self.attribute_map
+        op = super().create(resources, sizes, await_timepoint, once=once, affinity=affinity)
+        for resource in resources:
+            op.body.add_argument(resource.type)
+        return op
 
     def captured_value(self, argument: Value) -> Value:
         """The operand a region argument stands for."""
@@ -405,26 +250,18 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOpBase, SegmentedOp):
         return self.operands[argument.index]
 
     def operand_access(self, index: int) -> Access:
-        if index >= self.segments[0]:
+        if index >= len(self.resource_operands):
             return Access.NONE
         return value_access(self.body.arguments[index])
-
-    def operand_size(self, index: int) -> Value | None:
-        if index >= self.segments[0]:
-            return None
-        sized = [i for i, v in enumerate(self.resource_operands) if is_sized(v.type)]
-        if index not in sized:
-            return None
-        return self.resource_operand_sizes[sized.index(index)]
 
     def verify(self) -> None:
         resources = self.resource_operands
         sized = sum(1 for v in resources if is_sized(v.type))
-        if sized != self.segments[1]:
+        if sized != len(self.resource_operand_sizes):
             raise op_error(
                 self,
-                f"value set has {sized} dynamic dimensions but only {self.segments[1]} "
-                "dimension values are attached",
+                f"value set has {sized} dynamic dimensions but only "
+                f"{len(self.resource_operand_sizes)} dimension values are attached",
             )
         arguments = self.body.arguments
         if [a.type for a in arguments] != [v.type for v in resources]:
@@ -438,53 +275,14 @@ class CmdExecuteOp(_CmdRegionOp, _TimelineOpBase, SegmentedOp):
                         nested,
                         "used resource not listed in explicit captures (or produced internally)",
                     )
-        _verify_cmd_region(self)
-
-    def print(self, p: Printer) -> None:
-        p.write("stream.cmd.execute")
-        if self.once:
-            p.write(" once")
-        self.print_affinity(p)
-        self.print_await(p)
-        captures: list[str] = []
-        sizes = iter(self.resource_operand_sizes)
-        for operand, argument in zip(self.resource_operands, self.body.arguments):
-            text = f"{p.v(operand)} as {p.v(argument)}: "
-            text += (
-                sized_text(p, argument.type, next(sizes))
-                if is_sized(argument.type)
-                else (type_text(argument.type))
-            )
-            captures.append(text)
-        p.write(" with(" + ", ".join(captures) + ") ")
-        p.print_region(self.regions[0], print_block_terminators=False)
-        p.write(" => !stream.timepoint")
-        p.attr_dict(self, ("affinity", "once"), keyword=True)
+        self._verify_commands()
 
 
 class _CmdGroupOp(_CmdRegionOp):
     """`stream.cmd.serial { ... }` and `stream.cmd.concurrent { ... }`."""
 
     __slots__ = ()
-    is_pure = False
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        region: Region = parts[0]
-        attributes: dict[str, Attribute] = {}
-        for part in parts[1:]:
-            if isinstance(part, Clause):
-                attributes.update(part.value)
-        _drop_implicit_yield(region)
-        return cls((), (), attributes, [region], location=location)
-
-    @classmethod
-    def create(cls) -> Operation:
-        """An empty group; append commands to `op.body`."""
-        return cls((), (), {}, [Region([Block()])])
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    assembly_format = "$body attr-dict-with-keyword"
 
     def verify(self) -> None:
         parent = self.parent_op
@@ -498,12 +296,7 @@ class _CmdGroupOp(_CmdRegionOp):
                 "expects parent op to be one of "
                 "'stream.cmd.execute, stream.cmd.serial, stream.cmd.concurrent'",
             )
-        _verify_cmd_region(self)
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name + " ")
-        p.print_region(self.regions[0], print_block_terminators=False)
-        p.attr_dict(self, keyword=True)
+        self._verify_commands()
 
 
 @register_op
@@ -534,18 +327,6 @@ class _CmdSubrangeOp(DeclaredOp):
         "$target `[` $target_offset `for` $target_length `]` `:` type($target) "
         "`` `{` $target_size `}` attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(
-        cls,
-        target: Value,
-        size: Value,
-        offset: Value,
-        length: Value,
-        affinity: Attribute | None = None,
-    ) -> _CmdSubrangeOp:
-        attributes = {"source_affinity": affinity} if affinity is not None else {}
-        return cls([target, size, offset, length], (), attributes)
 
 
 @register_op
@@ -599,12 +380,6 @@ class CmdFillOp(DeclaredOp):
         "type($target) `` `{` $target_size `}` attr-dict-with-keyword"
     )
 
-    @classmethod
-    def create(
-        cls, value: Value, target: Value, size: Value, offset: Value, length: Value
-    ) -> CmdFillOp:
-        return cls([target, size, offset, length, value], ())
-
     def verify(self) -> None:
         type = self.value.type
         native = isinstance(type, IntegerType) and type.width in (8, 16, 32)
@@ -650,13 +425,6 @@ class CmdResource(NamedTuple):
     sized: Sized
 
 
-class CmdUniformOperands(NamedTuple):
-    """`(%a, %b : index, i32)` of a `stream.cmd.dispatch`."""
-
-    values: list[Value]
-    types: list[Type]
-
-
 @parse_rule("cmd_access")
 def _cmd_access(b: Builder, children: list[Any]) -> str:
     return str(children[0])
@@ -669,197 +437,106 @@ def _cmd_resource(b: Builder, children: list[Any]) -> CmdResource:
     return CmdResource(access, value, offset, length, sized)
 
 
-@parse_rule("cmd_uniform_operands")
-def _cmd_uniform_operands(b: Builder, children: list[Any]) -> CmdUniformOperands:
-    return CmdUniformOperands(list(children[0]), list(children[1]))
+@parse_rule("cmd_resources")
+def _cmd_resources(b: Builder, children: list[Any]) -> list[CmdResource]:
+    return children
+
+
+def _parse_resources(
+    reader: FormatReader, part: list[CmdResource], args: Sequence[tuple[str, str]]
+) -> None:
+    resources, _, sizes, offsets, lengths, accesses = (name for _, name in args)
+    location = reader.location
+    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, location) for r in part]
+    for resource in part:
+        check_operand_type(resource.offset, INDEX, location)
+        check_operand_type(resource.length, INDEX, location)
+    reader.operands[resources] = [r.value for r in part]
+    reader.operands[offsets] = [r.offset for r in part]
+    reader.operands[lengths] = [r.length for r in part]
+    reader.attributes[accesses] = _ACCESSES.make([r.access for r in part])
+
+
+def _print_resources(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    resources, _, sizes, offsets, lengths, accesses = (name for _, name in args)
+    field_value = op.definition.field_value
+    indent = " " * p.indent_width
+    return ",".join(
+        f"\n{indent}  {access} {p.v(value)}[{p.v(offset)} for {p.v(length)}] : "
+        f"{sized_text(p, value.type, size)}"
+        for access, value, size, offset, length in zip(
+            getattr(op, accesses),
+            *(field_value(op, name) for name in (resources, sizes, offsets, lengths)),
+        )
+    )
+
+
+# `custom<DispatchResources>($resources, type($resources), $resource_sizes, $resource_offsets,
+# $resource_lengths, $resource_accesses)`: `ro %r[%offset for %length] : T{%size}`, one per
+# line.
+custom_directive(
+    "DispatchResources", CustomDirective("cmd_resources", _parse_resources, _print_resources)
+)
+
+
+class _AccessesKind(TextAttributeKind):
+    """How a dispatch touches each resource (`ro`, `wo`, `rw`); the accessor gives them."""
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else ArrayAttr(map(OpaqueAttr, value))
+
+    def value(self, attribute: Attribute) -> list[str]:
+        assert isinstance(attribute, ArrayAttr)
+        return [element.text for element in attribute.elements]
+
+
+_ACCESSES = _AccessesKind()
 
 
 @register_op
-class CmdDispatchOp(SegmentedOp):
+class CmdDispatchOp(DeclaredOp, SegmentedOp):
     """`stream.cmd.dispatch @ex::@fn[%w](%u : index) { ro %a[%o for %l] : T{%s}, ... }`.
 
     Runs an executable entry point over a grid of workgroups; each resource says how the
     kernel touches it (`ro`, `wo`, `rw`).
     """
 
-    __slots__ = ("accesses", "entry_points")
+    __slots__ = ()
     name = "stream.cmd.dispatch"
-    inherent_attributes = frozenset({"entry_points", "resource_accesses"})
-    operand_types = {
-        "workload": INDEX_CONSTRAINT,
-        "resource_sizes": INDEX_CONSTRAINT,
-        "resource_offsets": INDEX_CONSTRAINT,
-        "resource_lengths": INDEX_CONSTRAINT,
-    }
-    segment_names = (
-        "workload",
-        "uniform_operands",
-        "resources",
-        "resource_sizes",
-        "resource_offsets",
-        "resource_lengths",
+    workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    entry_points: list[Attribute] = attr_def(ENTRY_POINTS)
+    uniform_operands = operand_def(variadic=True)
+    resources = operand_def(variadic=True)
+    resource_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="resources")
+    resource_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_accesses: list[str] = attr_def(_ACCESSES)
+    assembly_format = (
+        "custom<DispatchEntryPoints>($entry_points) (`[` $workload^ `]`)? `` "
+        "(`(` $uniform_operands^ `:` type($uniform_operands) `)`)? `{` "
+        "custom<DispatchResources>($resources, type($resources), $resource_sizes, "
+        "$resource_offsets, $resource_lengths, $resource_accesses) `\\n` `}` "
+        "attr-dict-with-keyword"
     )
 
-    def __init__(
-        self,
-        *args: Any,
-        entry_points: Sequence[Attribute] = (),
-        accesses: Sequence[str] = (),
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(*args, **kwargs)
-        self.entry_points: list[Attribute] = list(entry_points)
-        # One of "ro", "wo", "rw" per resource.
-        self.accesses: list[str] = list(accesses)
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        SegmentedOp._copy_extra_state(self, new)
-        assert isinstance(new, CmdDispatchOp)
-        new.entry_points = list(self.entry_points)
-        new.accesses = list(self.accesses)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CmdDispatchOp:
-        clauses, rest = split_keywords(parts)
-        entry_points: list[Attribute] = []
-        uniform: list[Value] = []
-        resources: list[CmdResource] = []
-        for part in rest:
-            if isinstance(part, EntryPoints):
-                entry_points = list(part)
-            elif isinstance(part, CmdUniformOperands):
-                if len(part.values) != len(part.types):
-                    raise error(
-                        f"{len(part.values)} operands present, but expected {len(part.types)}",
-                        location,
-                    )
-                for value, type in zip(part.values, part.types):
-                    check_operand_type(value, type, location)
-                uniform = part.values
-            elif isinstance(part, CmdResource):
-                resources.append(part)
-        workload = list(clauses.get("workload", []))
-        for value in workload:
-            check_operand_type(value, INDEX, location)
-        sizes: list[Value] = []
-        for resource in resources:
-            sizes.append(check_sized_operand(resource.value, resource.sized, location))
-            check_operand_type(resource.offset, INDEX, location)
-            check_operand_type(resource.length, INDEX, location)
-        return cls.create(
-            entry_points,
-            workload,
-            uniform,
-            [(r.value, size, r.offset, r.length, r.access) for r, size in zip(resources, sizes)],
-            keyword_attributes(clauses),
-            location,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        entry_points: Sequence[Attribute],
-        workload: Sequence[Value],
-        uniform_operands: Sequence[Value],
-        resources: Sequence[tuple[Value, Value, Value, Value, str]],
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> CmdDispatchOp:
-        """A dispatch; each resource is `(value, size, offset, length, "ro"|"wo"|"rw")`."""
-        operands = list(workload) + list(uniform_operands)
-        for position in range(4):
-            operands.extend(resource[position] for resource in resources)  # type: ignore[misc]
-        count = len(resources)
-        return cls(
-            operands,
-            (),
-            attributes or {},
-            location=location,
-            segments=(len(workload), len(uniform_operands), count, count, count, count),
-            entry_points=entry_points,
-            accesses=[resource[4] for resource in resources],
-        )
-
-    @property
-    def workload(self) -> list[Value]:
-        return self.segment(0)
-
-    @property
-    def uniform_operands(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def resources(self) -> list[Value]:
-        return self.segment(2)
-
-    @property
-    def resource_sizes(self) -> list[Value]:
-        return self.segment(3)
-
-    @property
-    def resource_offsets(self) -> list[Value]:
-        return self.segment(4)
-
-    @property
-    def resource_lengths(self) -> list[Value]:
-        return self.segment(5)
-
     def operand_access(self, index: int) -> Access:
-        position = index - self.segment_start(2)
-        if 0 <= position < self.segments[2]:
-            return _CMD_ACCESS[self.accesses[position]]
+        start, end = self.definition.operand_span(self, "resources")
+        if start <= index < end:
+            return _CMD_ACCESS[self.resource_accesses[index - start]]
         return Access.NONE
 
-    def operand_size(self, index: int) -> Value | None:
-        position = index - self.segment_start(2)
-        if 0 <= position < self.segments[2]:
-            return self.resource_sizes[position]
-        return None
-
     def verify(self) -> None:
-        count = self.segments[2]
-        if any(n != count for n in self.segments[3:]) or len(self.accesses) != count:
+        count = len(self.resources)
+        accesses = self.resource_accesses
+        if any(n != count for n in self.segments[3:]) or len(accesses) != count:
             raise op_error(
                 self, f"dispatch with {count} resources has mismatched associated ranges"
             )
         if not self.entry_points:
             raise op_error(self, "at least one entry point must be defined")
-        for access in self.accesses:
+        for access in accesses:
             if access not in _CMD_ACCESS:
                 raise op_error(self, f"unknown resource access '{access}'")
 
     def verify_in_module(self, context: Any) -> None:
         verify_workload(self, self.entry_points, len(self.workload), context)
-
-    def print(self, p: Printer) -> None:
-        write = p.write
-        write("stream.cmd.dispatch ")
-        entry = self.entry_points
-        if len(entry) == 1:
-            write(entry[0].text)
-        else:
-            write("{" + ", ".join(e.text for e in entry) + "}")
-        workload = self.workload
-        if workload:
-            write("[" + p.values(workload) + "]")
-        uniform = self.uniform_operands
-        if uniform:
-            types = ", ".join(type_text(v.type) for v in uniform)
-            write(f"({p.values(uniform)} : {types})")
-        write(" {")
-        indent = " " * p.indent_width
-        lines: list[str] = []
-        for access, value, size, offset, length in zip(
-            self.accesses,
-            self.resources,
-            self.resource_sizes,
-            self.resource_offsets,
-            self.resource_lengths,
-        ):
-            lines.append(
-                f"\n{indent}  {access} {p.v(value)}[{p.v(offset)} for {p.v(length)}] : "
-                f"{sized_text(p, value.type, size)}"
-            )
-        write(",".join(lines))
-        write(f"\n{indent}}}")
-        p.attr_dict(self, keyword=True)
