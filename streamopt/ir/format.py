@@ -348,11 +348,7 @@ class FormatReader:
             value if isinstance(value, list) else [value],
             type if isinstance(type, list) else [type],
         ):
-            # A forward reference takes the type written here; a known value must have it.
-            if one.type is None:
-                one.type = one_type
-            elif one.type != one_type:
-                raise OperandTypeMismatch(one, one_type, self.location)
+            _check_type(one, one_type, self.location)
 
 
 def _check_type(value: Any, type: Any, location: Any) -> None:

@@ -280,12 +280,7 @@ class OpDefinition:
         return self._format
 
     def has_field(self, name: str) -> bool:
-        return (
-            name in self.operands
-            or name in self.results
-            or name in self.attributes
-            or name in self.regions
-        )
+        return any(name in d for d in (self.operands, self.results, self.attributes, self.regions))
 
     def is_variadic(self, name: str) -> bool:
         found = self.operands.get(name) or self.results.get(name)

@@ -28,7 +28,6 @@ from streamopt.dialects.stream.async_control import AsyncDispatchOp as AsyncDisp
 from streamopt.dialects.stream.async_control import AsyncExecuteOp as AsyncExecuteOp
 from streamopt.dialects.stream.async_control import AsyncFuncOp as AsyncFuncOp
 from streamopt.dialects.stream.async_control import ResourceRegionOp as ResourceRegionOp
-from streamopt.dialects.stream.base import DeclaredStreamOp as DeclaredStreamOp
 from streamopt.dialects.stream.base import StreamOp as StreamOp
 from streamopt.dialects.stream.base import TimelineOp as TimelineOp
 from streamopt.dialects.stream.base import YieldOp as YieldOp

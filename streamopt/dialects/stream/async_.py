@@ -14,10 +14,10 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_ATTRIBUTE,
-    ANY_LIFETIMES,
-    ANY_OR_STAGING_LIFETIMES,
-    STAGING_LIFETIMES,
-    DeclaredStreamOp,
+    ANY_OR_STAGING_RESOURCE,
+    ANY_RESOURCE,
+    STAGING_RESOURCE,
+    StreamOp,
     TimelineOp,
     check_lifetime,
     one_size,
@@ -74,7 +74,7 @@ custom_directive(
 
 
 @register_op
-class AsyncAllocaOp(DeclaredStreamOp):
+class AsyncAllocaOp(StreamOp):
     """`%r = stream.async.alloca on(A) : !stream.resource<transient>{%s}`: undefined contents."""
 
     __slots__ = ()
@@ -85,7 +85,7 @@ class AsyncAllocaOp(DeclaredStreamOp):
     assembly_format = _ON + "attr-dict `:` type($result) `{` $storage_size `}`"
 
     def verify(self) -> None:
-        check_lifetime(self, "result", 0, self.result.type, ANY_LIFETIMES)
+        check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
 
 
 @register_op
@@ -106,7 +106,7 @@ class AsyncConstantOp(TimelineOp):
     )
 
     def verify(self) -> None:
-        check_lifetime(self, "result", 0, self.result.type, ANY_LIFETIMES)
+        check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
 
 
 @register_op
@@ -127,7 +127,7 @@ class AsyncSplatOp(TimelineOp):
 
 
 @register_op
-class AsyncCloneOp(DeclaredStreamOp):
+class AsyncCloneOp(StreamOp):
     """`%r = stream.async.clone on(A) %x : T{%s} -> T'{%s}`: copy-on-write clone."""
 
     __slots__ = ()
@@ -144,13 +144,13 @@ class AsyncCloneOp(DeclaredStreamOp):
 
 
 @register_op
-class AsyncSliceOp(DeclaredStreamOp):
+class AsyncSliceOp(StreamOp):
     """`%r = stream.async.slice on(A) %x[%o to %e] : T{%s} -> T{%len}`: a copy of a range."""
 
     __slots__ = ()
     name = "stream.async.slice"
     is_pure = True
-    source = operand_def(access=Access.READ)
+    source = operand_def(ANY_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT)
     source_end = operand_def(INDEX_CONSTRAINT)
@@ -164,23 +164,20 @@ class AsyncSliceOp(DeclaredStreamOp):
     )
 
     def verify(self) -> None:
-        check_lifetime(self, "operand", 0, self.source.type, ANY_LIFETIMES)
         if self.source.type != self.result.type:
             raise op_error(self, "failed to verify that all of {source, result} have same type")
 
 
-class _UpdateInPlaceOp(DeclaredStreamOp):
+class _UpdateInPlaceOp(StreamOp):
     """An op that writes into its target in place (fill, update, copy, store): the result is
     the target, tied to it and sized by the target's size."""
 
     __slots__ = ()
-    target = operand_def(access=_READ_WRITE)
+    target = operand_def(ANY_RESOURCE, access=_READ_WRITE)
     target_size = operand_def(INDEX_CONSTRAINT, size_of=("target", "result"))
     result = result_def(same_as="target", tied_to="target")
-    target_lifetimes = ANY_LIFETIMES
 
     def verify(self) -> None:
-        check_lifetime(self, "operand", 0, self.target.type, self.target_lifetimes)
         if self.target.type != self.result.type:
             raise op_error(self, "failed to verify that all of {target, result} have same type")
 
@@ -226,17 +223,13 @@ class AsyncUpdateOp(_UpdateInPlaceOp):
     name = "stream.async.update"
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
-    update = operand_def(access=Access.READ)
+    update = operand_def(ANY_RESOURCE, access=Access.READ)
     update_size = operand_def(INDEX_CONSTRAINT, size_of="update")
     affinity: Attribute | None = attr_def(AFFINITY)
     assembly_format = _ON + (
         "$update `,` $target `[` $target_offset `to` $target_end `]` `:` type($update) `` "
         "`{` $update_size `}` " + _TIED_TARGET
     )
-
-    def verify(self) -> None:
-        super().verify()
-        check_lifetime(self, "operand", 4, self.update.type, ANY_LIFETIMES)
 
 
 @register_op
@@ -248,7 +241,7 @@ class AsyncCopyOp(_UpdateInPlaceOp):
     name = "stream.async.copy"
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
-    source = operand_def(access=Access.READ)
+    source = operand_def(ANY_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT)
     source_end = operand_def(INDEX_CONSTRAINT)
@@ -259,10 +252,6 @@ class AsyncCopyOp(_UpdateInPlaceOp):
         "$target_end `]` `,` $length `:` type($source) `` `{` $source_size `}` " + _TIED_TARGET
     )
 
-    def verify(self) -> None:
-        super().verify()
-        check_lifetime(self, "operand", 4, self.source.type, ANY_LIFETIMES)
-
 
 @register_op
 class AsyncStoreOp(_UpdateInPlaceOp):
@@ -271,13 +260,13 @@ class AsyncStoreOp(_UpdateInPlaceOp):
     __slots__ = ()
     name = "stream.async.store"
     is_pure = True
-    target_lifetimes = STAGING_LIFETIMES
+    target = operand_def(STAGING_RESOURCE, access=_READ_WRITE)
     target_offset = operand_def(INDEX_CONSTRAINT)
     value = operand_def()
     assembly_format = "$value `,` $target `[` $target_offset `]` `:` type($value) " + _TIED_TARGET
 
 
-class TransferLikeOp(DeclaredStreamOp):
+class TransferLikeOp(StreamOp):
     """Shared by `stream.async.transfer` and `stream.async.move` (same operands and syntax)."""
 
     __slots__ = ()
@@ -369,7 +358,7 @@ class AsyncMoveOp(TransferLikeOp):
 
 
 @register_op
-class AsyncCastOp(DeclaredStreamOp):
+class AsyncCastOp(StreamOp):
     """`%r = stream.async.cast on(A) %x : T{%s} -> T'{%s}`: the same storage with another
     lifetime (tied to the source; RefineUsage must remove it)."""
 
@@ -377,7 +366,7 @@ class AsyncCastOp(DeclaredStreamOp):
     name = "stream.async.cast"
     is_pure = True
     # A passthrough: the op itself touches no bytes; accesses through the result are its users'.
-    source = operand_def(access=Access.READ)
+    source = operand_def(ANY_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
@@ -388,20 +377,19 @@ class AsyncCastOp(DeclaredStreamOp):
     )
 
     def verify(self) -> None:
-        check_lifetime(self, "operand", 0, self.source.type, ANY_LIFETIMES)
-        check_lifetime(self, "result", 0, self.result.type, ANY_LIFETIMES)
+        check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
         if self.source_size is not self.result_size_value:
             raise op_error(self, "source and result sizes must be equal (tied storage)")
 
 
 @register_op
-class AsyncLoadOp(DeclaredStreamOp):
+class AsyncLoadOp(StreamOp):
     """`%v = stream.async.load %x[%o] : !stream.resource<staging>{%s} -> i32`."""
 
     __slots__ = ()
     name = "stream.async.load"
     is_pure = True
-    source = operand_def(access=Access.READ)
+    source = operand_def(STAGING_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT)
     result = result_def()
@@ -410,22 +398,16 @@ class AsyncLoadOp(DeclaredStreamOp):
         "type($result) attr-dict-with-keyword"
     )
 
-    def verify(self) -> None:
-        check_lifetime(self, "operand", 0, self.source.type, STAGING_LIFETIMES)
-
 
 @register_op
-class AsyncBarrierOp(DeclaredStreamOp):
+class AsyncBarrierOp(StreamOp):
     """`%r = stream.async.barrier on(A) %x : T{%s}`: pins the value to an affinity (tied)."""
 
     __slots__ = ()
     name = "stream.async.barrier"
     # A passthrough, like stream.async.cast.
-    source = operand_def(access=Access.READ)
+    source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.READ)
     size = operand_def(INDEX_CONSTRAINT, size_of=("source", "result"))
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(same_as="source", tied_to="source")
     assembly_format = _ON + "$source `:` type($source) `` `{` $size `}` attr-dict-with-keyword"
-
-    def verify(self) -> None:
-        check_lifetime(self, "operand", 0, self.source.type, ANY_OR_STAGING_LIFETIMES)

@@ -26,10 +26,10 @@ from streamopt.dialects.common import (
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_ATTRIBUTE,
-    ANY_OR_STAGING_LIFETIMES,
+    ANY_OR_STAGING_RESOURCE,
     ENTRY_POINTS,
     TIED_OPERANDS,
-    DeclaredStreamOp,
+    StreamOp,
     TimelineOp,
     YieldOp,
     check_lifetime,
@@ -177,7 +177,7 @@ custom_directive(
 )
 
 
-class _TiedResourcesOp(DeclaredStreamOp, SegmentedOp):
+class _TiedResourcesOp(StreamOp, SegmentedOp):
     """An op whose resource operands it reads, and writes in place when a result is tied to
     one (IREE's getAsyncAccessRanges); its other operands are plain values."""
 
@@ -711,10 +711,10 @@ class ResourceRegionOp(_TiedResourcesOp):
     def verify(self) -> None:
         operands = self.resource_operands
         for i, value in enumerate(operands):
-            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_LIFETIMES)
+            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_RESOURCE)
         results = self.results_
         for i, result in enumerate(results):
-            check_lifetime(self, "result", i, result.type, ANY_OR_STAGING_LIFETIMES)
+            check_lifetime(self, "result", i, result.type, ANY_OR_STAGING_RESOURCE)
         super().verify()
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise op_error(self, "expects a region with one block")

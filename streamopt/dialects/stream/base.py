@@ -31,6 +31,7 @@ from streamopt.ir.types import (
     ShapedType,
     SymbolRefAttr,
     Type,
+    TypeConstraint,
     integer_attr,
     symbol_ref_from_text,
 )
@@ -59,8 +60,9 @@ def require_resource(type: Type, location: Location) -> None:
         raise error(f"expected a !stream.resource type, got '{type}'", location)
 
 
-class StreamOp(Operation):
-    """Base of stream ops: the execution affinity is `on(...)`."""
+class StreamOp(DeclaredOp):
+    """Base of the stream ops that run somewhere: the execution affinity is `on(...)`. Each is
+    declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
 
     __slots__ = ()
     affinity_attr_name = "affinity"
@@ -69,11 +71,6 @@ class StreamOp(Operation):
     def affinity(self) -> Attribute | None:
         """Where the op executes (`on(...)`), if set."""
         return self.attribute_map.get(self.affinity_attr_name)
-
-    def print_affinity(self, p: Printer) -> None:
-        affinity = self.attribute_map.get(self.affinity_attr_name)
-        if affinity is not None:
-            p.write(f" on({affinity.text})")
 
 
 class _AffinityKind(TextAttributeKind):
@@ -180,13 +177,7 @@ def print_captures(
     return "(" + ", ".join(captures) + ")"
 
 
-class DeclaredStreamOp(DeclaredOp, StreamOp):
-    """A stream op declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
-
-    __slots__ = ()
-
-
-class TimelineOp(DeclaredStreamOp):
+class TimelineOp(StreamOp):
     """A stream op on a timeline (IREE's TimelineOpInterface): it starts once its optional
     `await_timepoint` operand is reached (and signals its `result_timepoint`, if it has one)."""
 
@@ -299,19 +290,19 @@ def verify_consumed_source(op: Operation, context: Any) -> None:
     raise DiagnosticError(diagnostic)
 
 
-# Lifetimes IREE's `Stream_AnyStreamResource` allows (every one but staging), and the wording its
-# ODS verifier uses for them, so our diagnostics read like iree-opt's.
-ANY_LIFETIMES = frozenset({"*", "external", "transient", "variable", "constant"})
-ANY_OR_STAGING_LIFETIMES = ANY_LIFETIMES | {"staging"}
-STAGING_LIFETIMES = frozenset({"staging"})
-_ANY_RESOURCE_TEXT = (
+def _lifetimes(description: str, *lifetimes: str) -> TypeConstraint:
+    return TypeConstraint(description, lambda t: getattr(t, "lifetime", None) in lifetimes)
+
+
+# IREE's Stream_AnyStreamResource (every lifetime but staging) and its staging resources, worded
+# as its ODS verifier words them, so our diagnostics read like iree-opt's.
+_ANY = ("*", "external", "transient", "variable", "constant")
+_ANY_TEXT = (
     "resource or external resource or transient resource or variable resource or constant resource"
 )
-_LIFETIME_TEXT = {
-    ANY_LIFETIMES: _ANY_RESOURCE_TEXT,
-    ANY_OR_STAGING_LIFETIMES: _ANY_RESOURCE_TEXT + " or staging resource",
-    STAGING_LIFETIMES: "staging resource",
-}
+ANY_RESOURCE = _lifetimes(_ANY_TEXT, *_ANY)
+ANY_OR_STAGING_RESOURCE = _lifetimes(_ANY_TEXT + " or staging resource", *_ANY, "staging")
+STAGING_RESOURCE = _lifetimes("staging resource", "staging")
 
 # Ops whose region may end in `stream.yield` (IREE's ParentOneOf on stream.yield).
 _YIELD_PARENTS = (
@@ -329,12 +320,12 @@ def op_error(op: Operation, message: str) -> DiagnosticError:
 
 
 def check_lifetime(
-    op: Operation, what: str, index: int, type: Type | None, allowed: frozenset[str]
+    op: Operation, what: str, index: int, type: Type | None, allowed: TypeConstraint
 ) -> None:
-    """Raise unless `type` is a resource whose lifetime is in `allowed` (ODS type constraint)."""
-    if isinstance(type, ResourceType) and type.lifetime in allowed:
-        return
-    raise op_error(op, f"{what} #{index} must be {_LIFETIME_TEXT[allowed]}, but got '{type}'")
+    """Raise unless `type` meets `allowed`, for the results and operand lists whose field
+    constraints the verifier would not word as IREE's does."""
+    if type is None or not allowed.accepts(type):
+        raise op_error(op, f"{what} #{index} must be {allowed.description}, but got '{type}'")
 
 
 def check_timepoint(op: Operation, what: str, index: int, type: Type | None) -> None:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from streamopt.dialects import register_op
-from streamopt.dialects.stream.base import AFFINITY, DeclaredStreamOp, TimelineOp, require_resource
+from streamopt.dialects.stream.base import AFFINITY, StreamOp, TimelineOp, require_resource
 from streamopt.ir.core import Access
 from streamopt.ir.opdef import attr_def, operand_def, result_def
 from streamopt.ir.types import STREAM_FILE, TIMEPOINT, TIMEPOINT_CONSTRAINT, Attribute
 
 
 @register_op
-class FileConstantOp(DeclaredStreamOp):
+class FileConstantOp(StreamOp):
     """`%f = stream.file.constant on(A) %buf[%o for %n] : !util.buffer{%s} -> !stream.file`: a
     file handle over host data, for `stream.file.read`."""
 

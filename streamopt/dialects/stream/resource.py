@@ -10,7 +10,7 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    DeclaredStreamOp,
+    StreamOp,
     TimelineOp,
     one_size,
     op_error,
@@ -166,7 +166,7 @@ class _ArrayKind(TextAttributeKind):
 
 
 @register_op
-class ResourceConstantsOp(DeclaredStreamOp):
+class ResourceConstantsOp(StreamOp):
     """`stream.resource.constants`: upload (or map) constant values, on a timeline.
 
         %results:2, %result_timepoint = stream.resource.constants on(A) :
@@ -272,7 +272,7 @@ class ResourceStoreOp(DeclaredOp):
 
 
 @register_op
-class ResourceTryMapOp(DeclaredStreamOp):
+class ResourceTryMapOp(StreamOp):
     """`%ok, %r = stream.resource.try_map on(A) %buf[%o] : !util.buffer -> i1, T{%n}`: use host
     memory in place as a resource if the device can (`%ok`), as IREE's PackConstants does for
     constant data."""
@@ -293,7 +293,7 @@ class ResourceTryMapOp(DeclaredStreamOp):
 
 
 @register_op
-class ResourceAllocOp(DeclaredStreamOp):
+class ResourceAllocOp(StreamOp):
     """`%r = stream.resource.alloc uninitialized on(A) : T{%n}`: allocate at once (not on a
     timeline), as IREE's PackConstants does for data it reads from a file."""
 
@@ -404,7 +404,7 @@ def _require_index(type: Type, location: Any) -> None:
 
 
 @register_op
-class ResourcePackOp(DeclaredStreamOp, SegmentedOp):
+class ResourcePackOp(StreamOp, SegmentedOp):
     """`%total, %offsets:N = stream.resource.pack on(A) offset(%o)? slices({[0, 1] = %s, ...})
     : index`: place slices with the given lifetimes in one slab (slices whose lifetimes do not
     overlap may share bytes); results are the slab size and each slice's offset."""

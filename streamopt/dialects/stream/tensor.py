@@ -11,8 +11,8 @@ from streamopt.dialects.builtin import OpaqueOp, top_level_parts
 from streamopt.dialects.common import require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ANY_OR_STAGING_LIFETIMES,
-    DeclaredStreamOp,
+    ANY_OR_STAGING_RESOURCE,
+    StreamOp,
     check_dims,
     check_lifetime,
 )
@@ -45,7 +45,7 @@ _ON = "(`on` `(` $affinity^ `)`)? "
 
 
 @register_op
-class TensorImportOp(DeclaredStreamOp):
+class TensorImportOp(StreamOp):
     """`%r = stream.tensor.import on(A) consume? %buf : !util.buffer -> tensor<?x5xf32>{%d} in
     !stream.resource<external>{%s}`: an external buffer as a resource.
 
@@ -79,11 +79,11 @@ class TensorImportOp(DeclaredStreamOp):
 
     def verify(self) -> None:
         check_dims(self, self.result_encoding, self.result_encoding_dims)
-        check_lifetime(self, "result", 0, self.result.type, ANY_OR_STAGING_LIFETIMES)
+        check_lifetime(self, "result", 0, self.result.type, ANY_OR_STAGING_RESOURCE)
 
 
 @register_op
-class TensorExportOp(DeclaredStreamOp):
+class TensorExportOp(StreamOp):
     """`%b = stream.tensor.export on(A) %x : tensor<4xf32> in !stream.resource<external>{%s} ->
     !util.buffer`: hands the resource's storage out (it escapes; IREE's tie to the result is
     not reported, as for import)."""
@@ -91,7 +91,7 @@ class TensorExportOp(DeclaredStreamOp):
     __slots__ = ()
     name = "stream.tensor.export"
     is_pure = True
-    source = operand_def(access=Access.ESCAPE)
+    source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.ESCAPE)
     source_encoding: Type = attr_def(_ENCODING)
     source_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
@@ -104,7 +104,6 @@ class TensorExportOp(DeclaredStreamOp):
 
     def verify(self) -> None:
         check_dims(self, self.source_encoding, self.source_encoding_dims)
-        check_lifetime(self, "operand", 0, self.source.type, ANY_OR_STAGING_LIFETIMES)
 
 
 def _require_index(type: Type, location: Location) -> None:
@@ -112,7 +111,7 @@ def _require_index(type: Type, location: Location) -> None:
 
 
 @register_op
-class TensorSizeOfOp(DeclaredStreamOp):
+class TensorSizeOfOp(StreamOp):
     """`%s = stream.tensor.sizeof on(A) tensor<?x4xf32>{%d} : index`: storage size of a type."""
 
     __slots__ = ()

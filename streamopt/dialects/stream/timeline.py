@@ -10,8 +10,8 @@ from streamopt.dialects.common import (
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ANY_OR_STAGING_LIFETIMES,
-    DeclaredStreamOp,
+    ANY_OR_STAGING_RESOURCE,
+    StreamOp,
     TimelineOp,
     check_lifetime,
     check_size_counts,
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 @register_op
-class TimepointImmediateOp(DeclaredStreamOp):
+class TimepointImmediateOp(StreamOp):
     """`%t = stream.timepoint.immediate => !stream.timepoint`: already reached."""
 
     __slots__ = ()
@@ -50,7 +50,7 @@ class TimepointImmediateOp(DeclaredStreamOp):
 
 
 @register_op
-class TimepointJoinOp(DeclaredStreamOp):
+class TimepointJoinOp(StreamOp):
     """`%t = stream.timepoint.join max(%a, %b) => !stream.timepoint`: reached when all are."""
 
     __slots__ = ()
@@ -91,14 +91,14 @@ class TimepointAwaitOp(TimelineOp, SegmentedOp):
     def verify(self) -> None:
         values = self.resource_operands
         for i, value in enumerate(values):
-            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_LIFETIMES)
+            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_RESOURCE)
         check_size_counts(self, [v.type for v in values], self.resource_operand_sizes)
         if [r.type for r in self.results] != [v.type for v in values]:
             raise op_error(self, "result types must match the resource operand types")
 
 
 @register_op
-class TimepointBarrierOp(DeclaredStreamOp):
+class TimepointBarrierOp(StreamOp):
     """`%result, %result_timepoint = stream.timepoint.barrier on(A) %x : T{%s} =>
     !stream.timepoint`: the resource (tied) and when it is available."""
 
@@ -106,7 +106,7 @@ class TimepointBarrierOp(DeclaredStreamOp):
     name = "stream.timepoint.barrier"
     is_pure = True
     # A passthrough, like stream.timepoint.await.
-    resource = operand_def(access=Access.READ)
+    resource = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.READ)
     resource_size = operand_def(INDEX_CONSTRAINT, size_of=("resource", "result"))
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(same_as="resource", tied_to="resource", asm_name="result")
@@ -121,5 +121,4 @@ class TimepointBarrierOp(DeclaredStreamOp):
         return []
 
     def verify(self) -> None:
-        check_lifetime(self, "operand", 0, self.resource.type, ANY_OR_STAGING_LIFETIMES)
         check_timepoint(self, "result", 1, self.results[1].type)
