@@ -40,8 +40,7 @@ HAND_WRITTEN: dict[str, str] = {
     "hal.device.resolve": "results whose types are the list of result types",
     "hal.devices.count": "not converted yet",
     "hal.devices.get": "not converted yet",
-    # stream: custom directives the layer does not have yet.
-    "stream.async.func": "custom<ShapedFunctionSignature>",
+    # stream: none; its hard parts are custom<> directives (streamopt/dialects/stream).
     # util: not converted yet (function-like ops keep their own parsers in IREE too).
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
+from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.builtin import ModuleOp
 from streamopt.dialects.common import (
@@ -21,7 +21,6 @@ from streamopt.dialects.common import (
     check_operand_type,
     print_shaped_function_type,
     print_shaped_result_list,
-    split_clauses,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
@@ -53,16 +52,19 @@ from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT,
     TIMEPOINT_CONSTRAINT,
+    ArrayAttr,
     Attribute,
+    DictAttr,
     FunctionType,
     ResourceType,
+    StringAttr,
     SymbolRefAttr,
     Type,
-    _symbol_spelling,
+    TypeAttr,
     print_attr_dict,
     symbol_ref_from_text,
 )
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, OperandRange, ShapedResults, Sized, Tied
+from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized, Tied
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -290,128 +292,156 @@ def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
     return _FuncResults(children)
 
 
-@register_op
-class AsyncFuncOp(Operation):
-    """`stream.async.func private @f(%arg0: T, %arg1: index) -> %arg0`: an external function
-    that `stream.async.call` can call (declarations only, as in IREE)."""
+class _VisibilityKind(TextAttributeKind):
+    """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
 
-    __slots__ = (
-        "arg_attrs",
-        "function_type",
-        "res_attrs",
-        "sym_name",
-        "tied_operands",
-        "visibility",
+    grammar = "BARE_ID"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        if str(part) not in ("public", "private", "nested"):
+            raise error(f"expected 'public', 'private' or 'nested', got '{part}'", reader.location)
+        return StringAttr(str(part))
+
+    def text(self, attribute: Attribute) -> str:
+        return self.value(attribute)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else StringAttr(value)
+
+    def value(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, StringAttr)
+        return attribute.value
+
+
+class _SymbolNameKind(_VisibilityKind):
+    """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return StringAttr(symbol_ref_from_text(str(part)).root)
+
+    def text(self, attribute: Attribute) -> str:
+        return SymbolRefAttr([self.value(attribute)]).text
+
+
+class _FunctionTypeKind(TextAttributeKind):
+    """A function type, set by custom<ShapedFunctionSignature>; the accessor gives the type."""
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else TypeAttr(value)
+
+    def value(self, attribute: Attribute) -> FunctionType:
+        assert isinstance(attribute, TypeAttr) and isinstance(attribute.type, FunctionType)
+        return attribute.type
+
+
+class _DictsKind(TextAttributeKind):
+    """Arguments' or results' attribute dictionaries; the accessor gives each (or None)."""
+
+    def make(self, value: Any) -> Attribute:
+        return (
+            value if isinstance(value, Attribute) else ArrayAttr(DictAttr(d or {}) for d in value)
+        )
+
+    def value(self, attribute: Attribute) -> list[dict[str, Attribute] | None]:
+        assert isinstance(attribute, ArrayAttr)
+        return [element.entries or None for element in attribute.elements]  # type: ignore[attr-defined]
+
+
+@parse_rule("stream_function_signature")
+def _function_signature(b: Builder, children: list[Any]) -> tuple[list[Any], list[_FuncResult]]:
+    arguments: list[Any] = next((c for c in children if not isinstance(c, _FuncResults)), [])
+    return arguments, next((c for c in children if isinstance(c, _FuncResults)), _FuncResults())
+
+
+def _parse_signature(
+    reader: FormatReader, part: tuple[list[Any], list[_FuncResult]], args: Sequence[Any]
+) -> None:
+    function_type, tied, arg_attrs, res_attrs = (name for _, name in args)
+    arguments, results = part
+    if any(name is None for name, _, _ in arguments):
+        raise error("expected SSA operand: async function arguments are named", reader.location)
+    names = [str(name) for name, _, _ in arguments]
+    inputs = [type for _, type, _ in arguments]
+    outputs: list[Type] = []
+    ties: list[int | None] = []
+    for result in results:
+        index = None
+        if result.tied_name is not None:
+            if str(result.tied_name) not in names:
+                raise error(
+                    f"tied operand not found for result reference {result.tied_name}",
+                    reader.builder.location(result.tied_name),
+                )
+            index = names.index(str(result.tied_name))
+        ties.append(index)
+        outputs.append(result.type if result.type is not None else inputs[index])  # type: ignore[index]
+    reader.attributes[function_type] = TypeAttr(FunctionType(inputs, outputs))
+    reader.attributes[tied] = TIED_OPERANDS.make(ties)
+    reader.attributes[arg_attrs] = _DICTS.make([attrs for _, _, attrs in arguments])
+    reader.attributes[res_attrs] = _DICTS.make([r.attributes for r in results])
+
+
+def _print_signature(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    function_type, tied, arg_attrs, res_attrs = (getattr(op, name) for _, name in args)
+    inputs, results = function_type.inputs, function_type.results
+
+    def with_attributes(text: str, attributes: dict[str, Attribute] | None) -> str:
+        return text + " " + print_attr_dict(attributes) if attributes else text
+
+    arguments = ", ".join(
+        with_attributes(f"%arg{i}: {type.text}", attrs)
+        for i, (type, attrs) in enumerate(zip(inputs, arg_attrs))
     )
+    if not results:
+        return f"({arguments})"
+    items: list[str] = []
+    for type, index, attrs in zip(results, tied, res_attrs):
+        if index is None:
+            text = type.text
+        else:
+            text = f"%arg{index}" + (f" as {type.text}" if inputs[index] != type else "")
+        items.append(with_attributes(text, attrs))
+    joined = ", ".join(items)
+    if len(results) != 1 or any(res_attrs):
+        joined = f"({joined})"
+    return f"({arguments}) -> {joined}"
+
+
+# `custom<ShapedFunctionSignature>($function_type, $tied_operands, $arg_attrs, $res_attrs)`:
+# `(%arg0: T, %arg1: index) -> %arg0`, results that may be tied to arguments by name.
+custom_directive(
+    "ShapedFunctionSignature",
+    CustomDirective("stream_function_signature", _parse_signature, _print_signature),
+)
+_DICTS = _DictsKind()
+
+
+@register_op
+class AsyncFuncOp(DeclaredOp):
+    """`stream.async.func private @f(%arg0: T, %arg1: index) -> %arg0`: an external function
+    that `stream.async.call` can call. streamopt models declarations only (IREE's format
+    ends in an optional `($body^)?`)."""
+
+    __slots__ = ()
     name = "stream.async.func"
-    inherent_attributes = frozenset(
-        {"sym_name", "function_type", "tied_operands", "sym_visibility", "arg_attrs", "res_attrs"}
-    )
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
-
-    def __init__(
-        self,
-        sym_name: str,
-        function_type: FunctionType,
-        tied_operands: Sequence[int | None] | None = None,
-        visibility: str | None = None,
-        arg_attrs: Sequence[AttrDict | None] | None = None,
-        res_attrs: Sequence[AttrDict | None] | None = None,
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> None:
-        super().__init__(attributes=attributes, location=location)
-        self.sym_name = sym_name
-        self.function_type = function_type
-        self.tied_operands: list[int | None] = list(
-            tied_operands or [None] * len(function_type.results)
-        )
-        self.visibility = visibility
-        self.arg_attrs: list[AttrDict | None] = list(
-            arg_attrs or [None] * len(function_type.inputs)
-        )
-        self.res_attrs: list[AttrDict | None] = list(
-            res_attrs or [None] * len(function_type.results)
-        )
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        assert isinstance(new, AsyncFuncOp)
-        new.sym_name = self.sym_name
-        new.function_type = self.function_type
-        new.tied_operands = list(self.tied_operands)
-        new.visibility = self.visibility
-        new.arg_attrs = list(self.arg_attrs)
-        new.res_attrs = list(self.res_attrs)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AsyncFuncOp:
-        clauses, rest = split_clauses(parts)
-        visibility: str | None = None
-        sym_name = ""
-        args: list[tuple[Any, Type, AttrDict | None]] = []
-        results: list[_FuncResult] = []
-        for part in rest:
-            if isinstance(part, TOKEN_CLASSES):
-                # The visibility keyword (BARE_ID) or the symbol (SYMBOL_REF).
-                text = str(part)
-                if text.startswith("@"):
-                    sym_name = text
-                else:
-                    visibility = text
-            elif isinstance(part, _FuncResults):
-                results = part
-            elif isinstance(part, list):
-                args = part
-        if visibility not in (None, "public", "private", "nested"):
-            raise error(f"expected 'public', 'private' or 'nested', got '{visibility}'", location)
-        if any(name is None for name, _, _ in args):
-            raise error("expected SSA operand: async function arguments are named", location)
-        arg_names = [str(name) for name, _, _ in args]
-        arg_types = [type for _, type, _ in args]
-        result_types: list[Type] = []
-        tied: list[int | None] = []
-        for result in results:
-            if result.tied_name is not None:
-                name = str(result.tied_name)
-                if name not in arg_names:
-                    raise error(
-                        f"tied operand not found for result reference {name}",
-                        b.location(result.tied_name),
-                    )
-                index = arg_names.index(name)
-                tied.append(index)
-                result_types.append(result.type if result.type is not None else arg_types[index])
-            else:
-                assert result.type is not None
-                tied.append(None)
-                result_types.append(result.type)
-        return cls(
-            symbol_ref_from_text(sym_name).root,
-            FunctionType(arg_types, result_types),
-            tied,
-            visibility,
-            [attrs for _, _, attrs in args],
-            [r.attributes for r in results],
-            dict(clauses.get("attributes", {})),
-            location,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        sym_name: str,
-        function_type: FunctionType,
-        tied_operands: Sequence[int | None] | None = None,
-        visibility: str | None = "private",
-    ) -> AsyncFuncOp:
-        """Declare `@sym_name` with `function_type`; `tied_operands[i]` is the argument result
-        `i` is tied to (or None)."""
-        return cls(sym_name, function_type, tied_operands, visibility)
+    sym_name: str = attr_def(_SymbolNameKind())
+    function_type: FunctionType = attr_def(_FunctionTypeKind())
+    tied_operands: tuple[int | None, ...] = attr_def(TIED_OPERANDS)
+    sym_visibility: str | None = attr_def(_VisibilityKind())
+    arg_attrs = attr_def(_DICTS)
+    res_attrs = attr_def(_DICTS)
+    assembly_format = (
+        "($sym_visibility^)? $sym_name `` custom<ShapedFunctionSignature>($function_type, "
+        "$tied_operands, $arg_attrs, $res_attrs) attr-dict-with-keyword"
+    )
 
     @property
     def is_public(self) -> bool:
-        return self.visibility in (None, "public")
+        return self.sym_visibility in (None, "public")
 
     @property
     def is_declaration(self) -> bool:
@@ -424,42 +454,6 @@ class AsyncFuncOp(Operation):
     def verify(self) -> None:
         if self.is_public:
             raise op_error(self, "symbol declaration cannot have public visibility")
-
-    def print(self, p: Printer) -> None:
-        inputs = self.function_type.inputs
-        results = self.function_type.results
-        p.write(
-            f"stream.async.func {self.visibility or 'public'} @{_symbol_spelling(self.sym_name)}("
-        )
-        args: list[str] = []
-        for i, type in enumerate(inputs):
-            text = f"%arg{i}: {type.text}"
-            attrs = self.arg_attrs[i] if i < len(self.arg_attrs) else None
-            if attrs:
-                text += " " + print_attr_dict(attrs)
-            args.append(text)
-        p.write(", ".join(args) + ")")
-        if results:
-            any_result_attrs = any(self.res_attrs)
-            items: list[str] = []
-            for i, type in enumerate(results):
-                tied = self.tied_operands[i]
-                text = ""
-                if tied is not None:
-                    text = f"%arg{tied}"
-                    if inputs[tied] != type:
-                        text += " as " + type.text
-                else:
-                    text = type.text
-                attrs = self.res_attrs[i] if i < len(self.res_attrs) else None
-                if attrs:
-                    text += " " + print_attr_dict(attrs)
-                items.append(text)
-            joined = ", ".join(items)
-            if len(results) != 1 or any_result_attrs:
-                joined = f"({joined})"
-            p.write(" -> " + joined)
-        p.attr_dict(self, (), keyword=True)
 
 
 def _lookup_symbol(op: Operation, name: str) -> Operation | None:
