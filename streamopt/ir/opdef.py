@@ -159,8 +159,9 @@ class AttributeField(Field):
 
 
 class RegionField(Field):
-    def __init__(self, terminator: str | None) -> None:
+    def __init__(self, terminator: str | None, arguments: str | None) -> None:
         self.terminator = terminator
+        self.arguments = arguments
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
@@ -214,11 +215,12 @@ def any_type(field: Any) -> Any:
     return field
 
 
-def region_def(*, terminator: str | None = None) -> Any:
+def region_def(*, terminator: str | None = None, arguments: str | None = None) -> Any:
     """A region; `terminator` is the op that ends its block implicitly (ODS's
     SingleBlockImplicitTerminator): the parser drops one written without operands and the
-    printer prints none, so the block holds none."""
-    return RegionField(terminator)
+    printer prints none, so the block holds none. `create` gives its block one argument per
+    value of operand field `arguments`, typed alike (the captures of an execution region)."""
+    return RegionField(terminator, arguments)
 
 
 def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
@@ -422,7 +424,7 @@ class DeclaredOp(Operation):
         """The op from its operands, its attributes then its result types, in declaration
         order (positionally or by field name); attributes may be Python values (`kind.make`),
         and take their default when not given. A variadic operand is a sequence, an absent
-        optional one None. Regions are made with one empty block each."""
+        optional one None. Regions are made with one block each (see `region_def`)."""
         definition = cls.definition
         names = [*definition.operands, *definition.attributes, *definition.results]
         values = dict(zip(names, args))
@@ -451,7 +453,10 @@ class DeclaredOp(Operation):
                 result_types.extend([v.type for v in same_as] if same_as else values.get(name, ()))
             else:
                 result_types.append(same_as.type if same_as else values.get(name, result.type))
-        regions = [Region([Block()]) for _ in definition.regions]
+        regions = [
+            Region([Block([v.type for v in values.get(f.arguments or "") or ()])])
+            for f in definition.regions.values()
+        ]
         extra: dict[str, Any] = {"segments": definition.segments_of(values)}
         if not definition.segmented:
             extra = {}

@@ -75,7 +75,7 @@ class ExpandCmdMovesPass(Pass):
         block.insert_before(alloca, move)
         target = alloca.results[0]
         execute = CmdExecuteOp.create(
-            [(source, source_size), (target, result_size)], execution, alloca.results[1]
+            [source, target], [source_size, result_size], alloca.results[1], affinity=execution
         )
         block.insert_before(execute, move)
         zero = function_index_zero(move, zeros)

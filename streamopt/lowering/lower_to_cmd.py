@@ -517,7 +517,9 @@ class _FunctionLowering:
             affinity,
             deps,
             anchor,
-            lambda awaited: CmdExecuteOp.create(list(captures.items()), affinity, awaited),
+            lambda awaited: CmdExecuteOp.create(
+                list(captures), list(captures.values()), awaited, affinity=affinity
+            ),
         )
         assert isinstance(op, CmdExecuteOp)
         arguments: dict[Value, Value] = dict(zip(captures, op.body.arguments))

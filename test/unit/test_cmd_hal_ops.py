@@ -79,9 +79,7 @@ def test_stream_constructors_print_as_iree_does() -> None:
     execute = _before_return(
         func,
         CmdExecuteOp.create(
-            [(resource, size), (alloca.results[0], size)],
-            affinity,
-            await_timepoint=alloca.results[1],
+            [resource, alloca.results[0]], [size, size], alloca.results[1], affinity=affinity
         ),
     )
     assert isinstance(execute, CmdExecuteOp)

@@ -26,10 +26,11 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_ATTRIBUTE,
     ANY_OR_STAGING_RESOURCE,
-    ENTRY_POINTS,
+    ARRAY,
     TIED_OPERANDS,
     StreamOp,
     TimelineOp,
+    ValueKind,
     YieldOp,
     check_lifetime,
     check_size_counts,
@@ -229,7 +230,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
     name = "stream.async.dispatch"
     is_pure = True
     workload = operand_def(INDEX_CONSTRAINT, variadic=True)
-    entry_points: list[Attribute] = attr_def(ENTRY_POINTS)
+    entry_points: list[Attribute] = attr_def(ARRAY)
     resource_operands = operand_def(variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
         INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
@@ -325,28 +326,13 @@ class _SymbolNameKind(_VisibilityKind):
         return SymbolRefAttr([self.value(attribute)]).text
 
 
-class _FunctionTypeKind(TextAttributeKind):
-    """A function type, set by custom<ShapedFunctionSignature>; the accessor gives the type."""
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else TypeAttr(value)
-
-    def value(self, attribute: Attribute) -> FunctionType:
-        assert isinstance(attribute, TypeAttr) and isinstance(attribute.type, FunctionType)
-        return attribute.type
-
-
-class _DictsKind(TextAttributeKind):
-    """Arguments' or results' attribute dictionaries; the accessor gives each (or None)."""
-
-    def make(self, value: Any) -> Attribute:
-        return (
-            value if isinstance(value, Attribute) else ArrayAttr(DictAttr(d or {}) for d in value)
-        )
-
-    def value(self, attribute: Attribute) -> list[dict[str, Attribute] | None]:
-        assert isinstance(attribute, ArrayAttr)
-        return [element.entries or None for element in attribute.elements]  # type: ignore[attr-defined]
+# A type attribute (the function's type); the accessor gives the type.
+_TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
+# The arguments' or results' attribute dictionaries; the accessor gives each (or None).
+_DICTS = ValueKind(
+    lambda dicts: ArrayAttr(DictAttr(entries or {}) for entries in dicts),
+    lambda attribute: [element.entries or None for element in attribute.elements],
+)
 
 
 @parse_rule("stream_function_signature")
@@ -415,7 +401,6 @@ custom_directive(
     "ShapedFunctionSignature",
     CustomDirective("stream_function_signature", _parse_signature, _print_signature),
 )
-_DICTS = _DictsKind()
 
 
 @register_op
@@ -429,7 +414,7 @@ class AsyncFuncOp(DeclaredOp):
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
     sym_name: str = attr_def(_SymbolNameKind())
-    function_type: FunctionType = attr_def(_FunctionTypeKind())
+    function_type: FunctionType = attr_def(_TYPE)
     tied_operands: tuple[int | None, ...] = attr_def(TIED_OPERANDS)
     sym_visibility: str | None = attr_def(_VisibilityKind())
     arg_attrs = attr_def(_DICTS)
@@ -671,20 +656,11 @@ class ResourceRegionOp(_TiedResourcesOp):
     result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
     tied_operands = attr_def(TIED_OPERANDS)
     affinity: Attribute | None = attr_def(AFFINITY)
-    body_ = region_def()
+    body_ = region_def(arguments="resource_operands")
     _REGION = (
         "`with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), "
         "$resource_operand_sizes, type($results), $result_sizes, $tied_operands, $body)"
     )
-
-    @classmethod
-    def create(cls, *args: Any, **kwargs: Any) -> Any:
-        """The op (see DeclaredOp.create); its block has one argument per capture and no ops
-        yet (the caller fills it and ends it with a `stream.yield`)."""
-        op = super().create(*args, **kwargs)
-        for value in op.resource_operands:
-            op.body.add_argument(value.type)
-        return op
 
     @property
     def body(self) -> Block:

@@ -6,7 +6,7 @@ terminator of execution regions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
@@ -133,18 +133,20 @@ class _TiedOperandsKind(TextAttributeKind):
 TIED_OPERANDS = _TiedOperandsKind()
 
 
-class _EntryPointsKind(TextAttributeKind):
-    """Dispatch entry points (`@ex::@fn`); the accessor gives them."""
+class ValueKind(TextAttributeKind):
+    """The kind of an attribute a directive sets, whose accessor gives a Python value: `make`
+    builds the attribute from one (directives, `create`), `value` reads it back."""
+
+    def __init__(self, make: Callable[[Any], Attribute], value: Callable[[Any], Any]) -> None:
+        self._make = make
+        self.value = value
 
     def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else ArrayAttr(value)
-
-    def value(self, attribute: Attribute) -> list[Attribute]:
-        assert isinstance(attribute, ArrayAttr)
-        return list(attribute.elements)
+        return value if isinstance(value, Attribute) else self._make(value)
 
 
-ENTRY_POINTS = _EntryPointsKind()
+# An array (entry points, constant values); the accessor gives its elements.
+ARRAY = ValueKind(ArrayAttr, lambda attribute: list(attribute.elements))
 
 
 def _parse_entry_points(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:

@@ -11,8 +11,9 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ENTRY_POINTS,
+    ARRAY,
     TimelineOp,
+    ValueKind,
     check_sized_operand,
     one_size,
     op_error,
@@ -29,7 +30,6 @@ from streamopt.ir.format import CustomDirective, custom_directive
 from streamopt.ir.opdef import (
     UNIT_KIND,
     DeclaredOp,
-    TextAttributeKind,
     attr_def,
     operand_def,
     region_def,
@@ -128,7 +128,7 @@ class _CmdRegionOp(DeclaredOp):
     __slots__ = ()
     # IREE's SingleBlockImplicitTerminator<"stream.yield">: streamopt keeps no yield there.
     has_no_terminator = True
-    body_ = region_def(terminator="stream.yield")
+    body_ = region_def(terminator="stream.yield", arguments="resource_operands")
 
     @property
     def body(self) -> Block:
@@ -226,23 +226,6 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
         "$resource_operands, type($resource_operands), $resource_operand_sizes, $body) "
         "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )
-
-    @classmethod
-    def create(
-        cls,
-        captures: Sequence[tuple[Value, Value]],
-        affinity: Attribute | None = None,
-        await_timepoint: Value | None = None,
-        once: bool = False,
-    ) -> CmdExecuteOp:
-        """An empty execute region capturing each `(resource, size)`; fill `op.body` with
-        commands on `op.body.arguments`."""
-        resources = [resource for resource, _ in captures]
-        sizes = [size for _, size in captures]
-        op = super().create(resources, sizes, await_timepoint, once=once, affinity=affinity)
-        for resource in resources:
-            op.body.add_argument(resource.type)
-        return op
 
     def captured_value(self, argument: Value) -> Value:
         """The operand a region argument stands for."""
@@ -479,18 +462,11 @@ custom_directive(
 )
 
 
-class _AccessesKind(TextAttributeKind):
-    """How a dispatch touches each resource (`ro`, `wo`, `rw`); the accessor gives them."""
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else ArrayAttr(map(OpaqueAttr, value))
-
-    def value(self, attribute: Attribute) -> list[str]:
-        assert isinstance(attribute, ArrayAttr)
-        return [element.text for element in attribute.elements]
-
-
-_ACCESSES = _AccessesKind()
+# How a dispatch touches each resource (`ro`, `wo`, `rw`); the accessor gives them.
+_ACCESSES = ValueKind(
+    lambda accesses: ArrayAttr(map(OpaqueAttr, accesses)),
+    lambda attribute: [element.text for element in attribute.elements],
+)
 
 
 @register_op
@@ -504,7 +480,7 @@ class CmdDispatchOp(DeclaredOp, SegmentedOp):
     __slots__ = ()
     name = "stream.cmd.dispatch"
     workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
-    entry_points: list[Attribute] = attr_def(ENTRY_POINTS)
+    entry_points: list[Attribute] = attr_def(ARRAY)
     uniform_operands = operand_def(variadic=True)
     resources = operand_def(variadic=True)
     resource_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="resources")

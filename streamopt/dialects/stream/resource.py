@@ -10,8 +10,10 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
+    ARRAY,
     StreamOp,
     TimelineOp,
+    ValueKind,
     one_size,
     op_error,
     require_resource,
@@ -23,7 +25,6 @@ from streamopt.ir.format import CustomDirective, custom_directive
 from streamopt.ir.opdef import (
     UNIT_KIND,
     DeclaredOp,
-    TextAttributeKind,
     attr_def,
     operand_def,
     result_def,
@@ -154,17 +155,6 @@ custom_directive(
 )
 
 
-class _ArrayKind(TextAttributeKind):
-    """An array attribute set by a directive; the accessor gives its elements."""
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else ArrayAttr(value)
-
-    def value(self, attribute: Attribute) -> list[Attribute]:
-        assert isinstance(attribute, ArrayAttr)
-        return list(attribute.elements)
-
-
 @register_op
 class ResourceConstantsOp(StreamOp):
     """`stream.resource.constants`: upload (or map) constant values, on a timeline.
@@ -181,7 +171,7 @@ class ResourceConstantsOp(StreamOp):
     __slots__ = ()
     name = "stream.resource.constants"
     is_pure = True
-    values: list[Attribute] = attr_def(_ArrayKind())
+    values: list[Attribute] = attr_def(ARRAY)
     result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
     affinity: Attribute | None = attr_def(AFFINITY)
     results_ = result_def(variadic=True, asm_name="results")
@@ -384,19 +374,16 @@ custom_directive(
 )
 
 
-class _IntervalsKind(TextAttributeKind):
-    """`[start, end]` pairs, kept as IREE's flat index array; the accessor gives the pairs."""
-
-    def make(self, value: Any) -> Attribute:
-        return ArrayAttr(IntegerAttr(bound, INDEX) for pair in value for bound in pair)
-
-    def value(self, attribute: Attribute) -> list[tuple[int, int]]:
-        assert isinstance(attribute, ArrayAttr)
-        bounds = [element.value for element in attribute.elements]  # type: ignore[attr-defined]
-        return list(zip(bounds[::2], bounds[1::2]))
+def _interval_pairs(attribute: ArrayAttr) -> list[tuple[int, int]]:
+    bounds = [element.value for element in attribute.elements]  # type: ignore[attr-defined]
+    return list(zip(bounds[::2], bounds[1::2]))
 
 
-_INTERVALS = _IntervalsKind()
+# `[start, end]` pairs, kept as IREE's flat index array; the accessor gives the pairs.
+_INTERVALS = ValueKind(
+    lambda pairs: ArrayAttr(IntegerAttr(bound, INDEX) for pair in pairs for bound in pair),
+    _interval_pairs,
+)
 
 
 def _require_index(type: Type, location: Any) -> None:
