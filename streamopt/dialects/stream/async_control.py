@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.builtin import ModuleOp
 from streamopt.dialects.common import (
     SegmentedOp,
     check_operand_type,
@@ -39,7 +38,7 @@ from streamopt.dialects.stream.base import (
     print_captures,
     verify_workload,
 )
-from streamopt.ir.core import Access, Block, Operation, OpResult, RegionKind, Value
+from streamopt.ir.core import Access, Block, OpResult, RegionKind, Value
 from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
 from streamopt.ir.opdef import (
     DeclaredOp,
@@ -441,22 +440,6 @@ class AsyncFuncOp(DeclaredOp):
             raise op_error(self, "symbol declaration cannot have public visibility")
 
 
-def _lookup_symbol(op: Operation, name: str) -> Operation | None:
-    """The op named `@name` in the nearest enclosing module (MLIR's lookupNearestSymbolFrom)."""
-    for ancestor in op.ancestors():
-        if not isinstance(ancestor, ModuleOp):
-            continue
-        for candidate in ancestor.body.ops:
-            if getattr(candidate, "sym_name", None) == name:
-                return candidate
-        return None
-    return None
-
-
-def _function_type_text(inputs: Sequence[Type | None], results: Sequence[Type | None]) -> str:
-    return FunctionType([t for t in inputs if t], [t for t in results if t]).text
-
-
 class _SymbolKind(TextAttributeKind):
     """A flat symbol reference (`@f`)."""
 
@@ -522,34 +505,31 @@ class AsyncCallOp(_TiedResourcesOp):
                 raise op_error(
                     self, "non-resource return values are not yet supported on async calls"
                 )
-        callee = _lookup_symbol(self, self.callee.root)
+        # Imported here, as verify_workload does: most runs verify no call.
+        from streamopt.ir.symbols import SymbolTable
+
+        callee = SymbolTable.lookup_nearest(self, self.callee)
         if not isinstance(callee, AsyncFuncOp):
             raise op_error(self, f"undefined external call: {self.callee.root}")
-        call_inputs = [v.type for v in operands]
-        call_results = [r.type for r in self.results]
+        calls = ([v.type for v in operands], [r.type for r in self.results])
         callee_type = callee.function_type
-        if len(callee_type.inputs) != len(call_inputs) or len(callee_type.results) != len(
-            call_results
-        ):
-            expected = _function_type_text(call_inputs, call_results)
+        if [len(types) for types in calls] != [len(callee_type.inputs), len(callee_type.results)]:
+            inputs, results = ([t for t in types if t is not None] for types in calls)
+            expected = FunctionType(inputs, results).text
             raise op_error(
                 self,
                 f"function type mismatch; expected '{expected}' but callee is '{callee_type.text}'",
             )
-        for callee_arg, call_arg in zip(callee_type.inputs, call_inputs):
-            if not _call_type_compatible(callee_arg, call_arg):
-                raise op_error(
-                    self,
-                    f"function argument type mismatch; expected '{call_arg}' but callee "
-                    f"provides '{callee_arg}'",
-                )
-        for callee_result, call_result in zip(callee_type.results, call_results):
-            if not _call_type_compatible(callee_result, call_result):
-                raise op_error(
-                    self,
-                    f"function result type mismatch; expected '{call_result}' but callee "
-                    f"provides '{callee_result}'",
-                )
+        for what, callee_types, call_types in zip(
+            ("argument", "result"), (callee_type.inputs, callee_type.results), calls
+        ):
+            for provided, expected in zip(callee_types, call_types):
+                if not _call_type_compatible(provided, expected):
+                    raise op_error(
+                        self,
+                        f"function {what} type mismatch; expected '{expected}' but callee "
+                        f"provides '{provided}'",
+                    )
 
 
 def _call_type_compatible(callee: Type, call: Type | None) -> bool:
@@ -565,7 +545,6 @@ class ResourceCaptures(NamedTuple):
     """`(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region."""
 
     operands: list[Value]
-    types: list[Type]
     sizes: list[Value]
     results: list[Any]
 
@@ -587,17 +566,15 @@ def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
     results = next((c for c in children if isinstance(c, ShapedResults)), ShapedResults())
     entry_args: list[tuple[Any, Type, str | None]] = []
     operands: list[Value] = []
-    types: list[Type] = []
     sizes: list[Value] = []
     for value, arg_token, sized in captures:
         check_operand_type(value, sized.type, b.location(arg_token))
         operands.append(value)
-        types.append(sized.type)
         sizes.extend(sized.sizes)
         entry_args.append((arg_token, sized.type, None))
     # The region that follows gets one entry argument per capture.
     b.pending_entry_args = entry_args
-    return ResourceCaptures(operands, types, sizes, results)
+    return ResourceCaptures(operands, sizes, results)
 
 
 def _parse_resource_region(

@@ -27,14 +27,7 @@ from streamopt.dialects.stream.base import (
 )
 from streamopt.ir.core import Access, Block, BlockArgument, Value
 from streamopt.ir.format import CustomDirective, custom_directive
-from streamopt.ir.opdef import (
-    UNIT_KIND,
-    DeclaredOp,
-    attr_def,
-    operand_def,
-    region_def,
-    result_def,
-)
+from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, attr_def, operand_def, region_def, result_def
 from streamopt.ir.types import (
     INDEX,
     INDEX_CONSTRAINT,

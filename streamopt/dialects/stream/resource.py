@@ -22,13 +22,7 @@ from streamopt.dialects.stream.base import (
 )
 from streamopt.ir.core import Access, OpResult, Value
 from streamopt.ir.format import CustomDirective, custom_directive
-from streamopt.ir.opdef import (
-    UNIT_KIND,
-    DeclaredOp,
-    attr_def,
-    operand_def,
-    result_def,
-)
+from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     I1,
     INDEX,

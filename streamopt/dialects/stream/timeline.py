@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from streamopt.dialects import register_op
-from streamopt.dialects.common import (
-    SegmentedOp,
-)
+from streamopt.dialects.common import SegmentedOp
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
@@ -20,15 +16,7 @@ from streamopt.dialects.stream.base import (
 )
 from streamopt.ir.core import Access, Value
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
-from streamopt.ir.types import (
-    INDEX_CONSTRAINT,
-    TIMEPOINT,
-    TIMEPOINT_CONSTRAINT,
-    Attribute,
-)
-
-if TYPE_CHECKING:
-    pass
+from streamopt.ir.types import INDEX_CONSTRAINT, TIMEPOINT, TIMEPOINT_CONSTRAINT, Attribute
 
 
 @register_op
