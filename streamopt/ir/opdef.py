@@ -118,7 +118,12 @@ class OperandField(Field):
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
             return self
-        return op.definition.field_value(op, self.name)
+        definition = op.definition
+        # Passes read operand accessors once per use; most fields sit at a fixed index.
+        index = definition.fixed_operand_index.get(self.name)
+        if index is not None:
+            return op.operands[index]
+        return definition.field_value(op, self.name)
 
 
 class ResultField(Field):
@@ -261,6 +266,13 @@ class OpDefinition:
         self.variable = variable[0] if len(variable) == 1 else None
         self.variable_result = next((i for i, f in enumerate(self.result_list) if f.variadic), None)
         assert sum(f.variadic for f in self.result_list) <= 1, f"{self.name}: variadic results"
+        # The operand fields whose index does not depend on how many values the variadic or
+        # optional ones have: the single ones before the first.
+        self.fixed_operand_index = {
+            name: i
+            for i, name in enumerate(self.operands)
+            if i < (variable or [len(self.operands)])[0]
+        }
         self._format: CompiledFormat | None = None
         # The fields whose types the parser checks, in declaration order.
         self.checked: list[tuple[str, TypeCheck]] = [
@@ -368,13 +380,15 @@ def _locate(index: int, variable: int | None, extra: int) -> tuple[int, int]:
 
 class _LazyDefinition:
     """`cls.definition`: an op class's OpDefinition, built the first time it is asked for
-    (most runs meet few of the declared ops; building them all was start-up time)."""
+    (most runs meet few of the declared ops; building them all was start-up time).
+
+    Each declared class has one of its own (see DeclaredOp.__init_subclass__), which the
+    first lookup replaces with the plain value: accessors read `op.definition` once per use,
+    and a descriptor call on each showed in the elide pass's profile."""
 
     def __get__(self, op: Any, owner: type[DeclaredOp]) -> OpDefinition:
-        found: OpDefinition | None = owner.__dict__.get("_definition")
-        if found is None:
-            found = OpDefinition(owner)
-            owner._definition = found  # type: ignore[attr-defined]
+        found = OpDefinition(owner)
+        owner.definition = found
         return found
 
 
@@ -401,6 +415,7 @@ class DeclaredOp(Operation):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.definition = _LazyDefinition()  # type: ignore[assignment]
         if "name" in vars(cls) and cls.name and "inherent_attributes" not in vars(cls):
             # The attribute fields, read when the first op of the class is parsed: the
             # definition itself is built then too (see _LazyDefinition).
