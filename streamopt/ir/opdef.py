@@ -273,6 +273,18 @@ class OpDefinition:
             for i, name in enumerate(self.operands)
             if i < (variable or [len(self.operands)])[0]
         }
+        # Each operand field's type constraint (the class's `operand_types` and defaults name
+        # some by field), for the verifier, and whether any result has a name of its own.
+        self.constraints = [
+            (f.name, found, f.variadic)
+            for f in self.operand_list
+            if (
+                found := cls.operand_types.get(f.name)
+                or f.constraint
+                or cls.default_operand_types.get(f.name)
+            )
+        ]
+        self.named_results = any(f.asm_name for f in self.result_list)
         self._format: CompiledFormat | None = None
         # The fields whose types the parser checks, in declaration order.
         self.checked: list[tuple[str, TypeCheck]] = [
@@ -316,16 +328,20 @@ class OpDefinition:
     def field_value(self, op: Operation, name: str) -> Any:
         """An operand field's value (a list for a variadic one, None for an absent optional
         one) or a result (a list for a variadic one)."""
-        if name in self.results:
+        found = self.operands.get(name)
+        if found is None:
             start, end = self.result_span(op, name)
             return list(op.results[start:end]) if self.results[name].variadic else op.results[start]
-        start, end = self.operand_span(op, name)
-        found = self.operands[name]
+        if self.segmented:  # operand_span's, inline: printers ask for several fields each.
+            segments = op.segments  # type: ignore[attr-defined]
+            start = sum(segments[: self.operand_index[name]])
+            end = start + segments[self.operand_index[name]]
+        else:
+            start, end = self.operand_span(op, name)
+        values = op.operands[start:end]
         if found.variadic:
-            return list(op.operands[start:end])
-        if found.optional:
-            return op.operands[start] if end > start else None
-        return op.operands[start]
+            return values if isinstance(values, list) else list(values)
+        return values[0] if values else None
 
     def locate_operand(self, op: Operation, index: int) -> tuple[OperandField, int] | None:
         """The field of operand `index` and its position among the field's values; None past
@@ -486,15 +502,15 @@ class DeclaredOp(Operation):
 
     def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
         definition = self.definition
-        defaults = self.default_operand_types
-        overrides = self.operand_types
-        for index, value in enumerate(self.operands):
-            field = definition.field_of_operand(self, index)
-            if field is None:
+        operands = self.operands
+        for name, constraint, variadic in definition.constraints:
+            index = definition.fixed_operand_index.get(name)
+            if index is not None:
+                yield operands[index], constraint, variadic
                 continue
-            constraint = overrides.get(field.name) or field.constraint or defaults.get(field.name)
-            if constraint is not None:
-                yield value, constraint, field.variadic
+            start, end = definition.operand_span(self, name)
+            for value in operands[start:end]:
+                yield value, constraint, variadic
 
     def operand_access(self, index: int) -> Access:
         field = self.definition.field_of_operand(self, index)
@@ -544,6 +560,8 @@ class DeclaredOp(Operation):
 
     def asm_result_name(self, index: int) -> str | None:
         # A variadic result's name is its first result's: the rest print in its group.
+        if not self.definition.named_results:
+            return None
         found = self.definition.locate_result(self, index)
         return found[0].asm_name if found is not None and found[1] == 0 else None
 

@@ -34,6 +34,7 @@ from streamopt.dialects.stream.base import (
     check_lifetime,
     check_size_counts,
     check_timepoint,
+    field_values,
     op_error,
     print_captures,
     verify_workload,
@@ -115,16 +116,16 @@ def _parse_dispatch_operands(
 
 
 def _print_dispatch_operands(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    operands, *bounds = (op.definition.field_value(op, name) for _, name in args)
+    operands, *bounds = field_values(op, args)
     ranges = zip(*bounds)
     parts: list[str] = []
+    v = p.value_name
     for value in operands:
         found = next(ranges, None) if isinstance(value.type, ResourceType) else None
         if found is None:
-            parts.append(p.v(value))
+            parts.append(v(value))
         else:
-            offset, end, length = (p.v(bound) for bound in found)
-            parts.append(f"{p.v(value)}[{offset} to {end} for {length}]")
+            parts.append(f"{v(value)}[{v(found[0])} to {v(found[1])} for {v(found[2])}]")
     return "(" + ", ".join(parts) + ")"
 
 
@@ -155,20 +156,9 @@ def _parse_function_type(
 
 
 def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    operands, _, sizes, results, result_sizes, tied = (name for _, name in args)
-    field_value = op.definition.field_value
-    values = field_value(op, operands)
-    result_types = [r.type for r in field_value(op, results)]
-    return print_shaped_function_type(
-        p,
-        op,
-        values,
-        [v.type for v in values],
-        field_value(op, sizes),
-        result_types,
-        field_value(op, result_sizes),
-        getattr(op, tied),
-    )
+    values, _, sizes, results, result_sizes, tied = field_values(op, args)
+    types, result_types = [v.type for v in values], [r.type for r in results]
+    return print_shaped_function_type(p, op, values, types, sizes, result_types, result_sizes, tied)
 
 
 # `custom<ShapedFunctionType>(ref($operands), type($operands), $operand_sizes, type($results),
@@ -589,16 +579,11 @@ def _parse_resource_region(
 
 
 def _print_resource_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
-    operands, _, sizes, results, result_sizes, tied, body = (name for _, name in args)
-    field_value = op.definition.field_value
-    region = op.regions[op.definition.region_index[body]]
-    values = field_value(op, operands)
-    p.write(print_captures(p, values, region.blocks[0].arguments, field_value(op, sizes)))
-    result_types = [r.type for r in field_value(op, results)]
+    values, _, sizes, results, result_sizes, tied, region = field_values(op, args)
+    p.write(print_captures(p, values, region.blocks[0].arguments, sizes))
+    result_types = [r.type for r in results]
     if result_types:
-        text = print_shaped_result_list(
-            p, op, values, result_types, field_value(op, result_sizes), getattr(op, tied)
-        )
+        text = print_shaped_result_list(p, op, values, result_types, result_sizes, tied)
         p.write(" -> " + (text if len(result_types) == 1 else f"({text})"))
     p.write(" ")
     p.print_region(region)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
@@ -163,6 +164,27 @@ custom_directive(
     "DispatchEntryPoints",
     CustomDirective("dispatch_entry_points", _parse_entry_points, _print_entry_points),
 )
+
+
+def field_values(op: DeclaredOp, args: Sequence[tuple[str, str]]) -> list[Any]:
+    """What each field a directive names holds, for its printer: values (lists for lists),
+    attributes as their accessors give them, regions. A segmented op's operand lists are
+    read in one pass over its segments: a printer asks for several."""
+    definition = op.definition
+    starts = [0, *accumulate(op.segments)] if definition.segmented else []  # type: ignore[attr-defined]
+    operands = op.operands
+    out: list[Any] = []
+    for _, name in args:
+        index = definition.operand_index.get(name)
+        if starts and index is not None and definition.operands[name].variadic:
+            out.append(operands[starts[index] : starts[index + 1]])
+        elif name in definition.attributes:
+            out.append(getattr(op, name))
+        elif name in definition.regions:
+            out.append(op.regions[definition.region_index[name]])
+        else:
+            out.append(definition.field_value(op, name))
+    return out
 
 
 def print_captures(
@@ -405,9 +427,8 @@ def _parse_shaped_types(reader: FormatReader, part: Any, args: Sequence[tuple[st
 
 
 def _print_shaped_types(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    field_value = op.definition.field_value
-    types = [v.type for v in field_value(op, args[0][1])]
-    return print_shaped_type_list(p, types, field_value(op, args[-1][1]))
+    values, sizes = field_values(op, [args[0], args[-1]])
+    return print_shaped_type_list(p, [v.type for v in values], sizes)
 
 
 # `custom<ShapedTypeList>(type($values), [type($results),] $sizes)`: `T{%s}, index`, each type

@@ -15,6 +15,7 @@ from streamopt.dialects.stream.base import (
     TimelineOp,
     ValueKind,
     check_sized_operand,
+    field_values,
     one_size,
     op_error,
     print_captures,
@@ -169,11 +170,8 @@ def _parse_explicit_region(
 
 
 def _print_explicit_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
-    operands, _, sizes, body = (name for _, name in args)
-    field_value = op.definition.field_value
-    region = op.regions[op.definition.region_index[body]]
-    arguments = region.blocks[0].arguments
-    p.write(print_captures(p, field_value(op, operands), arguments, field_value(op, sizes)) + " ")
+    operands, _, sizes, region = field_values(op, args)
+    p.write(print_captures(p, operands, region.blocks[0].arguments, sizes) + " ")
     p.print_region(region, print_block_terminators=False)
 
 
@@ -434,16 +432,12 @@ def _parse_resources(
 
 
 def _print_resources(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    resources, _, sizes, offsets, lengths, accesses = (name for _, name in args)
-    field_value = op.definition.field_value
+    resources, _, sizes, offsets, lengths, accesses = field_values(op, args)
     indent = " " * p.indent_width
     return ",".join(
         f"\n{indent}  {access} {p.v(value)}[{p.v(offset)} for {p.v(length)}] : "
         f"{sized_text(p, value.type, size)}"
-        for access, value, size, offset, length in zip(
-            getattr(op, accesses),
-            *(field_value(op, name) for name in (resources, sizes, offsets, lengths)),
-        )
+        for access, value, size, offset, length in zip(accesses, resources, sizes, offsets, lengths)
     )
 
 

@@ -14,6 +14,7 @@ from streamopt.dialects.stream.base import (
     StreamOp,
     TimelineOp,
     ValueKind,
+    field_values,
     one_size,
     op_error,
     require_resource,
@@ -131,9 +132,7 @@ def _parse_constant_values(
 
 
 def _print_constant_values(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    field_value = op.definition.field_value
-    results, sizes = (field_value(op, name) for _, name in args[:2])
-    values = op.attribute_map[args[2][1]].elements  # type: ignore[attr-defined]
+    results, sizes, values = field_values(op, args)
     indent = "\n" + " " * p.indent_width + "  "
     return ",".join(
         f"{indent}{sized_text(p, result.type, size)} = {value.text}"
