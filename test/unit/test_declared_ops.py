@@ -8,6 +8,7 @@ import pytest
 
 from streamopt.api import parse
 from streamopt.dialects import OPS, load_all
+from streamopt.dialects.common import SegmentedOp
 from streamopt.dialects.declared_grammar import declared_rules, synced
 from streamopt.ir.core import Operation
 from streamopt.ir.format import FormatError, _literal, compile_format
@@ -17,6 +18,7 @@ from streamopt.ir.opdef import (
     OpDefinition,
     attr_def,
     operand_def,
+    region_def,
     result_def,
 )
 from streamopt.ir.types import INDEX
@@ -172,3 +174,32 @@ def test_create_takes_operands_then_attributes_by_position_or_name() -> None:
     assert op.attribute_map["flags"].text == '"None"'
     assert op.asm_result_name(0) == "fence"
     assert op.definition.field_value(op, "device") is device
+
+
+class _ListsProbe(DeclaredOp, SegmentedOp):
+    """Two operand lists (segments), a region whose block takes the first list's types, and a
+    result list tied pairwise to the second."""
+
+    __slots__ = ()
+    name = "test.lists_probe"
+    lhs = operand_def(variadic=True)
+    rhs = operand_def(variadic=True)
+    out = result_def(variadic=True, tied_to="rhs")
+    body_ = region_def(arguments="lhs")
+    assembly_format = "$lhs `,` $rhs `\\n` `:` $body attr-dict"
+
+
+def test_segments_regions_and_ties() -> None:
+    module = parse("util.func public @f(%a: index, %b: index, %c: index) {\n  util.return\n}\n")
+    func = next(op for op in module.walk() if op.name == "util.func")
+    a, b, c = func.regions[0].blocks[0].arguments
+    op = _ListsProbe.create([a], [b, c], out=[INDEX, INDEX])
+    assert op.segments == (1, 2) and op.lhs == [a] and op.rhs == [b, c]
+    assert [op.tied_operand_index(i) for i in range(2)] == [1, 2]
+    assert op.asm_result_name(0) is None
+    assert [arg.type for arg in op.regions[0].blocks[0].arguments] == [INDEX]
+    assert op.definition.format.grammar() == 'value_list? "," value_list? ":" region attr_dict?'
+    # `\n` is MLIR's printNewline: a line break and the op's indentation. (The values are in
+    # no module the printer numbers: only the syntax around them matters.)
+    first, second = print_operation(op).split("\n")[:2]
+    assert first.startswith("%0:2 = test.lists_probe %") and second == ": {"
