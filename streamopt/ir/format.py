@@ -26,13 +26,21 @@ From the format come (`CompiledFormat`):
 
 from __future__ import annotations
 
+import marshal
+import os
+import sys
+import zlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.diagnostics import OperandTypeMismatch, error
+from streamopt.ir.opdef import CUSTOM_DIRECTIVES
+from streamopt.ir.opdef import CustomDirective as CustomDirective
+from streamopt.ir.opdef import custom_directive as custom_directive
 from streamopt.ir.types import print_attr_dict
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
+from streamopt.parser.tables import cache_directory, store
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -156,44 +164,6 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
         out.append(element)
         i += 1
     return tuple(out)
-
-
-# -- custom directives -------------------------------------------------------------------------
-
-
-class CustomDirective:
-    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part, or a
-    tuple of `parts` of them); `parse(reader, part, args)` stores what the part says through
-    the reader; `print(op, printer, args)` returns the text, or writes it itself when
-    `writes` (a directive that prints a region). `args` are the directive's arguments as
-    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x` and `ref($x)`."""
-
-    def __init__(
-        self,
-        grammar: str,
-        parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
-        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str | None],
-        present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
-        parts: int = 1,
-        writes: bool = False,
-    ) -> None:
-        self.grammar = grammar
-        self.parse = parse
-        self.print = print
-        self.parts = parts
-        self.writes = writes
-        # False when the directive prints nothing for this op (an optional group anchored on
-        # it is then left out).
-        self.present = present or (lambda op, args: True)
-
-
-CUSTOM_DIRECTIVES: dict[str, CustomDirective] = {}
-
-
-def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
-    assert name not in CUSTOM_DIRECTIVES, f"custom<{name}> defined twice"
-    CUSTOM_DIRECTIVES[name] = directive
-    return directive
 
 
 # -- reading the format string -----------------------------------------------------------------
@@ -530,8 +500,7 @@ class CompiledFormat:
             f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
             f"[{', '.join(regions)}], location=location{segments})"
         )
-        # The code is made from the op's format, which the op class declares.
-        exec("\n".join(lines), namespace)
+        _exec("\n".join(lines), namespace)
         function: Callable[..., Any] = namespace["build_op"]
         return function
 
@@ -697,8 +666,7 @@ class CompiledFormat:
         self._print_code(self.elements, [True, False], lines, "    ", namespace)
         lines = _merge_writes(lines)
         lines.append("    pass")
-        # The code is made from the op's format, which the op class declares.
-        exec("\n".join(lines), namespace)
+        _exec("\n".join(lines), namespace)
         function: Callable[[DeclaredOp, Printer], None] = namespace["print_op"]
         return function
 
@@ -843,6 +811,24 @@ def _merge_writes(lines: list[str]) -> list[str]:
 
 # Two literals that are whole terms of the sum (not `', '.join(...)`).
 _ADJACENT_LITERALS = lazy_compile(r"(?:^|(?<=\+ ))'([^'\\]*)' \+ '([^'\\]*)'(?=$| \+)")
+
+
+def _exec(source: str, namespace: dict[str, Any]) -> None:
+    """Run the generated `source` (made from an op's format, which its class declares) in
+    `namespace`. Its code object is kept in the cache directory by a checksum of the source:
+    compiling it was half of what a short run spent on each op's format."""
+    version = "".join(map(str, sys.version_info[:2]))
+    key = f"{zlib.crc32(source.encode()):08x}{len(source):x}-py{version}"
+    path = os.path.join(cache_directory(), f"format-{key}.marshal")
+    try:
+        with open(path, "rb") as handle:
+            cached, code = marshal.loads(handle.read())
+        if cached != source:
+            raise ValueError(path)  # Another source with the same checksum.
+    except (OSError, EOFError, ValueError, TypeError):
+        code = compile(source, "<format>", "exec")
+        store(path, (source, code))
+    exec(code, namespace)
 
 
 def _drop_terminator(region: Any, name: str) -> Any:

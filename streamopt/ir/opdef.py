@@ -81,6 +81,47 @@ class UnitAttributeKind(TextAttributeKind):
 UNIT_KIND = UnitAttributeKind()
 
 
+# -- custom directives -------------------------------------------------------------------------
+#
+# Kept here, beside the fields, so that dialect modules register theirs without importing the
+# format layer, which a run imports only when it meets a declared op.
+
+
+class CustomDirective:
+    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part, or a
+    tuple of `parts` of them); `parse(reader, part, args)` stores what the part says through
+    the reader; `print(op, printer, args)` returns the text, or writes it itself when
+    `writes` (a directive that prints a region). `args` are the directive's arguments as
+    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x` and `ref($x)`."""
+
+    def __init__(
+        self,
+        grammar: str,
+        parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
+        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str | None],
+        present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
+        parts: int = 1,
+        writes: bool = False,
+    ) -> None:
+        self.grammar = grammar
+        self.parse = parse
+        self.print = print
+        self.parts = parts
+        self.writes = writes
+        # False when the directive prints nothing for this op (an optional group anchored on
+        # it is then left out).
+        self.present = present or (lambda op, args: True)
+
+
+CUSTOM_DIRECTIVES: dict[str, CustomDirective] = {}
+
+
+def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
+    assert name not in CUSTOM_DIRECTIVES, f"custom<{name}> defined twice"
+    CUSTOM_DIRECTIVES[name] = directive
+    return directive
+
+
 class Field:
     """A declared operand, result or attribute; `name` is set from the class attribute, less
     the trailing `_` of a name that is a Python keyword or an Operation attribute (`global_`,

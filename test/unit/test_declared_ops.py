@@ -4,6 +4,10 @@ is still hand-written are listed here with the reason."""
 
 from __future__ import annotations
 
+import marshal
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from streamopt.api import parse
@@ -11,7 +15,7 @@ from streamopt.dialects import OPS, load_all
 from streamopt.dialects.common import SegmentedOp
 from streamopt.dialects.declared_grammar import declared_rules, synced
 from streamopt.ir.core import Operation
-from streamopt.ir.format import FormatError, _literal, compile_format
+from streamopt.ir.format import FormatError, _exec, _literal, compile_format
 from streamopt.ir.opdef import (
     UNIT_KIND,
     DeclaredOp,
@@ -203,3 +207,24 @@ def test_segments_regions_and_ties() -> None:
     # no module the printer numbers: only the syntax around them matters.)
     first, second = print_operation(op).split("\n")[:2]
     assert first.startswith("%0:2 = test.lists_probe %") and second == ": {"
+
+
+def test_generated_code_is_cached_by_its_source(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("STREAMOPT_CACHE_DIR", str(tmp_path))
+    source = "def answer():\n    return 1"
+    namespace: dict[str, Any] = {}
+    _exec(source, namespace)
+    assert namespace["answer"]() == 1
+    (path,) = tmp_path.iterdir()
+    # The next run executes the cached code object...
+    other = compile("def answer():\n    return 2", "<test>", "exec")
+    path.write_bytes(marshal.dumps((source, other)))
+    _exec(source, namespace)
+    assert namespace["answer"]() == 2
+    # ...unless it was made from another source with the same checksum, or is damaged.
+    for stale in (marshal.dumps(("def answer(): ...", other)), b"\x00garbage"):
+        path.write_bytes(stale)
+        _exec(source, namespace)
+        assert namespace["answer"]() == 1

@@ -27,8 +27,14 @@ from streamopt.dialects.stream.base import (
     verify_consumed_source,
 )
 from streamopt.ir.core import Access, Value
-from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
-from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
+from streamopt.ir.opdef import (
+    CustomDirective,
+    DeclaredOp,
+    attr_def,
+    custom_directive,
+    operand_def,
+    result_def,
+)
 from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT_CONSTRAINT,
@@ -38,6 +44,7 @@ from streamopt.ir.types import (
 )
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.parser.parts import Sized
     from streamopt.printer import Printer

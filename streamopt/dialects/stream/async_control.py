@@ -40,11 +40,12 @@ from streamopt.dialects.stream.base import (
     verify_workload,
 )
 from streamopt.ir.core import Access, Block, OpResult, RegionKind, Value
-from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
 from streamopt.ir.opdef import (
+    CustomDirective,
     DeclaredOp,
     TextAttributeKind,
     attr_def,
+    custom_directive,
     operand_def,
     region_def,
     result_def,
@@ -68,6 +69,7 @@ from streamopt.ir.types import (
 from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized, Tied
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 

@@ -20,8 +20,13 @@ from streamopt.dialects.common import (
     print_shaped_type_list,
 )
 from streamopt.ir.core import Access, Operation, Value
-from streamopt.ir.format import CustomDirective, custom_directive
-from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, operand_def
+from streamopt.ir.opdef import (
+    CustomDirective,
+    DeclaredOp,
+    TextAttributeKind,
+    custom_directive,
+    operand_def,
+)
 from streamopt.ir.types import (
     INDEX,
     INDEX_CONSTRAINT,

@@ -27,8 +27,16 @@ from streamopt.dialects.stream.base import (
     verify_workload,
 )
 from streamopt.ir.core import Access, Block, BlockArgument, Value
-from streamopt.ir.format import CustomDirective, custom_directive
-from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, attr_def, operand_def, region_def, result_def
+from streamopt.ir.opdef import (
+    UNIT_KIND,
+    CustomDirective,
+    DeclaredOp,
+    attr_def,
+    custom_directive,
+    operand_def,
+    region_def,
+    result_def,
+)
 from streamopt.ir.types import (
     INDEX,
     INDEX_CONSTRAINT,

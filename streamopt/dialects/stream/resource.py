@@ -22,8 +22,15 @@ from streamopt.dialects.stream.base import (
     sized_text,
 )
 from streamopt.ir.core import Access, OpResult, Value
-from streamopt.ir.format import CustomDirective, custom_directive
-from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, attr_def, operand_def, result_def
+from streamopt.ir.opdef import (
+    UNIT_KIND,
+    CustomDirective,
+    DeclaredOp,
+    attr_def,
+    custom_directive,
+    operand_def,
+    result_def,
+)
 from streamopt.ir.types import (
     I1,
     INDEX,
