@@ -432,16 +432,13 @@ class AsyncFuncOp(DeclaredOp):
             raise op_error(self, "symbol declaration cannot have public visibility")
 
 
-class _SymbolKind(TextAttributeKind):
-    """A flat symbol reference (`@f`)."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return symbol_ref_from_text(str(part))
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else SymbolRefAttr([value])
+# A flat symbol reference (`@f`): a callee.
+_SYMBOL = ValueKind(
+    lambda name: SymbolRefAttr([name]),
+    None,
+    "SYMBOL_REF",
+    lambda part: symbol_ref_from_text(str(part)),
+)
 
 
 @register_op
@@ -450,7 +447,7 @@ class AsyncCallOp(_TiedResourcesOp):
 
     __slots__ = ()
     name = "stream.async.call"
-    callee: SymbolRefAttr = attr_def(_SymbolKind())
+    callee: SymbolRefAttr = attr_def(_SYMBOL)
     resource_operands = operand_def(variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
         INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"

@@ -5,6 +5,7 @@ terminator of execution regions."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from itertools import accumulate
@@ -79,30 +80,45 @@ class StreamOp(DeclaredOp):
         return self.attribute_map.get(self.affinity_attr_name)
 
 
-class _AffinityKind(TextAttributeKind):
-    """An affinity attribute (`#hal.device.affinity<@dev>`), written in an `on(...)`,
-    `from(...)` or `to(...)` clause (which the grammar reads as one rule)."""
+class ValueKind(TextAttributeKind):
+    """An attribute kind from functions: `make` builds the attribute from a Python value
+    (directives, `create`), `value` (if any) gives the accessor's value back; one written in the
+    format is read from the part of grammar rule `grammar` by `read`."""
 
-    grammar = "ATTR_REF"
+    def __init__(
+        self,
+        make: Callable[[Any], Attribute],
+        value: Callable[[Any], Any] | None,
+        grammar: str = "",
+        read: Callable[[Any], Attribute] | None = None,
+    ) -> None:
+        self._make = make
+        self.value = value
+        self.grammar = grammar
+        self.read = read
 
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return interpret.attribute_from_token("ATTR_REF", str(part), None)
+        assert self.read is not None, name
+        return self.read(part)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else self._make(value)
 
 
-AFFINITY = _AffinityKind()
+def _same(value: Any) -> Any:
+    return value
 
 
-class _AnyAttributeKind(TextAttributeKind):
-    """Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`)."""
-
-    grammar = "attribute_value"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        attribute: Attribute = part
-        return attribute
-
-
-ANY_ATTRIBUTE = _AnyAttributeKind()
+# An affinity attribute (`#hal.device.affinity<@dev>`), written in an `on(...)`, `from(...)` or
+# `to(...)` clause (which the grammar reads as one rule).
+AFFINITY = ValueKind(
+    _same,
+    None,
+    "ATTR_REF",
+    lambda part: interpret.attribute_from_token("ATTR_REF", str(part), None),
+)
+# Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`).
+ANY_ATTRIBUTE = ValueKind(_same, None, "attribute_value", _same)
 
 
 class TiedOperandsAttr(ArrayAttr):
@@ -115,40 +131,12 @@ class TiedOperandsAttr(ArrayAttr):
         self.positions = positions
 
 
-class _TiedOperandsKind(TextAttributeKind):
-    """`tied_operands`, set by the directive that reads the results; the accessor gives each
-    result's operand position (None: not tied). One attribute per spelling."""
-
-    def __init__(self) -> None:
-        self.known: dict[tuple[int | None, ...], TiedOperandsAttr] = {}
-
-    def make(self, value: Any) -> Attribute:
-        if isinstance(value, Attribute):
-            return value
-        key = tuple(value)
-        found = self.known.get(key)
-        if found is None:
-            found = self.known[key] = TiedOperandsAttr(key)
-        return found
-
-    def value(self, attribute: Attribute) -> tuple[int | None, ...]:
-        assert isinstance(attribute, TiedOperandsAttr)
-        return attribute.positions
-
-
-TIED_OPERANDS = _TiedOperandsKind()
-
-
-class ValueKind(TextAttributeKind):
-    """The kind of an attribute a directive sets, whose accessor gives a Python value: `make`
-    builds the attribute from one (directives, `create`), `value` reads it back."""
-
-    def __init__(self, make: Callable[[Any], Attribute], value: Callable[[Any], Any]) -> None:
-        self._make = make
-        self.value = value
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else self._make(value)
+# `tied_operands`, set by the directive that reads the results; the accessor gives each result's
+# operand position (None: not tied). One attribute per spelling.
+_tied_operands = functools.cache(TiedOperandsAttr)
+TIED_OPERANDS = ValueKind(
+    lambda positions: _tied_operands(tuple(positions)), lambda attribute: attribute.positions
+)
 
 
 # An array (entry points, constant values); the accessor gives its elements.

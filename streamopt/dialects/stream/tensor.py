@@ -3,7 +3,7 @@ and the checks of tensor ops streamopt keeps as written."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op, unmodelled_check
@@ -13,34 +13,20 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     StreamOp,
+    ValueKind,
     check_dims,
     check_lifetime,
 )
 from streamopt.ir.core import Access, Operation
-from streamopt.ir.opdef import UNIT_KIND, TextAttributeKind, attr_def, operand_def, result_def
+from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
 from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type, TypeAttr
 
 if TYPE_CHECKING:
-    from streamopt.ir.format import FormatReader
+    pass
 
 
-class _EncodingKind(TextAttributeKind):
-    """A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type."""
-
-    grammar = "type"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return TypeAttr(part)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else TypeAttr(value)
-
-    def value(self, attribute: Attribute) -> Type:
-        assert isinstance(attribute, TypeAttr)
-        return attribute.type
-
-
-_ENCODING = _EncodingKind()
+# A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type.
+_ENCODING = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
 _ON = "(`on` `(` $affinity^ `)`)? "
 
 
