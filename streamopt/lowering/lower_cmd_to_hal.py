@@ -638,7 +638,7 @@ class _Lowering:
             for index, value in enumerate(op.values)
         ]
         # The verifier makes every result the same type.
-        resource_type = op.resource_results[0].type
+        resource_type = op.results_[0].type
         assert isinstance(resource_type, ResourceType)
         lifetime = resource_type.lifetime
         check_upload_lifetime(lifetime, op.location)

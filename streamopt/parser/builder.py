@@ -1129,9 +1129,6 @@ class Builder:
     def dispatch_entry_points(self, children: list[Any]) -> EntryPoints:
         return EntryPoints(symbol_ref_from_text(str(c)) for c in children)
 
-    def workload(self, children: list[Any]) -> Clause:
-        return Clause("workload", children[0] if children else ValueList())
-
     # -- attribute bodies (start rules) ----------------------------------------------------
 
     def attr_affinity(self, children: list[Any]) -> Any:

@@ -181,7 +181,7 @@ def _record_dispatch(
 ) -> None:
     symbol = dispatch_symbol(op.entry_points[0])
     executable, _, export = symbol.partition("::")
-    fallback: list[MemoryAccess] = [_CMD_ACCESS[a] for a in op.accesses]
+    fallback: list[MemoryAccess] = [_CMD_ACCESS[a] for a in op.resource_accesses]
     accesses = binding_accesses(interp.executables.accesses(executable, export), fallback)
     bindings = []
     for value, offset, length, access in zip(
