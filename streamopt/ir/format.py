@@ -588,6 +588,10 @@ class CompiledFormat:
                 ]
                 continue
             name = element.name
+            if name in definition.attributes and not definition.attributes[name].kind.grammar:
+                # A unit attribute: its group was written, so it is set.
+                lines.append(f"{indent}attrs[{name!r}] = kinds[{name!r}].make(True)")
+                continue
             if name in definition.attributes:
                 lines += [
                     f"{indent}attrs[{name!r}] = kinds[{name!r}].from_part(reader, {name!r}, "
@@ -706,6 +710,12 @@ class CompiledFormat:
                 ]
                 state[1] = False
                 continue
+            if (
+                isinstance(element, Variable)
+                and element.name in definition.attributes
+                and not definition.attributes[element.name].kind.grammar
+            ):
+                continue  # A unit attribute prints as its group's literals.
             if state[0] or not state[1]:
                 lines.append(f"{indent}w(' ')")
             state[0], state[1] = True, False

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
 from streamopt.ir.core import Access, Operation, Value, shared_attributes
-from streamopt.ir.types import Attribute, Type, TypeConstraint
+from streamopt.ir.types import UNIT, Attribute, Type, TypeConstraint
 
 if TYPE_CHECKING:
     from streamopt.diagnostics import Location
@@ -68,6 +68,17 @@ class TextAttributeKind:
     def make(self, value: Any) -> Attribute:
         assert isinstance(value, Attribute), value
         return value
+
+
+class UnitAttributeKind(TextAttributeKind):
+    """A unit attribute (ODS's UnitAttr): written by its presence alone, so it has no grammar
+    and no part; it anchors an optional group (`` (`mutable` $is_mutable^)? ``)."""
+
+    def make(self, value: Any) -> Attribute:
+        return UNIT
+
+
+UNIT_KIND = UnitAttributeKind()
 
 
 class Field:

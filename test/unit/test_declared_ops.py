@@ -11,9 +11,17 @@ from streamopt.dialects import OPS, load_all
 from streamopt.dialects.declared_grammar import declared_rules, synced
 from streamopt.ir.core import Operation
 from streamopt.ir.format import FormatError, _literal, compile_format
-from streamopt.ir.opdef import DeclaredOp, OpDefinition, operand_def, result_def
+from streamopt.ir.opdef import (
+    UNIT_KIND,
+    DeclaredOp,
+    OpDefinition,
+    attr_def,
+    operand_def,
+    result_def,
+)
 from streamopt.ir.types import INDEX
 from streamopt.parser import grammar_text
+from streamopt.printer import print_operation
 
 # Every op class of stream, hal and util whose parsing or printing is still written by hand,
 # and why. The test below fails when a class is missing here or is no longer hand-written.
@@ -113,6 +121,7 @@ class _Probe(DeclaredOp):
     first = operand_def()
     rest = operand_def(variadic=True)
     out = result_def(INDEX)
+    flag = attr_def(UNIT_KIND)
     assembly_format = "$first"
 
 
@@ -150,6 +159,33 @@ def test_grammar_of_elements() -> None:
         'value op_test_probe__g0? ":" type attr_dict?',
         '!op_test_probe__g0: "rest" "[" value_list "]"',
     ]
+
+
+def test_unit_attribute_is_its_group() -> None:
+    compiled = compile_format(
+        OpDefinition(_Probe), "(`flag` $flag^)? $first `:` type($out) attr-dict", "op_test_probe"
+    )
+    assert compiled.grammar().split("\n") == [
+        'op_test_probe__g0? value ":" type attr_dict?',
+        '!op_test_probe__g0: "flag"',
+    ]
+
+
+class _UnitProbe(_Probe):
+    __slots__ = ()
+    name = "test.unit_probe"
+    assembly_format = "(`flag` $flag^)? $first `:` type($out) attr-dict"
+
+
+def test_unit_attribute_prints_as_its_literal() -> None:
+    module = parse("util.func public @f(%a: index) {\n  util.return\n}\n")
+    func = next(op for op in module.walk() if op.name == "util.func")
+    value = func.regions[0].blocks[0].arguments[0]
+    # The value is not in a module the printer numbers: only the syntax around it matters.
+    with_flag = print_operation(_UnitProbe.create(value, [], True))
+    assert with_flag.startswith("%0 = test.unit_probe flag %") and with_flag.endswith(" : index\n")
+    without = print_operation(_UnitProbe.create(value, []))
+    assert without.startswith("%0 = test.unit_probe %")
 
 
 def test_create_takes_operands_then_attributes_by_position_or_name() -> None:
