@@ -776,7 +776,8 @@ def _merge_writes(lines: list[str]) -> list[str]:
     return out
 
 
-_ADJACENT_LITERALS = lazy_compile(r"'([^'\\]*)' \+ '([^'\\]*)'")
+# Two literals that are whole terms of the sum (not `', '.join(...)`).
+_ADJACENT_LITERALS = lazy_compile(r"(?:^|(?<=\+ ))'([^'\\]*)' \+ '([^'\\]*)'(?=$| \+)")
 
 
 def _directive_args(custom: Custom) -> list[tuple[str, str]]:
