@@ -485,7 +485,11 @@ class CompiledFormat:
                 operands.append(f"ops[{name!r}]")
         types: list[str] = []
         for result in definition.result_list:
-            if result.same_as is not None:
+            if result.variadic and result.same_as is not None:
+                types.append(f"*[v.type for v in ops.get({result.same_as!r}, ())]")
+            elif result.variadic:
+                types.append(f"*rts.get({result.name!r}, ())")
+            elif result.same_as is not None:
                 types.append(f"ops[{result.same_as!r}].type")
             else:
                 types.append(f"rts.get({result.name!r}, results[{result.name!r}])")
@@ -664,7 +668,10 @@ class CompiledFormat:
         """An expression for operand or result field `name` of `op`."""
         definition = self.definition
         if name in definition.results:
-            return f"op.results[{definition.result_index[name]}]"
+            index = definition.result_index[name]
+            return (
+                f"op.results[{index}:]" if definition.is_variadic(name) else f"op.results[{index}]"
+            )
         index = definition.operand_index[name]
         variable = definition.variable
         if variable is None or index < variable:

@@ -124,16 +124,18 @@ class ResultField(Field):
         asm_name: str | None,
         check: TypeCheck | None,
         same_as: str | None,
+        variadic: bool = False,
     ) -> None:
         self.type = type
         self.asm_name = asm_name
         self.check = check
         self.same_as = same_as
+        self.variadic = variadic
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
             return self
-        return op.results[self.index]
+        return op.definition.field_value(op, self.name)
 
 
 class AttributeField(Field):
@@ -172,11 +174,13 @@ def result_def(
     asm_name: str | None = None,
     check: TypeCheck | None = None,
     same_as: str | None = None,
+    variadic: bool = False,
 ) -> Any:
     """A result: its type when the format does not spell it (or `same_as`, the operand whose
     type it has: ODS's AllTypesMatch), the name iree-opt prints it with (`asm_name`, from the
-    op's getAsmResultNames), and a `check` as operands have."""
-    return ResultField(type, asm_name, check, same_as)
+    op's getAsmResultNames), and a `check` as operands have. A `variadic` result is the op's
+    last, a list (`same_as` then names a variadic operand, result i having operand i's type)."""
+    return ResultField(type, asm_name, check, same_as, variadic)
 
 
 def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
@@ -206,6 +210,9 @@ class OpDefinition:
         self.result_list = list(self.results.values())
         self.operand_index = {name: i for i, name in enumerate(self.operands)}
         self.result_index = {name: i for i, name in enumerate(self.results)}
+        assert not any(f.variadic for f in self.result_list[:-1]), (
+            f"{self.name}: a variadic result must be the last"
+        )
         self.variable = next(
             (i for i, f in enumerate(self.operand_list) if f.variadic or f.optional), None
         )
@@ -236,7 +243,7 @@ class OpDefinition:
         return name in self.operands or name in self.results or name in self.attributes
 
     def is_variadic(self, name: str) -> bool:
-        found = self.operands.get(name)
+        found = self.operands.get(name) or self.results.get(name)
         return found is not None and found.variadic
 
     def operand_span(self, op: Operation, name: str) -> tuple[int, int]:
@@ -254,7 +261,8 @@ class OpDefinition:
         """An operand field's value (a list for a variadic one, None for an absent optional
         one) or a result."""
         if name in self.results:
-            return op.results[self.result_index[name]]
+            index = self.result_index[name]
+            return op.results[index:] if self.results[name].variadic else op.results[index]
         start, end = self.operand_span(op, name)
         found = self.operands[name]
         if found.variadic:
@@ -355,7 +363,14 @@ class DeclaredOp(Operation):
             if not isinstance(value, Attribute):
                 value = attribute_field.kind.make(value)
             attributes[name] = value
-        result_types = [values.get(name, field.type) for name, field in definition.results.items()]
+        result_types: list[Type | None] = []
+        for name, result in definition.results.items():
+            if result.variadic and result.same_as is not None and name not in values:
+                result_types.extend(v.type for v in values.get(result.same_as) or ())
+            elif result.variadic:
+                result_types.extend(values.get(name) or ())
+            else:
+                result_types.append(values.get(name, result.type))
         return cls(operands, result_types, shared_attributes(attributes))
 
     # -- interfaces ------------------------------------------------------------------------
@@ -404,6 +419,8 @@ class DeclaredOp(Operation):
 
     def asm_result_name(self, index: int) -> str | None:
         results = self.definition.result_list
+        if results and index >= len(results) and results[-1].variadic:
+            return results[-1].asm_name
         return results[index].asm_name if index < len(results) else None
 
 
