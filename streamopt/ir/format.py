@@ -324,6 +324,9 @@ class FormatReader:
         value = self.operands[name]
         if value is None:
             return  # An optional operand that is not written.
+        if isinstance(value, list) and len(value) != len(type):
+            # MLIR's resolveOperands, for `$x `:` type($x)` of a variadic operand.
+            raise error(f"{len(value)} operands present, but expected {len(type)}", self.location)
         for one, one_type in zip(
             value if isinstance(value, list) else [value],
             type if isinstance(type, list) else [type],
@@ -387,6 +390,8 @@ class CompiledFormat:
                 if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
                     # A group anchored on a list is written only when the list is not empty.
                     then = then.replace("value_list?", "value_list", 1)
+                    if TypeOf(anchor.name) in element.then:
+                        then = then.replace("type_list?", "type_list", 1)
                 extra.append(f"!{rule}: {then}")
                 if element.otherwise:
                     pieces.append(f"({rule} | {self._grammar(element.otherwise, extra)})")
