@@ -413,7 +413,10 @@ class CompiledFormat:
         if isinstance(element, Custom):
             return CUSTOM_DIRECTIVES[element.name].grammar
         if isinstance(element, TypeOf):
-            return "type_list?" if definition.is_variadic(element.name) else "type"
+            if definition.is_variadic(element.name):
+                return "type_list?"
+            field = definition.operands.get(element.name) or definition.results.get(element.name)
+            return "(type | function_type)" if field and field.function_type else "type"
         assert isinstance(element, Variable)
         name = element.name
         if name in definition.attributes:

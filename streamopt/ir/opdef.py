@@ -82,14 +82,18 @@ UNIT_KIND = UnitAttributeKind()
 
 
 class Field:
-    """A declared operand, result or attribute; `name` is set from the class attribute."""
+    """A declared operand, result or attribute; `name` is set from the class attribute, less
+    the trailing `_` of a name that is a Python keyword or an Operation attribute (`global_`,
+    `name_`), as MLIR's Python bindings spell them."""
 
     name: str = ""
     index: int = -1
     check: TypeCheck | None = None
+    # Whether `type($name)` reads a function type too (see `any_type`).
+    function_type: bool = False
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+        self.name = name.removesuffix("_")
 
 
 class OperandField(Field):
@@ -183,6 +187,14 @@ def result_def(
     return ResultField(type, asm_name, check, same_as, variadic)
 
 
+def any_type(field: Any) -> Any:
+    """`field`, whose `type($name)` may also be a function type (`(index) -> i32`, a global's
+    type, say). The grammar reads function types only where a field asks: everywhere, `-> (`
+    would be ambiguous in result lists."""
+    field.function_type = True
+    return field
+
+
 def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
     """An inherent attribute written as `kind` says; `default` is what `create` gives it."""
     return AttributeField(kind, default)
@@ -198,14 +210,14 @@ class OpDefinition:
         self.results: dict[str, ResultField] = {}
         self.attributes: dict[str, AttributeField] = {}
         for klass in reversed(cls.__mro__):
-            for name, value in vars(klass).items():
+            for value in vars(klass).values():
                 # A subclass may redefine a field (its access, say); it keeps its place.
                 if isinstance(value, OperandField):
-                    self.operands[name] = value
+                    self.operands[value.name] = value
                 elif isinstance(value, ResultField):
-                    self.results[name] = value
+                    self.results[value.name] = value
                 elif isinstance(value, AttributeField):
-                    self.attributes[name] = value
+                    self.attributes[value.name] = value
         self.operand_list = list(self.operands.values())
         self.result_list = list(self.results.values())
         self.operand_index = {name: i for i, name in enumerate(self.operands)}
