@@ -18,6 +18,8 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError,
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.common import (
+    STRING,
+    SYMBOL,
     SegmentedOp,
     check_operand_type,
     require_index_type,
@@ -25,7 +27,7 @@ from streamopt.dialects.common import (
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
-from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, attr_def, operand_def, result_def
+from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -51,11 +53,9 @@ from streamopt.ir.types import (
     IntegerType,
     OpaqueAttr,
     ShapedType,
-    StringAttr,
     Type,
     TypeAttr,
     TypeConstraint,
-    symbol_ref_from_text,
 )
 from streamopt.parser import interpret
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
@@ -286,34 +286,6 @@ class HalOp(DeclaredOp):
     def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
         """The op with operands given by name; attributes may be ints or spellings."""
         return cls.create(**operands, **(attributes or {}))
-
-
-class _StringKind(TextAttributeKind):
-    """A string attribute written as a string literal (`message("...")`)."""
-
-    grammar = "STRING"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return interpret.attribute_from_token("STRING", str(part), None)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else StringAttr(value)
-
-
-class _SymbolKind(TextAttributeKind):
-    """A symbol reference attribute (`@ex::@variant::@fn`)."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return symbol_ref_from_text(str(part))
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
-
-
-STRING = _StringKind()
-SYMBOL = _SymbolKind()
 
 
 def _is_keyword(part: Any) -> bool:

@@ -73,16 +73,10 @@ HAND_WRITTEN: dict[str, str] = {
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",
     "util.call": "custom<OperandTypeList> and custom<TiedFunctionResultList>",
-    "util.return": "not converted yet",
     "util.global": "custom<SymbolVisibility> and custom<TypeOrAttr>",
-    "util.global.load": "not converted yet",
-    "util.global.store": "not converted yet",
-    "util.optimization_barrier": "not converted yet",
-    "util.null": "not converted yet",
     "util.buffer.constant": "not converted yet",
     "util.unfoldable_constant": "not converted yet",
     "util.assume.int": "custom<AssumeIntAttrs>, one operand per line",
-    "util.status.check_ok": "not converted yet",
 }
 
 
