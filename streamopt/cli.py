@@ -211,6 +211,7 @@ class Invocation:
 
 def pass_flags() -> dict[str, str]:
     """Each pass flag with its summary, from the index (no pass module is imported)."""
+    # Imported when first needed: start-up time.
     from streamopt.passes import PASS_INDEX
 
     return {flag: entry.summary for flag, entry in PASS_INDEX.items()}
@@ -218,6 +219,7 @@ def pass_flags() -> dict[str, str]:
 
 def pipeline_passes(text: str) -> list[str]:
     """The pass flags `--pass-pipeline` text names, in order (see `parse_pipeline`)."""
+    # Imported when first needed: start-up time.
     from streamopt.passes import parse_pipeline
 
     return parse_pipeline(text)
@@ -363,6 +365,7 @@ def run(invocation: Invocation) -> int:
     outputs: list[list[str]] = []
     target = None
     if output_file != "-":
+        # Imported when first needed: start-up time.
         from streamopt.atomic_file import AtomicFile
 
         target = AtomicFile(output_file)
@@ -484,6 +487,7 @@ class Driver:
         """Whether the chunk was printed, its text handed to `write` piece by piece (when it
         was not, `write` may have had what was printed before the printer refused), and the
         chunk's diagnostics."""
+        # Imported when first needed: start-up time.
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
@@ -531,6 +535,7 @@ class Driver:
         self._dump("After", pass_, module)
 
     def _dump(self, when: str, pass_: Any, module: Any) -> None:
+        # Imported when first needed: start-up time.
         from streamopt.printer import print_module
 
         header = f"// -----// IR Dump {when} {pass_.name} ({pass_.flag}) //----- //"
@@ -759,6 +764,7 @@ def main() -> None:
     invocation = plain_invocation(argv)
     if invocation is not None:
         run_guarded(lambda: run(invocation), "streamopt")
+    # Imported when first needed: start-up time.
     from streamopt.cli_command import command
 
     run_command(command, "streamopt", argv)

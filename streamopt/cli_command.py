@@ -85,6 +85,7 @@ def _options(function: Any) -> Any:
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
+    # Imported when first needed: start-up time.
     from streamopt import IREE_VERSION, __version__
 
     click.echo(f"streamopt {__version__}")

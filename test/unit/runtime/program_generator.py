@@ -1118,7 +1118,7 @@ def check_program(program: Program, only: Sequence[str] | None = None) -> Failur
     """None if every form (or the forms named in `only`) computes the bytes of the program
     as given and reads no buffer a move consumed; else the first failure."""
     from streamopt.diagnostics import DiagnosticError, render
-    from streamopt.run_cli import first_difference
+    from streamopt.runtime.interpreter.report import first_difference
 
     try:
         reference = run_form(program.text, program.inputs, [])

@@ -22,7 +22,8 @@ from streamopt.iree.build import EXPANDED_MOVES_PASSES, InputKind, Program, buil
 from streamopt.iree.moves import POOL_LIMIT, QueueMoveImplementation, QueueMoves
 from streamopt.iree.run import run_vmfb
 from streamopt.move_api import MoveFlags, MoveMode
-from streamopt.run_cli import first_difference, run_form
+from streamopt.run_cli import run_form
+from streamopt.runtime.interpreter.report import first_difference
 
 from .conftest import Builds
 
