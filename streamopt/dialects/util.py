@@ -52,6 +52,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref,
     symbol_ref_from_text,
+    symbol_spelling,
     unescape_string,
 )
 from streamopt.parser import interpret
@@ -319,7 +320,7 @@ class FuncOp(Operation):
         p.write("util.func ")
         # IREE always spells the visibility out, `public` included.
         p.write((h.visibility or "public") + " ")
-        p.write("@" + _symbol(h.sym_name))
+        p.write("@" + symbol_spelling(h.sym_name))
         args: list[str] = []
         body_args = self.body.arguments if self.regions else None
 
@@ -370,12 +371,6 @@ class FuncOp(Operation):
                 raise error(
                     "entry block arguments do not match the function signature", self.location
                 )
-
-
-def _symbol(name: str) -> str:
-    from streamopt.ir.types import _symbol_spelling
-
-    return _symbol_spelling(name)
 
 
 @register_op
@@ -814,7 +809,7 @@ class GlobalOp(Operation):
         p.write(f"util.global {self.visibility}")
         if self.is_mutable:
             p.write(" mutable")
-        p.write(" @" + _symbol(self.sym_name))
+        p.write(" @" + symbol_spelling(self.sym_name))
         properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attribute_map}
         if properties:
             p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
@@ -857,7 +852,7 @@ def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
         return False, None
     found = table.lookup(name)
     if found is None or (found.is_known and not isinstance(found, GlobalOp)):
-        raise op_error(op.name, f"undefined global: @{_symbol(name)}", op.location)
+        raise op_error(op.name, f"undefined global: @{symbol_spelling(name)}", op.location)
     return True, found if isinstance(found, GlobalOp) else None
 
 

@@ -40,7 +40,15 @@ from streamopt.dialects.registered import (
     unknown_op_problem,
     unregistered_dialect_op_problem,
 )
-from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
+from streamopt.ir.core import (
+    Block,
+    DetachedValue,
+    Operation,
+    OpResult,
+    Region,
+    SharedAttributes,
+    Value,
+)
 from streamopt.ir.debuginfo import LocationText
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -58,9 +66,9 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     UnitAttr,
-    _symbol_spelling,
     nesting_depth,
     symbol_ref_from_text,
+    symbol_spelling,
     unescape_string,
 )
 from streamopt.lazy_regex import lazy_compile
@@ -747,7 +755,7 @@ class Builder:
         if name is not None and not isinstance(name, StringAttr):
             return None
         merged = {**properties, **attributes}
-        sym_name = f"@{_symbol_spelling(name.value)}" if name is not None else None
+        sym_name = f"@{symbol_spelling(name.value)}" if name is not None else None
         return ModuleOp(regions[0], merged, sym_name, location)
 
     def generic_successors(self, children: list[Any]) -> SuccessorList:
@@ -1199,8 +1207,6 @@ def _format_group(index: int, children: list[Any]) -> FormatGroup:
 
 
 def op_result_for(op: Operation, index: int) -> Any:
-    from streamopt.ir.core import OpResult
-
     return OpResult(op, index, None)
 
 
