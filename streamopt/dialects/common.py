@@ -25,7 +25,7 @@ from streamopt.ir.types import (
     TypeAttr,
     symbol_ref_from_text,
 )
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.parts import Clause
 from streamopt.printer import type_text
 
@@ -79,7 +79,7 @@ class _StringKind(TextAttributeKind):
     grammar = "STRING"
 
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return interpret.attribute_from_token("STRING", str(part), None)
+        return token_values.attribute_from_token("STRING", str(part), None)
 
     def make(self, value: Any) -> Attribute:
         return value if isinstance(value, Attribute) else StringAttr(value)
@@ -113,7 +113,7 @@ class _IndexKind(TextAttributeKind):
     grammar = "INTEGER"
 
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return self.make(part if isinstance(part, int) else interpret.integer_literal(str(part)))
+        return self.make(part if isinstance(part, int) else token_values.integer_literal(str(part)))
 
     def text(self, attribute: Attribute) -> str:
         assert isinstance(attribute, IntegerAttr)

@@ -57,7 +57,7 @@ from streamopt.ir.types import (
     TypeAttr,
     TypeConstraint,
 )
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
 from streamopt.printer import type_text
 
@@ -852,7 +852,7 @@ def _hal_for_affinity(b: Builder, children: list[Any]) -> Clause:
     token = next(c for c in children if getattr(c, "type", None) == "ATTR_REF")
     # Checked as every other attribute token is (dialect, hal attribute names).
     b.check_dialect_attributes(token)
-    return Clause("for", interpret.attribute_from_token("ATTR_REF", str(token), None))
+    return Clause("for", token_values.attribute_from_token("ATTR_REF", str(token), None))
 
 
 @register_op
@@ -1321,7 +1321,7 @@ class EncodingTypeOp(Operation):
         token = parts[0]
         attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
         if token.type == "ATTR_REF":
-            attributes["encoding"] = interpret.attribute_from_token("ATTR_REF", str(token), None)
+            attributes["encoding"] = token_values.attribute_from_token("ATTR_REF", str(token), None)
         elif str(token) != "dense_row_major":
             raise error(f"expected 'dense_row_major' or an attribute, got '{token}'", location)
         return cls((), [parts[-1]], attributes, location=location)
@@ -1433,7 +1433,7 @@ class BufferViewBufferOp(HalOp):
 def _hal_dim_index(b: Builder, children: list[Any]) -> int:
     # iree-opt takes any integer here, a negative one too (its verifier does not look at it).
     negative = any(isinstance(c, TOKEN_CLASSES) and str(c) == "-" for c in children)
-    value = interpret.integer_literal(str(children[-1]))
+    value = token_values.integer_literal(str(children[-1]))
     # An index attribute holds 64 bits, signed.
     if value > (1 << 63) - (0 if negative else 1):
         raise b.error("integer constant out of range for attribute", children[-1])

@@ -55,7 +55,7 @@ from streamopt.ir.types import (
     symbol_spelling,
     unescape_string,
 )
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
 from streamopt.printer import type_text
@@ -1085,7 +1085,7 @@ def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
     key = str(children[0])
     if key not in ASSUMPTION_FIELDS:
         raise b.error(f"unknown int assumption '{key}'", children[0])
-    return (key, interpret.integer_literal(str(children[1])))
+    return (key, token_values.integer_literal(str(children[1])))
 
 
 @parse_rule("util_assumption")
@@ -1234,7 +1234,7 @@ class BufferConstantOp(Operation):
         attributes: dict[str, Attribute] = {}
         for part in rest[:-2]:
             if isinstance(part, TOKEN_CLASSES):
-                attributes["name"] = interpret.attribute_from_token("STRING", str(part), None)
+                attributes["name"] = token_values.attribute_from_token("STRING", str(part), None)
             elif isinstance(part, AttrDict):
                 attributes.update(part)
         for name, value in clauses.get("properties", {}).items():
@@ -1342,7 +1342,7 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
     `target_text` (as written in the list type)."""
     if target_text == "?":
         return True
-    target = interpret.type_from_text(target_text)
+    target = token_values.type_from_text(target_text)
     variant, object_ = "!util.variant", "!util.object"
     if variant in (source.text, target.text):
         return True
@@ -1378,7 +1378,7 @@ def _check_list_construct(op: Operation) -> None:
         parts = top_level_parts(entry, ":")
         if len(parts) != 2:
             return
-        value_type = interpret.type_from_text(parts[1])
+        value_type = token_values.type_from_text(parts[1])
         if not list_can_implicitly_cast(value_type, element):
             raise error(
                 f"list[{index}] type '{value_type}' cannot be be cast to list type '{element}'",
@@ -1484,8 +1484,8 @@ def _check_global_indirect(op: Operation) -> None:
     target = _ptr_target(pointer)
     if target is None:
         return
-    global_type = interpret.type_from_text(target)
-    access_type = interpret.type_from_text(access)
+    global_type = token_values.type_from_text(target)
+    access_type = token_values.type_from_text(access)
     if not is_global_type_compatible(global_type, access_type):
         raise op_error(
             op.name,

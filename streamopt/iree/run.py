@@ -24,7 +24,7 @@ import numpy as np
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser.interpret import split_top_level
+from streamopt.parser.token_values import split_top_level
 
 SEED = 20260
 """Seed of the made-up inputs (with the argument's position)."""

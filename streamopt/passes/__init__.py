@@ -128,7 +128,7 @@ def _pipeline_elements(text: str) -> list[str]:
     """`text` split at its commas outside brackets, each part stripped (empty parts left
     out). Raises ValueError when its brackets do not balance."""
     # Imported when first needed: start-up time.
-    from streamopt.parser.interpret import split_top_level
+    from streamopt.parser.token_values import split_top_level
 
     if text.count("(") != text.count(")") or text.count("{") != text.count("}"):
         raise ValueError(f"unbalanced brackets in pass pipeline '{text}'")

@@ -44,7 +44,7 @@ def _modules_after_run(tmp_path: Path, *args: str) -> set[str]:
     source.write_text(TINY)
     script = (
         "import json, sys\n"
-        "from streamopt.cli import main\n"
+        "from streamopt.opt_command import main\n"
         f"sys.argv = ['streamopt', {str(source)!r}, '-o', {str(tmp_path / 'out.mlir')!r},"
         f" *{list(args)!r}]\n"
         "try:\n"
@@ -68,7 +68,7 @@ def test_a_run_imports_only_what_it_needs(tmp_path: Path, args: tuple[str, ...])
     modules = _modules_after_run(tmp_path, *args)
     assert "streamopt.parser" in modules
     # Never: Lark (the parser loads its tables as data), rich, the runtime, the lowering; nor
-    # click, as these command lines are read without it (streamopt.cli.plain_invocation).
+    # click, as these command lines are read without it (streamopt.opt_command.plain_invocation).
     for package in ("lark", "lark_cython", "rich", "numpy", "streamopt.runtime", "click"):
         assert not _imported(modules, package), package
     assert not _imported(modules, "streamopt.lowering")

@@ -23,7 +23,7 @@ import numpy as np
 from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import FloatType, IndexType, IntegerType, ResourceType, StringAttr, Type
-from streamopt.parser.interpret import split_top_level
+from streamopt.parser.token_values import split_top_level
 
 from .values import BufferView, ElementType, TensorType, element_type, parse_tensor_type
 

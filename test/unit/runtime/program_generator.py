@@ -1092,7 +1092,7 @@ CMD_REFUSAL = f"cannot lower '{UNKNOWN_OP}': it holds"
 def forms() -> list[tuple[str, list[str]]]:
     """The forms `streamopt-run --compare` runs whose passes are registered."""
     from streamopt.passes import load_all
-    from streamopt.run_cli import COMPARE_FORMS
+    from streamopt.run_command import COMPARE_FORMS
 
     registered = load_all()
     return [(name, flags) for name, flags in COMPARE_FORMS if all(f in registered for f in flags)]

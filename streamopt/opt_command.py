@@ -12,7 +12,7 @@ errors, 70 for an internal error. As in mlir-opt, a long option may be spelled w
 too (`--mlir-print-ir-after-all`, `--mlir-pass-statistics`).
 
 The command's options are `OPTIONS` and the pass index; click builds the command from them
-(`streamopt.cli_command`: --help, usage errors, every spelling click allows). A command line
+(`streamopt.opt_options`: --help, usage errors, every spelling click allows). A command line
 that spells each option plainly, once, is read here without click (`plain_invocation`): lit runs
 streamopt once per RUN line, and importing click is about a third of a short run. Both ways
 end in `run(Invocation)`; a test checks that they read every command line alike.
@@ -765,7 +765,7 @@ def main() -> None:
     if invocation is not None:
         run_guarded(lambda: run(invocation), "streamopt")
     # Imported when first needed: start-up time.
-    from streamopt.cli_command import command
+    from streamopt.opt_options import command
 
     run_command(command, "streamopt", argv)
 

@@ -12,7 +12,7 @@ Errors print as `file:line:col: error: message` and exit with status 1.
 
 `--backend iree` (with `--keep-vmfb DIR`, `--iree-device NAME`, `--iree-module FILE.py`,
 `--iree-moves HOW`) builds FILE with streamopt's passes inside IREE's compiler and runs it on
-IREE's runtime instead; it is `streamopt.iree.command`, imported only then (the rest of
+IREE's runtime instead; it is `streamopt.iree.run_backend`, imported only then (the rest of
 streamopt never imports IREE).
 """
 
@@ -25,8 +25,8 @@ from typing import Any, NoReturn
 
 import click
 
-from streamopt.cli import run_command
 from streamopt.diagnostics import Diagnostic, DiagnosticError, read_source, render
+from streamopt.opt_command import run_command
 from streamopt.text_table import TextColumn, TextTable, show
 
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
@@ -310,7 +310,7 @@ def command(
         raise click.UsageError("--allow-unregistered-dialect needs the reference backend")
     if backend == "iree":
         # Imported only here: the rest of streamopt runs without IREE installed.
-        from streamopt.iree.command import IreeOptions, run_iree
+        from streamopt.iree.run_backend import IreeOptions, run_iree
 
         options = IreeOptions(
             path=input_file, text=text, function=function, inputs=inputs, compare=compare,

@@ -1,0 +1,1018 @@
+"""Read the insides of coarse tokens: types and dialect attributes.
+
+The grammar lexes `!stream.resource<*>` or `#hal.device.affinity<@dev_a>` as one token. These
+functions turn a token's text into a structured type or attribute, once per distinct spelling
+(the results are cached), using the grammar's `attr_*` start rules for dialect attributes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from streamopt.dialects.registered import REGISTERED_DIALECTS
+from streamopt.ir.types import (
+    INDEX,
+    AffinityAttr,
+    AliasAttr,
+    Attribute,
+    BoolAttr,
+    DialectType,
+    FloatAttr,
+    FloatType,
+    IntegerAttr,
+    IntegerType,
+    OpaqueAttr,
+    OpaqueType,
+    OptimalAffinityAttr,
+    ResourceType,
+    ShapedType,
+    StringAttr,
+    TopologyAttr,
+    TopologyLink,
+    Type,
+    TypeAttr,
+    UnitAttr,
+    symbol_ref_from_text,
+    unescape_string,
+)
+from streamopt.lazy_regex import lazy_compile
+from streamopt.parser.lalr import ParseError
+from streamopt.parser.parts import TOKEN_CLASSES
+
+_type_cache: dict[str, Type] = {}
+_attr_cache: dict[tuple[str, str, Type | None], Attribute] = {}
+
+_INTEGER_TYPE = lazy_compile(r"(si|ui|i)([0-9]+)")
+_FLOAT_TYPES = frozenset(
+    {
+        "f16",
+        "bf16",
+        "f32",
+        "f64",
+        "f80",
+        "f128",
+        "tf32",
+        "f8E5M2",
+        "f8E4M3FN",
+        "f8E5M2FNUZ",
+        "f8E4M3FNUZ",
+        "f8E4M3B11FNUZ",
+        "f8E4M3",
+        "f8E3M4",
+        "f6E2M3FN",
+        "f6E3M2FN",
+        "f4E2M1FN",
+        "f8E8M0FNU",
+    }
+)
+_PARAMETERLESS = frozenset(
+    {
+        "!stream.timepoint",
+        "!stream.binding",
+        "!stream.channel",
+        "!stream.file",
+        "!hal.device",
+        "!hal.buffer",
+        "!hal.fence",
+        "!hal.buffer_view",
+        "!hal.command_buffer",
+        "!hal.allocator",
+        "!hal.executable",
+        "!hal.channel",
+        "!hal.file",
+        "!hal.semaphore",
+        "!util.buffer",
+        "!util.list<?>",
+        "!util.variant",
+        "!util.object",
+    }
+)
+
+
+# The types IREE's dialects define (their mnemonics): any other `!hal.x` is an error in IREE.
+_DIALECT_TYPES = {
+    "hal": (
+        "unknown HAL type",
+        frozenset(
+            [
+                "allocator",
+                "buffer",
+                "buffer_view",
+                "channel",
+                "command_buffer",
+                "device",
+                "event",
+                "executable",
+                "fence",
+                "file",
+                "semaphore",
+            ]
+        ),
+    ),
+    "stream": (
+        "unknown stream type",
+        frozenset(["binding", "channel", "file", "resource", "test.fence", "timepoint"]),
+    ),
+    "util": (
+        "unknown util type",
+        frozenset(["buffer", "list", "object", "ptr", "unused", "variant"]),
+    ),
+}
+_DIALECT_TYPE = lazy_compile(r"!(hal|stream|util)\.([A-Za-z0-9_$.\-]*)")
+
+
+def dialect_type_problem(text: str) -> str | None:
+    """Why type `text` is not a type of the hal, stream or util dialect it names, or None."""
+    match = _DIALECT_TYPE.match(text)
+    if match is None:
+        return None
+    message, known = _DIALECT_TYPES[match.group(1)]
+    mnemonic = match.group(2)
+    if mnemonic in known:
+        return None
+    return f"{message}: {mnemonic}"
+
+
+# The attributes IREE's dialects define (the mnemonics of HALAttrs.td, StreamAttrs.td,
+# StreamTypes.td and UtilAttrs.td), with MLIR's words for any other.
+_DIALECT_ATTRIBUTES = {
+    "hal": (
+        "unknown HAL attribute: {}",
+        frozenset(
+            [
+                "abi.convention",
+                "collective",
+                "descriptor_type",
+                "device.affinity",
+                "device.alias",
+                "device.fallback",
+                "device.link",
+                "device.optimal",
+                "device.ordinal",
+                "device.promise",
+                "device.select",
+                "device.target",
+                "device.topology",
+                "executable.object",
+                "executable.objects",
+                "executable.target",
+                "pipeline.binding",
+                "pipeline.layout",
+            ]
+        ),
+    ),
+    "stream": (
+        "unknown attribute `{}` in dialect `stream`",
+        frozenset(
+            ["collective", "parameter.named", "partitioning_config", "resource_config", "timepoint"]
+        ),
+    ),
+    "util": (
+        "unknown attribute `{}` in dialect `util`",
+        frozenset(
+            [
+                "byte_pattern",
+                "byte_range",
+                "composite",
+                "inline.always",
+                "inline.never",
+                "int.assumption",
+                "null",
+                "preprocessing_pipeline",
+                "uninitialized",
+            ]
+        ),
+    ),
+}
+# A hal, stream or util attribute's mnemonic, past string literals (which may spell anything).
+_DIALECT_ATTRIBUTE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|#(hal|stream|util)\.([A-Za-z_][\w$.]*)')
+_attribute_problems: dict[str, tuple[int, str] | None] = {}
+
+
+def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
+    """Why a token's text (an attribute, or a clause or type holding attributes) names a hal,
+    stream or util attribute IREE does not define or spells `#hal.device.target<...>` wrongly:
+    the offset in `text` to report at and MLIR's message; None if it does not."""
+    if "#" not in text:
+        return None
+    if text in _attribute_problems:
+        return _attribute_problems[text]
+    problem: tuple[int, str] | None = None
+    for match in _DIALECT_ATTRIBUTE.finditer(text):
+        dialect = match.group(1)
+        if dialect is None:
+            continue
+        message, known = _DIALECT_ATTRIBUTES[dialect]
+        mnemonic = match.group(2)
+        if mnemonic not in known:
+            problem = (match.start(2), message.format(mnemonic))
+            break
+        if mnemonic == "device.target" and text.startswith("<", match.end()):
+            problem = _device_target_problem(text, match.end())
+            if problem is not None:
+                break
+        if mnemonic == "executable.target" and text.startswith("<", match.end()):
+            problem = _executable_target_problem(text, match.end())
+            if problem is not None:
+                break
+    _attribute_problems[text] = problem
+    return problem
+
+
+def _outline_parts(text: str, start: int) -> list[tuple[int, int, str]] | None:
+    """Each comma-separated part of the `<...>` at `start` (`_top_level_parts`) as its start,
+    where its text starts past blanks, and that text stripped; None if it is not closed."""
+    parts = _top_level_parts(text, start)
+    if parts is None:
+        return None
+    outline = []
+    for part_start, part_end in parts:
+        part = text[part_start:part_end]
+        outline.append((part_start, part_start + len(part) - len(part.lstrip()), part.strip()))
+    return outline
+
+
+def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
+    """The shape HAL's DeviceTargetAttr::parse reads after `#hal.device.target`:
+    `<"id">`, `<"id", {config}>`, `<"id", [targets]>` or `<"id", {config}, [targets]>`; the
+    error (at the end of the part before the one that is wrong, as MLIR reports a wrong
+    token) if the `<...>` at `start` is not one of them. Only the outline: what the config
+    and the targets hold is left to the attribute's own reading."""
+    parts = _outline_parts(text, start)
+    if parts is None:
+        return None  # Unbalanced: the token would not have lexed.
+    for index, (part_start, lead, stripped) in enumerate(parts):
+        if index == 0:
+            string = _STRING.match(stripped)
+            if string is None:
+                return (lead, "expected attribute value")
+            if string.end() != len(stripped):
+                return (lead + string.end(), "expected '>'")
+            continue
+        after_list = index == 2 and parts[1][2].startswith("[")
+        if index > 2 or after_list:
+            return (part_start - 1, "expected '>'")
+        opening = stripped[:1]
+        if opening not in ("[" if index == 2 else "{["):
+            return (lead, "expected '['" if index == 2 else "expected attribute value")
+        if not stripped.endswith("}" if opening == "{" else "]"):
+            return (lead + 1, "expected '>'")
+        if opening == "{":
+            problem = _dictionary_names_problem(text, lead, lead + len(stripped) - 1)
+            if problem is not None:
+                return problem
+        if opening == "[" and not stripped[1:-1].strip():
+            # At least one target: the list is parsed with a do-while.
+            return (lead + len(stripped) - 1, "expected attribute value")
+    return None
+
+
+_STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
+    """The shape HAL's ExecutableTargetAttr::parse reads after `#hal.executable.target`:
+    `<"backend", "format">` or `<"backend", "format", {config}>`; the error, where MLIR
+    reports it, if the `<...>` at `start` is not one of them (what the config holds is left
+    to the attribute's own reading)."""
+    parts = _outline_parts(text, start)
+    if parts is None:
+        return None  # Unbalanced: the token would not have lexed.
+    for index, (part_start, lead, stripped) in enumerate(parts):
+        if index > 2:
+            return (part_start - 1, "expected '>'")
+        if not stripped:
+            return (lead, "expected attribute value")
+        if index < 2:
+            string = _STRING.match(stripped)
+            if string is None:
+                return (lead, "invalid kind of attribute specified")
+            if string.end() != len(stripped):
+                return (lead + string.end(), "expected ','" if index == 0 else "expected '>'")
+            if len(parts) == 1:
+                return (lead + string.end(), "expected ','")
+            continue
+        if not stripped.startswith("{"):
+            return (lead, "invalid kind of attribute specified")
+        if not stripped.endswith("}"):
+            return (lead + 1, "expected '>'")
+        problem = _dictionary_names_problem(text, lead, lead + len(stripped) - 1)
+        if problem is not None:
+            return problem
+    return None
+
+
+def _skip_blanks(text: str, position: int) -> int:
+    while position < len(text) and text[position] in " \t":
+        position += 1
+    return position
+
+
+def affine_map_problem(text: str) -> tuple[int, str] | None:
+    """Where the outline of `affine_map<(dims)[symbols] -> (results)>` (`text`) is wrong, as
+    MLIR reports it (just after the token before the wrong one); None if it is right. What
+    the lists hold is not read."""
+    start = len("affine_map<")
+    position = _skip_blanks(text, start)
+    if not text.startswith("(", position):
+        return (start, "expected '(' in dimensional identifier list")
+    close = text.find(")", position)
+    if close < 0:
+        return None
+    after = close + 1
+    position = _skip_blanks(text, after)
+    if text.startswith("[", position):
+        close = text.find("]", position)
+        if close < 0:
+            return None
+        after = close + 1
+        position = _skip_blanks(text, after)
+    if text.startswith(":", position):
+        return None
+    if not text.startswith("->", position):
+        return (after, "expected '->' or ':'")
+    arrow_end = position + 2
+    position = _skip_blanks(text, arrow_end)
+    if not text.startswith("(", position):
+        return (arrow_end, "expected '(' in affine map range")
+    return None
+
+
+_NAME_START = lazy_compile(r'[ \t]*[A-Za-z_"]')
+
+
+def _dictionary_names_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """Where the dictionary `text[start:end + 1]` (`{...}`, balanced) has an entry that does
+    not start with a name (`{a = 1, = 2}`, `{a = 1, }`): just after the `{` or `,` before it,
+    as MLIR reports it; None if every entry has one."""
+    if not text[start + 1 : end].strip():
+        return None  # `{}`
+    for entry, _ in _top_level_parts(text, start) or ():
+        if not _NAME_START.match(text, entry):
+            return (entry, "expected attribute name")
+    return None
+
+
+def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:
+    """The (start, end) of each comma-separated part of the `<...>` opening at `start`
+    (strings and `->` skipped, nested brackets kept whole), or None if it is not closed."""
+    parts: list[tuple[int, int]] = []
+    depth = 0
+    part_start = start + 1
+    position = start
+    while position < len(text):
+        char = text[position]
+        if char == '"':
+            string = _STRING.match(text, position)
+            position = string.end() if string else position + 1
+            continue
+        if char == "-" and text.startswith("->", position):
+            position += 2
+            continue
+        if char in "<[{(":
+            depth += 1
+        elif char in ">]})":
+            depth -= 1
+            if depth == 0:
+                parts.append((part_start, position))
+                return parts
+        elif char == "," and depth == 1:
+            parts.append((part_start, position))
+            part_start = position + 1
+        position += 1
+    return None
+
+
+# The start of a dialect attribute or type (`#name`, `!name`), past string literals.
+_DIALECT_SYMBOL = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|([#!])([A-Za-z_][\w$.\-]*)')
+# A type spelled after an attribute (`#foo.a : i32`): a word, then a `<...>` if it has one.
+_TYPE_AFTER = lazy_compile(r"[ \t]*:[ \t]*(!?[A-Za-z_][\w$.\-]*)")
+_UNREGISTERED_TAIL = (
+    "created with unregistered dialect. If this is intended, please use "
+    "--allow-unregistered-dialect"
+)
+_unregistered_problems: dict[tuple[str, str | None], tuple[int, str] | None] = {}
+
+
+def unregistered_dialect_problem(
+    text: str, type_after: str | None = None
+) -> tuple[int, str] | None:
+    """Where `text` (a token: an attribute, a type, or a clause or type holding them) first
+    names an attribute or type of a dialect iree-opt does not register, and MLIR's message
+    (with streamopt's flag); None if it names none. `type_after` is the type written after
+    the token (`#foo.a : i32`), which MLIR's message names.
+
+    As MLIR's parser reads them: `#a.b` and `!a.b` (with or without a `<...>`) and `#a<...>`
+    and `!a<...>` belong to dialect `a`, reported after the dot (the first form) or at the
+    `#` or `!` (the second); a `#a` or `!a` alone is an alias. Strings may spell anything."""
+    if "#" not in text and "!" not in text:
+        return None
+    key = (text, type_after)
+    if key in _unregistered_problems:
+        return _unregistered_problems[key]
+    problem: tuple[int, str] | None = None
+    for match in _DIALECT_SYMBOL.finditer(text):
+        sigil = match.group(1)
+        if sigil is None:
+            continue
+        identifier = match.group(2)
+        dialect, dot, _ = identifier.partition(".")
+        after = match.end()
+        has_body = text.startswith("<", after)
+        if (not dot and not has_body) or dialect in REGISTERED_DIALECTS:
+            continue
+        end = after
+        if has_body:
+            parts = _top_level_parts(text, after)
+            end = parts[-1][1] + 1 if parts else len(text)
+        if dot:
+            offset = match.start(2) + len(dialect) + 1
+            data = text[offset:end]
+        else:
+            offset = match.start()
+            data = text[after + 1 : end - 1]
+        if sigil == "#":
+            type = _attribute_type_after(text, end) if end < len(text) else type_after
+            type = type or "none"
+            message = f'#"{dialect}"<"{data}"> : \'{type}\' attribute {_UNREGISTERED_TAIL}'
+        else:
+            message = f'`!"{dialect}"<"{data}">` type {_UNREGISTERED_TAIL}'
+        problem = (offset, message)
+        break
+    _unregistered_problems[key] = problem
+    return problem
+
+
+def _attribute_type_after(text: str, end: int) -> str | None:
+    """The type written after the attribute that ends at `end` in `text`, if one is."""
+    match = _TYPE_AFTER.match(text, end)
+    if match is None:
+        return None
+    type_end = match.end()
+    if text.startswith("<", type_end):
+        parts = _top_level_parts(text, type_end)
+        type_end = parts[-1][1] + 1 if parts else len(text)
+    return text[match.start(1) : type_end]
+
+
+def type_from_text(text: str) -> Type:
+    """The type spelled `text` (a TYPE_REF, SHAPED or builtin BARE_ID token)."""
+    cached = _type_cache.get(text)
+    if cached is not None:
+        return cached
+    result: Type
+    if text.startswith("!"):
+        if text.startswith("!stream.resource<") and text.endswith(">"):
+            lifetime = text[len("!stream.resource<") : -1].strip()
+            result = (
+                ResourceType(lifetime, text)
+                if lifetime in ResourceType.LIFETIMES
+                else OpaqueType(text)
+            )
+        elif text in _PARAMETERLESS:
+            result = DialectType(text)
+        else:
+            result = OpaqueType(text)
+    elif text == "index":
+        result = INDEX
+    elif text.startswith(("tensor<", "vector<", "memref<")):
+        result = ShapedType(text)
+    else:
+        match = _INTEGER_TYPE.fullmatch(text)
+        if match:
+            signedness = "" if match.group(1) == "i" else match.group(1)
+            result = IntegerType(int(match.group(2)), signedness, text)
+        elif text in _FLOAT_TYPES:
+            result = FloatType(text)
+        else:
+            result = OpaqueType(text)
+    _type_cache[text] = result
+    return result
+
+
+_BUILTIN_TYPE_WORDS = lazy_compile(r"index|(si|ui|i)[0-9]+|none|" + "|".join(sorted(_FLOAT_TYPES)))
+
+
+def is_builtin_type_word(text: str) -> bool:
+    """True if the bare word `text` is a builtin type (`index`, `i32`, `f8E4M3FN`...)."""
+    return _BUILTIN_TYPE_WORDS.fullmatch(text) is not None
+
+
+def is_attribute_word(text: str) -> bool:
+    """True if the bare word `text` is an attribute in MLIR's generic attribute syntax:
+    `true`, `false`, `unit`, or a builtin type (read as a type attribute)."""
+    return text in ("true", "false", "unit") or is_builtin_type_word(text)
+
+
+def attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
+    """The attribute spelled by a single token of terminal `kind`, with an optional `: type`."""
+    key = (kind, text, type)
+    cached = _attr_cache.get(key)
+    if cached is not None:
+        return cached
+    result = _attribute_from_token(kind, text, type)
+    _attr_cache[key] = result
+    return result
+
+
+def integer_literal(text: str) -> int:
+    """The value of an INTEGER token: hexadecimal after `0x`, else decimal (MLIR allows
+    leading zeros, which Python's `int(text, 0)` rejects)."""
+    if text[:2] in ("0x", "0X"):
+        return int(text, 16)
+    return int(text, 10)
+
+
+def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
+    suffix = f" : {type.text}" if type is not None else ""
+    if kind == "INTEGER":
+        return IntegerAttr(integer_literal(text), type, text + suffix)
+    if kind == "FLOAT":
+        return FloatAttr(float(text), type, text + suffix)
+    if type is not None:
+        # `dense<...> : tensor<...>` and similar: kept as written.
+        if kind == "STRING":
+            return OpaqueAttr(text + suffix)
+        return OpaqueAttr(text + suffix)
+    if kind == "STRING":
+        return StringAttr(unescape_string(text), text)
+    if kind == "SYMBOL_REF":
+        return symbol_ref_from_text(text)
+    if kind == "BARE_ID":
+        if text == "true":
+            return BoolAttr(True)
+        if text == "false":
+            return BoolAttr(False)
+        if text == "unit":
+            return UnitAttr()
+        if _BUILTIN_TYPE_WORDS.fullmatch(text):
+            return TypeAttr(type_from_text(text))
+        return OpaqueAttr(text)
+    if kind == "TYPE_REF":
+        return TypeAttr(type_from_text(text))
+    if kind == "SHAPED":
+        if text.startswith(("tensor<", "vector<", "memref<")):
+            return TypeAttr(type_from_text(text))
+        return OpaqueAttr(text)
+    if kind == "ATTR_REF":
+        return _dialect_attribute(text)
+    return OpaqueAttr(text)
+
+
+_STRUCTURED_ATTRS = {
+    "#hal.device.affinity<": "attr_affinity",
+    "#hal.device.promise<": "attr_promise",
+    "#hal.device.optimal<": "attr_optimal",
+    "#hal.device.topology<": "attr_topology",
+}
+
+
+def _dialect_attribute(text: str) -> Attribute:
+    if "<" not in text:
+        return AliasAttr(text)
+    prefix = text[: text.index("<") + 1]
+    start_rule = _STRUCTURED_ATTRS.get(prefix)
+    if start_rule is None:
+        return OpaqueAttr(text)
+    # Imported when first needed: start-up time.
+    from streamopt.parser import get_parser
+
+    try:
+        parsed = cast(Attribute, get_parser().parse(text, start_rule))
+    except ParseError:
+        # Well-formed as a token but not as this attribute: keep it as written rather than
+        # reject input IREE may accept.
+        return OpaqueAttr(text)
+    parsed.text = text
+    return parsed
+
+
+def affinity_from_parts(kind: str, children: list[Any]) -> AffinityAttr:
+    tokens = [c for c in children if isinstance(c, TOKEN_CLASSES)]
+    device = symbol_ref_from_text(str(tokens[0])).root
+    queues = [integer_literal(str(t)) for t in tokens[1:] if t.type == "INTEGER"]
+    has_queue_list = any(str(t) == "[" for t in tokens) or len(tokens) > 1
+    return AffinityAttr(device, queues if has_queue_list else None, kind)
+
+
+def optimal_from_parts(children: list[Any]) -> OptimalAffinityAttr:
+    affinities = [
+        _dialect_attribute(str(c))
+        for c in children
+        if isinstance(c, TOKEN_CLASSES) and c.type == "ATTR_REF"
+    ]
+    return OptimalAffinityAttr(affinities)
+
+
+def topology_from_parts(children: list[Any]) -> TopologyAttr:
+    return TopologyAttr([c for c in children if isinstance(c, TopologyLink)])
+
+
+def link_from_parts(children: list[Any]) -> TopologyLink:
+    symbols = [c for c in children if isinstance(c, TOKEN_CLASSES) and c.type == "SYMBOL_REF"]
+    properties = next((c for c in children if isinstance(c, dict)), {})
+    return TopologyLink(
+        symbol_ref_from_text(str(symbols[0])).root,
+        symbol_ref_from_text(str(symbols[1])).root,
+        properties,
+    )
+
+
+def split_top_level(text: str) -> list[str]:
+    """`text` split at the commas outside `()`, `[]`, `{}` and `<>` (an argument list, a
+    type list); the parts keep their spacing."""
+    parts: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return parts
+
+
+def closing_paren(text: str, start: int) -> int | None:
+    """The position of the `)` that closes the `(` just before `start` (nested parentheses,
+    such as an argument's `loc(...)`, are skipped), or None if it is not closed."""
+    depth = 0
+    for position in range(start, len(text)):
+        ch = text[position]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            if depth == 0:
+                return position
+            depth -= 1
+    return None
+
+
+_LOCATION_TOKEN = lazy_compile(
+    r'[ \t\r\n]*(?:(?P<string>"(?:[^"\\\n]|\\.)*")|(?P<hash>#[A-Za-z_][\w$.\-]*)'
+    r"|(?P<word>[A-Za-z_][\w$.]*)|(?P<integer>[0-9]+)|(?P<punctuation>[()\[\]<>:,])|(?P<end>$))"
+)
+
+
+class _LocationError(Exception):
+    def __init__(self, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+
+
+class _LocationReader:
+    """Reads the inside of `loc(...)` as MLIR's location parser does: an alias or dialect
+    location (`#loc3`), `unknown`, a name or `"file":line[:column]` (with MLIR's optional
+    `to` range, or a child location in parentheses), `callsite(L at L)`, `fused[L, ...]`
+    (optionally `fused<attr>[...]`)."""
+
+    def __init__(self, text: str, position: int) -> None:
+        self.text = text
+        self.position = position
+        # Where the last token taken ends: MLIR reports a wrong token there.
+        self.previous_end = position
+
+    def peek(self) -> tuple[str, str, int]:
+        """The next token's kind, text and offset, without taking it."""
+        match = _LOCATION_TOKEN.match(self.text, self.position)
+        if match is None:
+            # A character no location may hold.
+            start = len(self.text) - len(self.text[self.position :].lstrip(" \t\r\n"))
+            return ("other", self.text[start : start + 1], start)
+        kind = match.lastgroup or "end"
+        return (kind, match.group(kind) or "", match.start(kind))
+
+    def take(self) -> tuple[str, str, int]:
+        kind, text, start = self.peek()
+        self.position = start + max(len(text), 1) if kind != "end" else start
+        self.previous_end = self.position
+        return kind, text, start
+
+    def wrong_token(self, message: str) -> _LocationError:
+        return _LocationError(self.previous_end, message)
+
+    def expect(self, punctuation: str, message: str) -> None:
+        kind, text, _ = self.peek()
+        if kind != "punctuation" or text != punctuation:
+            raise self.wrong_token(message)
+        self.take()
+
+    def skip_angles(self) -> None:
+        """Step over a balanced `<...>` (an attribute body), strings included."""
+        depth = 0
+        while True:
+            kind, text, start = self.take()
+            if kind == "end":
+                raise _LocationError(start, "expected '>'")
+            if text == "<":
+                depth += 1
+            elif text == ">":
+                depth -= 1
+                if depth == 0:
+                    return
+
+    def location(self) -> None:
+        kind, text, start = self.peek()
+        if kind == "hash":
+            self.take()
+            if self.peek()[1] == "<":
+                self.skip_angles()
+            return
+        if kind == "string":
+            self.take()
+            self.name_or_file()
+            return
+        if kind == "word" and text == "unknown":
+            self.take()
+            return
+        if kind == "word" and text == "callsite":
+            self.take()
+            self.expect("(", "expected '(' in callsite location")
+            self.location()
+            kind, text, start = self.peek()
+            if kind != "word" or text != "at":
+                raise self.wrong_token("expected 'at' in callsite location")
+            self.take()
+            self.location()
+            self.expect(")", "expected ')' in callsite location")
+            return
+        if kind == "word" and text == "fused":
+            self.take()
+            if self.peek()[1] == "<":
+                self.skip_angles()
+            self.expect("[", "expected '[' in fused location")
+            self.location()
+            while self.peek()[1] == ",":
+                self.take()
+                self.location()
+            self.expect("]", "expected ']' in fused location")
+            return
+        raise _LocationError(start, "expected location instance")
+
+    def name_or_file(self) -> None:
+        kind, text, _ = self.peek()
+        if text == "(":
+            # A name with a child location.
+            self.take()
+            self.location()
+            self.expect(")", "expected ')' after child location of NameLoc")
+            return
+        if text != ":":
+            return  # A name.
+        self.take()
+        kind, _, start = self.peek()
+        if kind != "integer":
+            raise _LocationError(start, "expected integer line number in FileLineColRange")
+        self.take()
+        if self.peek()[1] == ":":
+            self.take()
+            kind, _, start = self.peek()
+            if kind != "integer":
+                raise _LocationError(start, "expected integer column number in FileLineColRange")
+            self.take()
+        kind, text, start = self.peek()
+        if kind == "word" and text == "to":
+            # `to line:column`, `to :column` or `to line`.
+            self.take()
+            kind, text, start = self.peek()
+            if kind == "integer":
+                self.take()
+                kind, text, start = self.peek()
+            elif text != ":":
+                raise self.wrong_token(
+                    "expected either integer or `:` post `to` in FileLineColRange"
+                )
+            if text == ":":
+                self.take()
+                kind, _, start = self.peek()
+                if kind != "integer":
+                    raise _LocationError(
+                        start, "expected integer column number in FileLineColRange"
+                    )
+                self.take()
+
+
+_location_problems: dict[str, tuple[int, str] | None] = {}
+_ALIAS_LOCATION = lazy_compile(r"loc\(#[A-Za-z_][\w$.\-]*\)")
+
+
+def location_problem(text: str) -> tuple[int, str] | None:
+    """Why `text` (a `loc(...)` token) is not a location MLIR reads: the offset in `text` to
+    report at and MLIR's message, or None."""
+    if _ALIAS_LOCATION.fullmatch(text):
+        return None  # The common case: `loc(#loc3)`.
+    if text in _location_problems:
+        return _location_problems[text]
+    reader = _LocationReader(text, len("loc("))
+    problem: tuple[int, str] | None = None
+    try:
+        reader.location()
+        _, token, start = reader.peek()
+        if token != ")" or start != len(text) - 1:
+            raise reader.wrong_token("expected ')' in location")
+    except _LocationError as error:
+        problem = (error.offset, error.message)
+    _location_problems[text] = problem
+    return problem
+
+
+# `tensor<`, `vector<` or `memref<`, then the dimensions (`4x`, `?x`, a scalable `[4]x`, or
+# `*x` for an unranked tensor or memref), then where the element type starts.
+_SHAPE = lazy_compile(
+    r"(?:tensor|vector|memref)<[ \t]*(?:\*[ \t]*x[ \t]*)?(?:(?:\?|[0-9]+|\[[0-9]+\])[ \t]*x[ \t]*)*"
+)
+_ELEMENT_TYPE = lazy_compile(
+    r"(?:!|(?:complex|tuple|tensor|vector|memref)<|(?:[su]?i[0-9]+|index|none|"
+    + "|".join(sorted(_FLOAT_TYPES, key=len, reverse=True))
+    + r")(?![\w$.]))"
+)
+_DIMENSION = lazy_compile(r"\?|[0-9]+")
+_shape_problems: dict[str, tuple[int, str] | None] = {}
+
+
+def shaped_type_problem(text: str) -> tuple[int, str] | None:
+    """Why `text`, a `tensor<...>`, `vector<...>` or `memref<...>` type, is not one MLIR reads
+    (the element type after the dimensions is missing or not a type, as in `tensor<xf32>`):
+    the offset in `text` to report at and MLIR's message; None if it reads."""
+    if text in _shape_problems:
+        return _shape_problems[text]
+    problem: tuple[int, str] | None = None
+    shape = _SHAPE.match(text)
+    if shape is not None and not _ELEMENT_TYPE.match(text, shape.end()):
+        dimension = _DIMENSION.match(text, shape.end())
+        if dimension is not None:
+            # A dimension with no `x` after it (`tensor<4>`): reported just after it.
+            problem = (dimension.end(), "expected 'x' in dimension list")
+        else:
+            problem = (shape.end(), "expected non-function type")
+    _shape_problems[text] = problem
+    return problem
+
+
+# `dense<"...">`: one string literal inside (a hex string, or the value of string elements).
+_DENSE_STRING = lazy_compile(r'dense<[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*>')
+_HEX_DIGITS = lazy_compile(r"[0-9A-Fa-f]*")
+_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19}
+
+
+def _element_bit_width(element: str) -> int | None:
+    """The bits MLIR's dense storage gives one element of type `element` (its
+    getDenseElementBitWidth): an integer's or float's width, 64 for index, and a complex
+    number twice its part's width rounded up to whole bytes (0 for i0); None for any other
+    element type (strings, vectors, dialect types), whose dense values are not hex data."""
+    if element == "index":
+        return 64
+    match = _INTEGER_TYPE.fullmatch(element)
+    if match is not None:
+        # i0 too: its elements take no bytes, so its only hex data is "0x".
+        return int(match.group(2))
+    if element in _FLOAT_TYPES:
+        # f8*, f6* and f4* name their width in their first digit.
+        return _FLOAT_WIDTHS.get(element) or int(element[1])
+    if element.startswith("complex<") and element.endswith(">"):
+        part = _element_bit_width(element[len("complex<") : -1].strip())
+        return None if part is None else -(-part // 8) * 8 * 2
+    return None
+
+
+# What gives a nested list literal its shape: strings (which may hold brackets and commas),
+# brackets, and the parentheses and commas of complex numbers and of the lists.
+_LIST_STRUCTURE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[\](),]')
+
+
+def _list_literal_shape(body: str) -> list[int] | None:
+    """The shape MLIR infers for the nested list literal `body` (`[[1, 2], [3, 4]]`: [2, 2]),
+    or None if its lists are ragged (sizes or nesting differ between siblings), which MLIR
+    reports otherwise. One pass over its brackets, commas, parentheses and strings."""
+    sizes: list[int] = []  # By depth: the size of the lists at that depth (-1: none closed).
+    leaf_depth = 0  # The depth of the lists that hold scalars (0: none seen yet).
+    commas: list[int] = []  # Per open list: its top-level commas so far.
+    filled: list[bool] = []  # Per open list: whether it holds anything.
+    parens = 0
+    last = 0
+
+    def scalar() -> bool:
+        # A scalar in the innermost open list: lists holding scalars must all be that deep.
+        nonlocal leaf_depth
+        filled[-1] = True
+        if not leaf_depth:
+            leaf_depth = len(commas)
+        return leaf_depth == len(commas)
+
+    for match in _LIST_STRUCTURE.finditer(body):
+        token = match.group()
+        # Text between the tokens is a scalar (`1`, `-2.5`, `true`); strings and complex
+        # numbers are tokens of their own.
+        if commas and not parens and body[last : match.start()].strip() and not scalar():
+            return None
+        last = match.end()
+        if token == ",":
+            if not parens:
+                commas[-1] += 1
+        elif token == "(":
+            if not parens and commas and not scalar():
+                return None
+            parens += 1
+        elif token == ")":
+            parens -= 1
+        elif token == "[":
+            if parens or (commas and leaf_depth == len(commas)):
+                return None
+            if commas:
+                filled[-1] = True
+            commas.append(0)
+            filled.append(False)
+            if len(commas) > len(sizes):
+                sizes.append(-1)
+        elif token == "]":
+            if not commas or parens:
+                return None
+            depth = len(commas)
+            separators = commas.pop()
+            size = separators + 1 if filled.pop() else 0
+            if sizes[depth - 1] < 0:
+                sizes[depth - 1] = size
+            elif sizes[depth - 1] != size:
+                return None
+            if not commas:
+                break
+        elif not parens and commas and not scalar():  # A string.
+            return None
+    else:
+        return None
+    if leaf_depth and leaf_depth != len(sizes):
+        return None
+    return sizes
+
+
+def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
+    """`dense<[...]>`: the shape its nesting gives must be the type's."""
+    body = text[len("dense<") : -1]
+    shape = _list_literal_shape(body)
+    if shape is None or tuple(shape) == tuple(type.shape):
+        return None
+    written = ", ".join(str(dimension) for dimension in shape)
+    expected = ", ".join(str(dimension) for dimension in type.shape)
+    message = f"inferred shape of elements literal ([{written}]) does not match type ([{expected}])"
+    return (0, message)
+
+
+def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
+    """Why `text`, a `dense<...>` attribute of shaped type `type`, is not one MLIR reads: the
+    offset in `text` to report at and MLIR's message; None if it reads, or if this does not
+    say (only the shape, a hex string's data and a nested list's shape are checked).
+
+    As MLIR's DenseElementsAttr parser: the type's shape must be static; a string inside is
+    hex data when the element type is an integer, index, float or complex type (any other
+    element type holds strings, which may spell anything): `0x` and an even number of hex
+    digits, as many bytes as one element (a splat) or all of them take, an element taking
+    its bit width rounded up to whole bytes (`i1` too: the MLIR of iree-opt 3.13 no longer
+    packs it eight to a byte)."""
+    shape = type.shape
+    if None in shape or "<*" in type.text.replace(" ", ""):
+        return (0, "elements literal type must have static shape")
+    if text[len("dense<") :].lstrip().startswith("["):
+        return _dense_list_problem(text, type)
+    match = _DENSE_STRING.fullmatch(text)
+    if match is None:
+        return None
+    width = _element_bit_width(type.element_type_text)
+    if width is None:
+        return None
+    body = match.group(1)[1:-1]
+    if not body.startswith("0x") or len(body) % 2 or not _HEX_DIGITS.fullmatch(body, 2):
+        return (match.start(1), "expected string containing hex digits starting with `0x`")
+    data_bits = (len(body) - 2) // 2 * 8
+    count = 1
+    for dimension in shape:
+        count *= cast(int, dimension)
+    storage = -(-width // 8) * 8
+    if data_bits in (storage, storage * count):
+        return None
+    return (0, f"elements hex data size is invalid for provided type: '{type.text}'")
+
+
+# An alias named in text kept as written (`#map`, `!type`: no dot, no `<` after the name),
+# past strings and comments.
+_ALIAS_USE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|([#!][A-Za-z_][\w$\-]*)(?![\w$.\-<])')
+_aliases_named: dict[str, tuple[tuple[str, int], ...]] = {}
+
+
+def aliases_named(text: str) -> tuple[tuple[str, int], ...]:
+    """Each alias `text` names, with the offset just after the name (where iree-opt reports
+    an undefined one)."""
+    if "#" not in text and "!" not in text:
+        return ()
+    cached = _aliases_named.get(text)
+    if cached is None:
+        found = ((match.group(1), match.end(1)) for match in _ALIAS_USE.finditer(text))
+        cached = tuple((alias, end) for alias, end in found if alias is not None)
+        if len(text) < 4096:  # Executable bodies are seen once: keep only short texts.
+            _aliases_named[text] = cached
+    return cached
