@@ -107,7 +107,7 @@ class _AnyAttributeKind(TextAttributeKind):
         return attribute
 
 
-class _IndexKind(TextAttributeKind):
+class IndexKind(TextAttributeKind):
     """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
 
     grammar = "INTEGER"
@@ -142,7 +142,7 @@ class _TypeKind(TextAttributeKind):
 STRING = _StringKind()
 SYMBOL = _SymbolKind()
 ANY_ATTRIBUTE = _AnyAttributeKind()
-INDEX_ATTRIBUTE = _IndexKind()
+INDEX_ATTRIBUTE = IndexKind()
 TYPE_ATTRIBUTE = _TypeKind()
 
 

@@ -32,14 +32,7 @@ HAND_WRITTEN: dict[str, str] = {
     "hal.allocator.select": "a list of (device, affinity) pairs: two matching segments",
     # hal: attributes the layer has no kind for yet.
     "hal.allocator.resolve_memory_properties": "optional affinity and the `*` lifetime enum",
-    "hal.buffer_view.dim": "a bare index attribute (`[0]`), read by a rule of its own",
-    "hal.memory_type": "a bit enum written `<...>` with an optional attr-dict before the type",
-    "hal.buffer_usage": "a bit enum written `<...>` with an optional attr-dict before the type",
-    "hal.element_type": "a type parameter (`<f32>`) turned into an integer",
     "hal.encoding_type": "an optional encoding attribute with a default",
-    "hal.device.resolve": "results whose types are the list of result types",
-    "hal.devices.count": "not converted yet",
-    "hal.devices.get": "not converted yet",
     # stream: custom directives the layer does not have yet.
     "stream.async.dispatch": "custom<DispatchOperands> and custom<ShapedFunctionType>",
     "stream.async.call": "custom<DispatchOperands> and custom<ShapedFunctionType>",
