@@ -62,13 +62,13 @@ HAND_WRITTEN: dict[str, str] = {
     "stream.tensor.sizeof": "an encoding type attribute and its dims (`$encoding`)",
     "stream.timepoint.await": "a unit attribute (`sync`) and custom<ShapedTypeList>",
     "stream.yield": "custom<ShapedTypeList> in an optional group",
-    # util: not converted yet (function-like ops keep their own parsers in IREE too).
+    # util: function-like ops keep their own parsers in IREE too; the rest need layer pieces.
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",
     "util.call": "custom<OperandTypeList> and custom<TiedFunctionResultList>",
     "util.global": "custom<SymbolVisibility> and custom<TypeOrAttr>",
-    "util.buffer.constant": "not converted yet",
-    "util.unfoldable_constant": "not converted yet",
+    "util.buffer.constant": "prop-dict (`<alignment = 64, mime_type = ...>`): not in the layer",
+    "util.unfoldable_constant": "custom parser in IREE too: `{attrs}` before the value",
     "util.assume.int": "custom<AssumeIntAttrs>, one operand per line",
 }
 
