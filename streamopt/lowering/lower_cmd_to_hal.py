@@ -158,7 +158,7 @@ from streamopt.lowering.constant_packing import (
 )
 from streamopt.lowering.pack_dispatch_operands import pack_dispatch_operands
 from streamopt.lowering.resource_config import lookup_resource_config
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.passes import Pass, register_pass
 
 # Ops inside `stream.cmd.execute` regions; the execute lowers them.
@@ -899,7 +899,7 @@ class _Lowering:
                 op.location,
             )
         encoding_type = self.emit(EncodingTypeOp.create()).results[0]
-        element = interpret.type_from_text(encoding.element_type_text)
+        element = token_values.type_from_text(encoding.element_type_text)
         element_type = self.emit(ElementTypeOp.create(element)).results[0]
         dynamic = iter(op.source_encoding_dims)
         dims = [

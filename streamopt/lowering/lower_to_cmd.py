@@ -1439,6 +1439,7 @@ def _insert_before(op: Operation, anchor: Operation) -> None:
 
 def _written_outer(loop: Operation) -> set[Value]:
     """Resources defined outside `loop` that ops inside it write in place or free."""
+    # Imported when first needed: start-up time.
     from streamopt.analysis.alias import is_defined_inside
     from streamopt.ir.core import Access
 

@@ -38,29 +38,16 @@ HAND_WRITTEN: dict[str, str] = {
     "hal.allocator.select": "a list of (device, affinity) pairs: two matching segments",
     # hal: attributes the layer has no kind for yet.
     "hal.allocator.resolve_memory_properties": "optional affinity and the `*` lifetime enum",
-    "hal.buffer_view.dim": "a bare index attribute (`[0]`), read by a rule of its own",
-    "hal.memory_type": "a bit enum written `<...>` with an optional attr-dict before the type",
-    "hal.buffer_usage": "a bit enum written `<...>` with an optional attr-dict before the type",
-    "hal.element_type": "a type parameter (`<f32>`) turned into an integer",
     "hal.encoding_type": "an optional encoding attribute with a default",
-    "hal.device.resolve": "results whose types are the list of result types",
-    "hal.devices.count": "not converted yet",
-    "hal.devices.get": "not converted yet",
     # stream: none; its hard parts are custom<> directives (streamopt/dialects/stream).
-    # util: not converted yet (function-like ops keep their own parsers in IREE too).
+    # util: function-like ops keep their own parsers in IREE too; the rest need layer pieces.
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",
     "util.call": "custom<OperandTypeList> and custom<TiedFunctionResultList>",
-    "util.return": "not converted yet",
     "util.global": "custom<SymbolVisibility> and custom<TypeOrAttr>",
-    "util.global.load": "not converted yet",
-    "util.global.store": "not converted yet",
-    "util.optimization_barrier": "not converted yet",
-    "util.null": "not converted yet",
-    "util.buffer.constant": "not converted yet",
-    "util.unfoldable_constant": "not converted yet",
+    "util.buffer.constant": "prop-dict (`<alignment = 64, mime_type = ...>`): not in the layer",
+    "util.unfoldable_constant": "custom parser in IREE too: `{attrs}` before the value",
     "util.assume.int": "custom<AssumeIntAttrs>, one operand per line",
-    "util.status.check_ok": "not converted yet",
 }
 
 

@@ -43,7 +43,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.parts import Sized
 from streamopt.printer import type_text
 
@@ -115,7 +115,7 @@ AFFINITY = ValueKind(
     _same,
     None,
     "ATTR_REF",
-    lambda part: interpret.attribute_from_token("ATTR_REF", str(part), None),
+    lambda part: token_values.attribute_from_token("ATTR_REF", str(part), None),
 )
 # Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`).
 ANY_ATTRIBUTE = ValueKind(_same, None, "attribute_value", _same)

@@ -43,7 +43,7 @@ from streamopt.ir.types import (
     ResourceType,
     Type,
 )
-from streamopt.parser.interpret import integer_literal
+from streamopt.parser.token_values import integer_literal
 
 if TYPE_CHECKING:
     from streamopt.ir.format import FormatReader
