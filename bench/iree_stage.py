@@ -36,7 +36,7 @@ from pathlib import Path
 from streamopt.iree.build import Build, Program, build_plain, build_streamopt
 from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import IreeRun, run_vmfb
-from streamopt.run_cli import first_difference
+from streamopt.run_command import first_difference
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "iree"
 

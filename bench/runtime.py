@@ -219,7 +219,7 @@ def ping_pong_ir(size: int, steps: int) -> str:
 
 def _run_forms(label: str, text: str, name: str, forms: list[tuple[str, list[str]]]) -> None:
     from streamopt.passes import load_all
-    from streamopt.run_cli import first_difference, run_form
+    from streamopt.run_command import first_difference, run_form
 
     registered = load_all()
     reference = None

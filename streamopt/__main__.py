@@ -1,5 +1,5 @@
 """`python -m streamopt` runs the command-line tool."""
 
-from streamopt.cli import console_main
+from streamopt.opt_command import console_main
 
 console_main()

@@ -33,6 +33,7 @@ def parse(
 ) -> Module:
     """The module `text` holds, verified unless `verify` is false. `filename` names the text
     in diagnostics. Raises DiagnosticError for what streamopt would report."""
+    # Imported when first needed: start-up time.
     from streamopt.ir.verify import verify_module
     from streamopt.parser import parse_module
 
@@ -58,6 +59,7 @@ def parse_file(
 
 def verify(module: Module) -> None:
     """Raise DiagnosticError listing what the verifier finds wrong with `module`."""
+    # Imported when first needed: start-up time.
     from streamopt.ir.verify import verify_module
 
     verify_module(module)
@@ -88,6 +90,7 @@ def run_passes(
 def print(item: Module | Operation, *, debug_info: bool = False) -> str:
     """The text of a module (as `streamopt` prints it) or of one op, with locations when
     `debug_info` (`--mlir-print-debuginfo`)."""
+    # Imported when first needed: start-up time.
     from streamopt.printer import print_module, print_operation
 
     if isinstance(item, Module):

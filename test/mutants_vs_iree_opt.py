@@ -119,7 +119,7 @@ def _run_other(source: Path, path: Path) -> int:
     """The exit status of the streamopt in `source` on `path` (a child process)."""
     program = (
         f"import sys; sys.path.insert(0, {str(source.resolve())!r}); "
-        "from streamopt.cli import main; main()"
+        "from streamopt.opt_command import main; main()"
     )
     command = [sys.executable, "-c", program, str(path)]
     try:

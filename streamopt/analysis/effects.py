@@ -29,6 +29,13 @@ RETURN_OP = "util.return"
 GLOBAL_STORE_OP = "util.global.store"
 GLOBAL_LOAD_OP = "util.global.load"
 
+# Access bits as plain ints: `classify_use` runs once per use of every resource, and each `&`
+# of two IntFlag members builds a new enum member (several Python calls), which made those
+# tests most of its time.
+_ESCAPE = int(Access.ESCAPE)
+_MUTATE = int(Access.WRITE | Access.CONSUME)
+_READ = int(Access.READ)
+
 
 def call_target(op: Operation) -> str | None:
     """The callee symbol of a util.call (without `@`), or None for other ops."""
@@ -57,11 +64,11 @@ def classify_use(op: Operation, index: int, forwarded: frozenset[int] | None = N
         forwarded = frozenset(i for i, _ in op.forwarded_operands())
     if index in forwarded:
         return UseKind.PASS
-    access = op.operand_access(index)
-    if access & Access.ESCAPE:
+    access = int(op.operand_access(index))
+    if access & _ESCAPE:
         return UseKind.ESCAPE
-    if access & (Access.WRITE | Access.CONSUME):
+    if access & _MUTATE:
         return UseKind.MUTATE
-    if access & Access.READ:
+    if access & _READ:
         return UseKind.READ
     return UseKind.NONE

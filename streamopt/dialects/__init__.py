@@ -62,7 +62,8 @@ def parse_rule(rule: str) -> Callable[[RuleFunction], RuleFunction]:
 
     def decorate(function: RuleFunction) -> RuleFunction:
         assert rule not in RULE_CALLBACKS, f"rule {rule!r} has two callbacks"
-        owner = function.__module__.rpartition(".")[2]
+        # The dialect's module, or a module of its package (streamopt.dialects.stream.cmd).
+        owner = function.__module__.removeprefix("streamopt.dialects.").partition(".")[0]
         assert dialect_of_rule(rule) == owner, (
             f"rule {rule!r} of {owner}: see _RULE_PREFIX_DIALECTS"
         )

@@ -43,7 +43,7 @@ from streamopt.ir.types import (
     integer_attr,
     print_attr_dict,
 )
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
 from streamopt.printer import type_text
 
@@ -119,16 +119,16 @@ def type_after_colon(text: str) -> Type:
     `->` and commas recovers it; a load of a function-typed global then compares equal to it.
     """
     if not text.startswith("("):
-        return interpret.type_from_text(text)
+        return token_values.type_from_text(text)
     parts = top_level_parts(text, "->")
     if len(parts) != 2 or not parts[0].endswith(")"):
-        return interpret.type_from_text(text)
+        return token_values.type_from_text(text)
     inputs, results = parts[0][1:-1], parts[1]
     if results.startswith("(") and results.endswith(")"):
         results = results[1:-1]
     return FunctionType(
-        [interpret.type_from_text(t) for t in top_level_parts(inputs, ",") if t],
-        [interpret.type_from_text(t) for t in top_level_parts(results, ",") if t],
+        [token_values.type_from_text(t) for t in top_level_parts(inputs, ",") if t],
+        [token_values.type_from_text(t) for t in top_level_parts(results, ",") if t],
     )
 
 
@@ -465,7 +465,7 @@ class BinaryOp(ArithOp):
 
 def _element_type_ok(type: Type | None, integer: bool) -> bool:
     if isinstance(type, ShapedType):
-        type = interpret.type_from_text(type.element_type_text)
+        type = token_values.type_from_text(type.element_type_text)
     if integer:
         return isinstance(type, IndexType) or (
             isinstance(type, IntegerType) and not type.signedness
@@ -737,7 +737,7 @@ class CastOp(ArithOp):
 
 def _element(type: Type | None) -> Type | None:
     if isinstance(type, ShapedType):
-        return interpret.type_from_text(type.element_type_text)
+        return token_values.type_from_text(type.element_type_text)
     return type
 
 
@@ -927,7 +927,7 @@ def _i1_like(type: Type | None) -> Type:
         element = type.element_type_text
         head, _, tail = text.partition("<")
         dims = tail[: tail.index(element)] if element in tail else ""
-        return interpret.type_from_text(f"{head}<{dims}i1>")
+        return token_values.type_from_text(f"{head}<{dims}i1>")
     return I1
 
 

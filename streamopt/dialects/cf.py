@@ -24,8 +24,8 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, check_operand_type
 from streamopt.ir.core import Access, Block, Operation, Value
 from streamopt.ir.types import ArrayAttr, Attribute, IntegerAttr, IntegerType, Type
-from streamopt.parser.interpret import integer_literal
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Successor
+from streamopt.parser.token_values import integer_literal
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:

@@ -13,11 +13,24 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import Location, OperandTypeMismatch, error
 from streamopt.ir.core import Operation, Value
-from streamopt.ir.types import INDEX, Attribute, ResourceType, ShapedType, Type
+from streamopt.ir.opdef import TextAttributeKind
+from streamopt.ir.types import (
+    INDEX,
+    Attribute,
+    IntegerAttr,
+    ResourceType,
+    ShapedType,
+    StringAttr,
+    Type,
+    TypeAttr,
+    symbol_ref_from_text,
+)
+from streamopt.parser import token_values
 from streamopt.parser.parts import Clause
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.printer import Printer
 
 
@@ -55,6 +68,82 @@ class SegmentedOp(Operation):
         segments[index] = len(values)
         self.set_operands(operands)
         self.segments = tuple(segments)
+
+
+# -- attribute kinds of declared ops (streamopt.ir.opdef.AttributeKind) ------------------------
+
+
+class _StringKind(TextAttributeKind):
+    """A string attribute written as a string literal (`message("...")`)."""
+
+    grammar = "STRING"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return token_values.attribute_from_token("STRING", str(part), None)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else StringAttr(value)
+
+
+class _SymbolKind(TextAttributeKind):
+    """A symbol reference attribute (`@ex::@variant::@fn`)."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return symbol_ref_from_text(str(part))
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
+
+
+class _AnyAttributeKind(TextAttributeKind):
+    """Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`)."""
+
+    grammar = "attribute_value"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        attribute: Attribute = part
+        return attribute
+
+
+class IndexKind(TextAttributeKind):
+    """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
+
+    grammar = "INTEGER"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return self.make(part if isinstance(part, int) else token_values.integer_literal(str(part)))
+
+    def text(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, IntegerAttr)
+        return str(attribute.value)
+
+    def make(self, value: Any) -> Attribute:
+        return IntegerAttr(value.value if isinstance(value, IntegerAttr) else value, INDEX)
+
+
+class _TypeKind(TextAttributeKind):
+    """A TypeAttr, written as its type (`hal.element_type<f32>`)."""
+
+    grammar = "type"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return TypeAttr(part)
+
+    def text(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, TypeAttr)
+        return type_text(attribute.type)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else TypeAttr(value)
+
+
+STRING = _StringKind()
+SYMBOL = _SymbolKind()
+ANY_ATTRIBUTE = _AnyAttributeKind()
+INDEX_ATTRIBUTE = IndexKind()
+TYPE_ATTRIBUTE = _TypeKind()
 
 
 def split_clauses(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:

@@ -18,6 +18,11 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError,
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
+    STRING,
+    SYMBOL,
+    TYPE_ATTRIBUTE,
+    IndexKind,
     SegmentedOp,
     check_operand_type,
     require_index_type,
@@ -25,7 +30,7 @@ from streamopt.dialects.common import (
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
 from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
-from streamopt.ir.opdef import DeclaredOp, TextAttributeKind, attr_def, operand_def, result_def
+from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,
@@ -47,17 +52,14 @@ from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     Attribute,
     DialectType,
-    IntegerAttr,
     IntegerType,
     OpaqueAttr,
     ShapedType,
-    StringAttr,
     Type,
     TypeAttr,
     TypeConstraint,
-    symbol_ref_from_text,
 )
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
 from streamopt.printer import type_text
 
@@ -286,34 +288,6 @@ class HalOp(DeclaredOp):
     def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
         """The op with operands given by name; attributes may be ints or spellings."""
         return cls.create(**operands, **(attributes or {}))
-
-
-class _StringKind(TextAttributeKind):
-    """A string attribute written as a string literal (`message("...")`)."""
-
-    grammar = "STRING"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return interpret.attribute_from_token("STRING", str(part), None)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else StringAttr(value)
-
-
-class _SymbolKind(TextAttributeKind):
-    """A symbol reference attribute (`@ex::@variant::@fn`)."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return symbol_ref_from_text(str(part))
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
-
-
-STRING = _StringKind()
-SYMBOL = _SymbolKind()
 
 
 def _is_keyword(part: Any) -> bool:
@@ -880,7 +854,7 @@ def _hal_for_affinity(b: Builder, children: list[Any]) -> Clause:
     token = next(c for c in children if getattr(c, "type", None) == "ATTR_REF")
     # Checked as every other attribute token is (dialect, hal attribute names).
     b.check_dialect_attributes(token)
-    return Clause("for", interpret.attribute_from_token("ATTR_REF", str(token), None))
+    return Clause("for", token_values.attribute_from_token("ATTR_REF", str(token), None))
 
 
 @register_op
@@ -1119,39 +1093,16 @@ class ExFileFromMemoryOp(HalOp):
 
 
 @register_op
-class DeviceResolveOp(Operation):
+class DeviceResolveOp(HalOp):
     """`%device, %queue_affinity = hal.device.resolve on(A) : !hal.device, i64`: the device
     (allocator, queue affinity) an affinity names."""
 
     __slots__ = ()
     name = "hal.device.resolve"
-    inherent_attributes = frozenset({"affinity"})
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        attributes: dict[str, Attribute] = {}
-        types: list[Type] = []
-        for part in rest:
-            if isinstance(part, AttrDict):
-                attributes.update(part)
-            elif isinstance(part, list):
-                types = list(part)
-        if "on" in clauses:
-            attributes["affinity"] = clauses["on"]
-        return cls((), types, attributes, location=location)
-
-    @classmethod
-    def create(
-        cls, result_types: Sequence[Type], affinity: Attribute | None = None
-    ) -> DeviceResolveOp:
-        attributes = {"affinity": affinity} if affinity is not None else {}
-        return cls((), list(result_types), attributes)
-
-    @property
-    def affinity(self) -> Attribute | None:
-        return self.attribute_map.get("affinity")
+    affinity = attr_def(ANY_ATTRIBUTE)
+    outputs = result_def(variadic=True)  # IREE's `$results` (a name Operation has).
+    assembly_format = "(`on` `(` $affinity^ `)`)? attr-dict `:` type($outputs)"
 
     def asm_result_name(self, index: int) -> str | None:
         type = self.results[index].type
@@ -1163,92 +1114,49 @@ class DeviceResolveOp(Operation):
             return "queue_affinity"
         return None
 
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        affinity = self.affinity
-        if affinity is not None:
-            p.write(f" on({affinity.text})")
-        p.attr_dict(self, ("affinity",))
-        p.write(" : " + ", ".join(type_text(r.type) for r in self.results))
-
 
 @register_op
-class DevicesCountOp(Operation):
+class DevicesCountOp(HalOp):
     """`%device_count = hal.devices.count : index`."""
 
     __slots__ = ()
     name = "hal.devices.count"
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        attributes = dict(parts[0]) if isinstance(parts[0], AttrDict) else {}
-        return cls((), [parts[-1]], attributes, location=location)
-
-    def asm_result_name(self, index: int) -> str | None:
-        return "device_count"
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        p.attr_dict(self)
-        p.write(f" : {self.result.type}")
+    result = result_def(INDEX, asm_name="device_count")
+    assembly_format = "attr-dict `:` type($result)"
 
 
 @register_op
-class DevicesGetOp(Operation):
+class DevicesGetOp(HalOp):
     """`%device_0 = hal.devices.get %c0 : !hal.device`: the device at an ordinal."""
 
     __slots__ = ()
     name = "hal.devices.get"
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        index: Value = parts[0]
-        check_operand_type(index, INDEX, location)
-        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
-        return cls([index], [parts[-1]], attributes, location=location)
-
-    @classmethod
-    def create(cls, index: Value) -> DevicesGetOp:
-        return cls([index], [HAL_DEVICE])
+    index = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    result = result_def(HAL_DEVICE)
+    assembly_format = "$index attr-dict `:` type($result)"
 
     def asm_result_name(self, index: int) -> str | None:
         producer = self.operands[0].defining_op
         ordinal = getattr(producer, "int_value", None) if producer is not None else None
         return f"device_{ordinal}" if isinstance(ordinal, int) else "device_n"
 
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
-
-    def print(self, p: Printer) -> None:
-        p.write(f"{self.name} {p.v(self.operands[0])}")
-        p.attr_dict(self)
-        p.write(f" : {self.result.type}")
-
 
 # -- element types, buffers and buffer views --------------------------------------------------
 
 
 @register_op
-class ElementTypeOp(Operation):
+class ElementTypeOp(HalOp):
     """`%element_type_f32 = hal.element_type<f32> : i32`: the runtime code of an element
     type."""
 
     __slots__ = ()
     name = "hal.element_type"
-    inherent_attributes = frozenset({"type"})
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
-        attributes["type"] = TypeAttr(parts[0])
-        return cls((), [parts[-1]], attributes, location=location)
-
-    @classmethod
-    def create(cls, type: Type) -> ElementTypeOp:
-        return cls((), [I32], {"type": TypeAttr(type)})
+    type_ = attr_def(TYPE_ATTRIBUTE)
+    result = result_def(I32)
+    assembly_format = "`<` $type `>` attr-dict `:` type($result)"
 
     @property
     def element_type(self) -> Type:
@@ -1271,46 +1179,18 @@ class ElementTypeOp(Operation):
         ):
             raise _op_error(self, "unsupported element type")
 
-    def print(self, p: Printer) -> None:
-        p.write(f"{self.name}<{self.element_type.text}>")
-        p.attr_dict(self, ("type",))
-        p.write(f" : {self.result.type}")
 
-
-class _BitsConstantOp(Operation):
+class _BitsConstantOp(HalOp):
     """`%r = hal.<name><"A|B"> : i32`: the runtime value of a bit-enum (folds to a constant)."""
 
     __slots__ = ()
     is_pure = True
-    enum: ClassVar[BitEnum]
-    attribute_name: ClassVar[str]
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        token = parts[0]
-        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
-        attributes[cls.attribute_name] = _attribute_from_token(
-            b, cls.name, cls.attribute_name, cls.enum, token, location
-        )
-        return cls((), [parts[-1]], attributes, location=location)
-
-    @classmethod
-    def create(cls, value: int | str) -> Operation:
-        return cls((), [I32], {cls.attribute_name: cls.enum.attr(value)})
 
     @property
     def value(self) -> int:
-        attr = self.attribute_map[self.attribute_name]
+        attr = self.attribute_map[next(iter(self.definition.attributes))]
         assert isinstance(attr, BitEnumAttr)
         return attr.value
-
-    def asm_result_name(self, index: int) -> str | None:
-        return self.name.removeprefix("hal.")
-
-    def print(self, p: Printer) -> None:
-        p.write(f"{self.name}<{self.attribute_map[self.attribute_name].text}>")
-        p.attr_dict(self, (self.attribute_name,))
-        p.write(f" : {self.result.type}")
 
 
 @register_op
@@ -1319,9 +1199,9 @@ class MemoryTypeOp(_BitsConstantOp):
 
     __slots__ = ()
     name = "hal.memory_type"
-    inherent_attributes = frozenset({"type"})
-    enum = MEMORY_TYPE
-    attribute_name = "type"
+    type_ = attr_def(MEMORY_TYPE)
+    result = result_def(I32, asm_name="memory_type")
+    assembly_format = "`<` $type `>` attr-dict `:` type($result)"
 
 
 @register_op
@@ -1330,9 +1210,9 @@ class BufferUsageOp(_BitsConstantOp):
 
     __slots__ = ()
     name = "hal.buffer_usage"
-    inherent_attributes = frozenset({"usage"})
-    enum = BUFFER_USAGE
-    attribute_name = "usage"
+    usage = attr_def(BUFFER_USAGE)
+    result = result_def(I32, asm_name="buffer_usage")
+    assembly_format = "`<` $usage `>` attr-dict `:` type($result)"
 
 
 @register_op
@@ -1349,7 +1229,7 @@ class EncodingTypeOp(Operation):
         token = parts[0]
         attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
         if token.type == "ATTR_REF":
-            attributes["encoding"] = interpret.attribute_from_token("ATTR_REF", str(token), None)
+            attributes["encoding"] = token_values.attribute_from_token("ATTR_REF", str(token), None)
         elif str(token) != "dense_row_major":
             raise error(f"expected 'dense_row_major' or an attribute, got '{token}'", location)
         return cls((), [parts[-1]], attributes, location=location)
@@ -1461,11 +1341,21 @@ class BufferViewBufferOp(HalOp):
 def _hal_dim_index(b: Builder, children: list[Any]) -> int:
     # iree-opt takes any integer here, a negative one too (its verifier does not look at it).
     negative = any(isinstance(c, TOKEN_CLASSES) and str(c) == "-" for c in children)
-    value = interpret.integer_literal(str(children[-1]))
+    value = token_values.integer_literal(str(children[-1]))
     # An index attribute holds 64 bits, signed.
     if value > (1 << 63) - (0 if negative else 1):
         raise b.error("integer constant out of range for attribute", children[-1])
     return -value if negative else value
+
+
+class _DimIndexKind(IndexKind):
+    """`[0]`: an IndexAttr read by `hal_dim_index` (a sign, a range check)."""
+
+    grammar = "hal_dim_index"
+
+
+def _index_result(type: Type, location: Location) -> None:
+    require_index_type("hal.buffer_view.dim", type, location)
 
 
 @register_op
@@ -1475,31 +1365,14 @@ class BufferViewDimOp(HalOp):
 
     __slots__ = ()
     name = "hal.buffer_view.dim"
-    inherent_attributes = frozenset({"index"})
     is_pure = True
     buffer_view = operand_def()
-    result = result_def(INDEX)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        view, view_type, index, result_type = rest
-        check_operand_type(view, view_type, location)
-        require_index_type(cls.name, result_type, location)
-        attributes: dict[str, Attribute] = dict(clauses.get("attributes", {}))
-        attributes["index"] = IntegerAttr(index, INDEX)
-        return cls([view], [INDEX], attributes, location=location)
-
-    @property
-    def index(self) -> int:
-        attribute = self.attribute_map["index"]
-        assert isinstance(attribute, IntegerAttr)
-        return attribute.value
-
-    def print(self, p: Printer) -> None:
-        view = self.operands[0]
-        p.write(f"{self.name}<{p.v(view)} : {view.type}>[{self.index}] : {self.result.type}")
-        p.attr_dict(self, ("index",), keyword=True)
+    index = attr_def(_DimIndexKind())
+    result = result_def(INDEX, check=_index_result)
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `` `[` $index `]` `:` type($result) "
+        "attr-dict-with-keyword"
+    )
 
 
 @register_op

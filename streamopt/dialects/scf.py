@@ -38,9 +38,9 @@ from streamopt.ir.types import (
     IntegerType,
     Type,
 )
-from streamopt.parser.interpret import integer_literal
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
+from streamopt.parser.token_values import integer_literal
 from streamopt.printer import known_type, type_text
 
 if TYPE_CHECKING:

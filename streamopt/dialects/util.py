@@ -15,7 +15,7 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, e
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
-from streamopt.dialects.common import check_operand_type, split_clauses
+from streamopt.dialects.common import STRING, SYMBOL, check_operand_type, split_clauses
 from streamopt.ir.core import (
     Access,
     Block,
@@ -25,8 +25,11 @@ from streamopt.ir.core import (
     Value,
     shared_attributes,
 )
+from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, any_type, attr_def, operand_def, result_def
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
+    I32,
+    I32_CONSTRAINT,
     INDEX,
     UNIT,
     UTIL_BUFFER,
@@ -49,9 +52,10 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref,
     symbol_ref_from_text,
+    symbol_spelling,
     unescape_string,
 )
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
 from streamopt.printer import type_text
@@ -316,7 +320,7 @@ class FuncOp(Operation):
         p.write("util.func ")
         # IREE always spells the visibility out, `public` included.
         p.write((h.visibility or "public") + " ")
-        p.write("@" + _symbol(h.sym_name))
+        p.write("@" + symbol_spelling(h.sym_name))
         args: list[str] = []
         body_args = self.body.arguments if self.regions else None
 
@@ -369,47 +373,16 @@ class FuncOp(Operation):
                 )
 
 
-def _symbol(name: str) -> str:
-    from streamopt.ir.types import _symbol_spelling
-
-    return _symbol_spelling(name)
-
-
 @register_op
-class ReturnOp(Operation):
-    """`util.return %a, %b : T, T`."""
+class ReturnOp(DeclaredOp):
+    """`util.return %a, %b : T, T`: what the enclosing function returns."""
 
     __slots__ = ()
     name = "util.return"
     is_terminator = True
-
-    def operand_access(self, index: int) -> Access:
-        return Access.ESCAPE
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> ReturnOp:
-        # `util.return {attrs}? (%a, %b : T, T)?`, as IREE's assemblyFormat orders them.
-        _, rest = split_clauses(parts)
-        values: list[Value] = []
-        attributes: dict[str, Attribute] = {}
-        if rest and isinstance(rest[0], AttrDict):
-            attributes = dict(rest[0])
-            rest = rest[1:]
-        if rest:
-            values = rest[0]
-            types: list[Type] = rest[1]
-            if len(values) != len(types):
-                raise error(f"{len(values)} operands present, but expected {len(types)}", location)
-            for value, type in zip(values, types):
-                check_operand_type(value, type, location)
-        return cls(values, (), attributes, location=location)
-
-    def print(self, p: Printer) -> None:
-        p.write("util.return")
-        p.attr_dict(self)
-        if self.operands:
-            p.write(" " + p.values(self.operands) + " : ")
-            p.write(", ".join(type_text(v.type) for v in self.operands))
+    # IREE's `$operands` (a name Operation has).
+    values = operand_def(variadic=True, access=Access.ESCAPE)
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def verify(self) -> None:
         # IREE's wording; the enclosing function or initializer says what may be returned.
@@ -668,7 +641,7 @@ def _ties_text(ties: list[int | None] | None) -> str:
 
 
 class _Marker(str):
-    """A keyword that stands alone in an op's syntax (`mutable`, `immutable`)."""
+    """A keyword that stands alone in an op's syntax (`mutable`)."""
 
 
 class GlobalValue(tuple[Any, ...]):
@@ -678,11 +651,6 @@ class GlobalValue(tuple[Any, ...]):
 @parse_rule("util_mutable")
 def _util_mutable(b: Builder, children: list[Any]) -> _Marker:
     return _Marker("mutable")
-
-
-@parse_rule("util_immutable")
-def _util_immutable(b: Builder, children: list[Any]) -> _Marker:
-    return _Marker("immutable")
 
 
 @parse_rule("util_global_initial")
@@ -841,7 +809,7 @@ class GlobalOp(Operation):
         p.write(f"util.global {self.visibility}")
         if self.is_mutable:
             p.write(" mutable")
-        p.write(" @" + _symbol(self.sym_name))
+        p.write(" @" + symbol_spelling(self.sym_name))
         properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attribute_map}
         if properties:
             p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
@@ -884,17 +852,20 @@ def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
         return False, None
     found = table.lookup(name)
     if found is None or (found.is_known and not isinstance(found, GlobalOp)):
-        raise op_error(op.name, f"undefined global: @{_symbol(name)}", op.location)
+        raise op_error(op.name, f"undefined global: @{symbol_spelling(name)}", op.location)
     return True, found if isinstance(found, GlobalOp) else None
 
 
 @register_op
-class GlobalLoadOp(Operation):
+class GlobalLoadOp(DeclaredOp):
     """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
 
     __slots__ = ()
     name = "util.global.load"
-    inherent_attributes = frozenset({"global", "is_immutable"})
+    global_ = attr_def(SYMBOL)
+    is_immutable = attr_def(UNIT_KIND)
+    result = any_type(result_def())
+    assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` type($result)"
 
     @classmethod
     def create(
@@ -909,26 +880,6 @@ class GlobalLoadOp(Operation):
             attributes["is_immutable"] = UNIT
         return cls((), [global_op.global_type], shared_attributes(attributes), location=location)
 
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalLoadOp:
-        attributes: dict[str, Attribute] = {}
-        extra: dict[str, Attribute] = {}
-        immutable = False
-        result_type: Type | None = None
-        for part in parts:
-            if isinstance(part, _Marker):
-                immutable = True
-            elif isinstance(part, TOKEN_CLASSES):
-                attributes["global"] = symbol_ref_from_text(str(part))
-            elif isinstance(part, AttrDict):
-                extra.update(part)
-            elif isinstance(part, Type):
-                result_type = part
-        if immutable:
-            attributes["is_immutable"] = UNIT
-        attributes.update(extra)
-        return cls((), [result_type], attributes, location=location)
-
     @property
     def global_name(self) -> str:
         ref = self.attribute_map["global"]
@@ -936,27 +887,12 @@ class GlobalLoadOp(Operation):
         return ref.root
 
     @property
-    def is_immutable(self) -> bool:
-        return "is_immutable" in self.attribute_map
-
-    @property
     def is_pure(self) -> bool:  # type: ignore[override]
         # A load of a mutable global is ordered against stores; an immutable one is not.
-        return self.is_immutable
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+        return "is_immutable" in self.attribute_map
 
     def asm_result_name(self, index: int) -> str | None:
         return sanitize_identifier(self.global_name)
-
-    def print(self, p: Printer) -> None:
-        p.write("util.global.load ")
-        if self.is_immutable:
-            p.write("immutable ")
-        p.write(self.attribute_map["global"].text)
-        p.attr_dict(self, ("global", "is_immutable"))
-        p.write(" : " + type_text(self.result.type))
 
     def verify(self) -> None:
         _, global_op = _lookup_global(self, self.global_name)
@@ -976,12 +912,14 @@ class GlobalLoadOp(Operation):
 
 
 @register_op
-class GlobalStoreOp(Operation):
+class GlobalStoreOp(DeclaredOp):
     """`util.global.store %v, @g : T`. The stored value escapes (any later load may see it)."""
 
     __slots__ = ()
     name = "util.global.store"
-    inherent_attributes = frozenset({"global"})
+    value = any_type(operand_def(access=Access.ESCAPE))
+    global_ = attr_def(SYMBOL)
+    assembly_format = "$value `,` $global attr-dict `:` type($value)"
 
     @classmethod
     def create(
@@ -989,34 +927,11 @@ class GlobalStoreOp(Operation):
     ) -> GlobalStoreOp:
         return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])}, location=location)
 
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalStoreOp:
-        value: Value = parts[0]
-        attributes: dict[str, Attribute] = {"global": symbol_ref_from_text(str(parts[1]))}
-        for part in parts[2:]:
-            if isinstance(part, AttrDict):
-                attributes.update(part)
-            elif isinstance(part, Type):
-                check_operand_type(value, part, location)
-        return cls([value], (), attributes, location=location)
-
-    @property
-    def value(self) -> Value:
-        return self.operands[0]
-
     @property
     def global_name(self) -> str:
         ref = self.attribute_map["global"]
         assert isinstance(ref, SymbolRefAttr)
         return ref.root
-
-    def operand_access(self, index: int) -> Access:
-        return Access.ESCAPE
-
-    def print(self, p: Printer) -> None:
-        p.write(f"util.global.store {p.v(self.value)}, {self.attribute_map['global'].text}")
-        p.attr_dict(self, ("global",))
-        p.write(" : " + type_text(self.value.type))
 
     def verify(self) -> None:
         _, global_op = _lookup_global(self, self.global_name)
@@ -1033,47 +948,19 @@ class GlobalStoreOp(Operation):
 
 
 @register_op
-class OptimizationBarrierOp(Operation):
+class OptimizationBarrierOp(DeclaredOp):
     """`%r:2 = util.optimization_barrier %a, %b : T, U`: an identity the compiler may not see
     through. Result i is operand i (tied), and the op has effects so it is never removed."""
 
     __slots__ = ()
     name = "util.optimization_barrier"
-
-    @classmethod
-    def create(cls, values: Sequence[Value], location: Location = UNKNOWN_LOCATION) -> Operation:
-        return cls(values, [v.type for v in values], location=location)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        attributes: dict[str, Attribute] = {}
-        values: list[Value] = []
-        types: list[Type] = []
-        for part in parts:
-            if isinstance(part, AttrDict):
-                attributes = dict(part)
-            elif isinstance(part, ValueList):
-                values = part
-            elif isinstance(part, TypeList):
-                types = part
-        if len(values) != len(types):
-            raise error(f"{len(values)} operands present, but expected {len(types)}", location)
-        for value, type in zip(values, types):
-            check_operand_type(value, type, location)
-        return cls(values, types, attributes, location=location)
+    # IREE's `$operands` and `$results` (names Operation has).
+    values = operand_def(variadic=True)
+    outputs = result_def(variadic=True, same_as="values")
+    assembly_format = "attr-dict ($values^ `:` type($values))?"
 
     def tied_operand_index(self, result_index: int) -> int | None:
         return result_index
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
-
-    def print(self, p: Printer) -> None:
-        p.write("util.optimization_barrier")
-        p.attr_dict(self)
-        if self.operands:
-            p.write(" " + p.values(self.operands) + " : ")
-            p.write(", ".join(type_text(v.type) for v in self.operands))
 
     def verify(self) -> None:
         _check_optimization_barrier(self)
@@ -1096,26 +983,14 @@ def _check_optimization_barrier(op: Operation) -> None:
 
 
 @register_op
-class NullOp(Operation):
+class NullOp(DeclaredOp):
     """`%0 = util.null : !hal.fence`: a null reference of a reference type."""
 
     __slots__ = ()
     name = "util.null"
     is_pure = True
-
-    @classmethod
-    def create(cls, type: Type, location: Location = UNKNOWN_LOCATION) -> NullOp:
-        return cls((), [type], location=location)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> NullOp:
-        attributes = dict(parts[0]) if isinstance(parts[0], AttrDict) else {}
-        return cls((), [parts[-1]], attributes, location=location)
-
-    def print(self, p: Printer) -> None:
-        p.write("util.null")
-        p.attr_dict(self)
-        p.write(" : " + type_text(self.result.type))
+    result = result_def()
+    assembly_format = "attr-dict `:` type($result)"
 
 
 @register_op
@@ -1210,7 +1085,7 @@ def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
     key = str(children[0])
     if key not in ASSUMPTION_FIELDS:
         raise b.error(f"unknown int assumption '{key}'", children[0])
-    return (key, interpret.integer_literal(str(children[1])))
+    return (key, token_values.integer_literal(str(children[1])))
 
 
 @parse_rule("util_assumption")
@@ -1315,53 +1190,15 @@ def _assumption_text(row: dict[str, int]) -> str:
 
 
 @register_op
-class StatusCheckOkOp(Operation):
+class StatusCheckOkOp(DeclaredOp):
     """`util.status.check_ok %status, "message"`: fail the whole invocation unless the status
     (an i32) is ok. What `stream.timepoint.await` lowers to after its `hal.fence.await`."""
 
     __slots__ = ()
     name = "util.status.check_ok"
-    inherent_attributes = frozenset({"message"})
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> StatusCheckOkOp:
-        status: Value = parts[0]
-        check_operand_type(status, IntegerType(32), location)
-        attributes: dict[str, Attribute] = {}
-        for part in parts[1:]:
-            if isinstance(part, AttrDict):
-                attributes.update(part)
-            elif isinstance(part, TOKEN_CLASSES):
-                attributes["message"] = interpret.attribute_from_token("STRING", str(part), None)
-        return cls([status], (), attributes, location=location)
-
-    @classmethod
-    def create(
-        cls, status: Value, message: str | None = None, location: Location = UNKNOWN_LOCATION
-    ) -> StatusCheckOkOp:
-        attributes: dict[str, Attribute] = {}
-        if message:
-            attributes["message"] = StringAttr(message)
-        return cls([status], (), attributes, location=location)
-
-    @property
-    def status(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def message(self) -> str | None:
-        attr = self.attribute_map.get("message")
-        return attr.value if isinstance(attr, StringAttr) else None
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
-
-    def print(self, p: Printer) -> None:
-        p.write(f"util.status.check_ok {p.v(self.status)}")
-        message = self.attribute_map.get("message")
-        if message is not None:
-            p.write(f", {message.text}")
-        p.attr_dict(self, ("message",))
+    status = operand_def(I32_CONSTRAINT, type=I32)
+    message = attr_def(STRING)
+    assembly_format = "$status (`,` $message^)? attr-dict"
 
 
 # -- host byte buffers ------------------------------------------------------------------------
@@ -1397,7 +1234,7 @@ class BufferConstantOp(Operation):
         attributes: dict[str, Attribute] = {}
         for part in rest[:-2]:
             if isinstance(part, TOKEN_CLASSES):
-                attributes["name"] = interpret.attribute_from_token("STRING", str(part), None)
+                attributes["name"] = token_values.attribute_from_token("STRING", str(part), None)
             elif isinstance(part, AttrDict):
                 attributes.update(part)
         for name, value in clauses.get("properties", {}).items():
@@ -1505,7 +1342,7 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
     `target_text` (as written in the list type)."""
     if target_text == "?":
         return True
-    target = interpret.type_from_text(target_text)
+    target = token_values.type_from_text(target_text)
     variant, object_ = "!util.variant", "!util.object"
     if variant in (source.text, target.text):
         return True
@@ -1541,7 +1378,7 @@ def _check_list_construct(op: Operation) -> None:
         parts = top_level_parts(entry, ":")
         if len(parts) != 2:
             return
-        value_type = interpret.type_from_text(parts[1])
+        value_type = token_values.type_from_text(parts[1])
         if not list_can_implicitly_cast(value_type, element):
             raise error(
                 f"list[{index}] type '{value_type}' cannot be be cast to list type '{element}'",
@@ -1647,8 +1484,8 @@ def _check_global_indirect(op: Operation) -> None:
     target = _ptr_target(pointer)
     if target is None:
         return
-    global_type = interpret.type_from_text(target)
-    access_type = interpret.type_from_text(access)
+    global_type = token_values.type_from_text(target)
+    access_type = token_values.type_from_text(access)
     if not is_global_type_compatible(global_type, access_type):
         raise op_error(
             op.name,

@@ -26,13 +26,21 @@ From the format come (`CompiledFormat`):
 
 from __future__ import annotations
 
+import marshal
+import os
+import sys
+import zlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.diagnostics import OperandTypeMismatch, error
+from streamopt.ir.opdef import CUSTOM_DIRECTIVES
+from streamopt.ir.opdef import CustomDirective as CustomDirective
+from streamopt.ir.opdef import custom_directive as custom_directive
 from streamopt.ir.types import print_attr_dict
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
+from streamopt.parser.tables import cache_directory, store
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -48,7 +56,10 @@ class FormatError(Exception):
 
 
 class Literal(NamedTuple):
-    text: str  # "" and " " are whitespace elements.
+    text: str  # "", " " and `\n` (_NEWLINE) are whitespace elements.
+
+
+_NEWLINE = "\\n"  # A `\n` literal, as written in the format.
 
 
 class Variable(NamedTuple):
@@ -155,44 +166,11 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
     return tuple(out)
 
 
-# -- custom directives -------------------------------------------------------------------------
-
-
-class CustomDirective:
-    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part);
-    `parse(reader, part, args)` stores what the part says through the reader;
-    `print(op, printer, args)` returns the text. `args` are the directive's arguments as
-    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x`."""
-
-    def __init__(
-        self,
-        grammar: str,
-        parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
-        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str],
-        present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
-    ) -> None:
-        self.grammar = grammar
-        self.parse = parse
-        self.print = print
-        # False when the directive prints nothing for this op (an optional group anchored on
-        # it is then left out).
-        self.present = present or (lambda op, args: True)
-
-
-CUSTOM_DIRECTIVES: dict[str, CustomDirective] = {}
-
-
-def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
-    assert name not in CUSTOM_DIRECTIVES, f"custom<{name}> defined twice"
-    CUSTOM_DIRECTIVES[name] = directive
-    return directive
-
-
 # -- reading the format string -----------------------------------------------------------------
 
 _TOKEN = lazy_compile(
     r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|custom)(?![A-Za-z0-9_])"
+    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|ref|custom)(?![A-Za-z0-9_])"
     r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
 )
 
@@ -239,11 +217,11 @@ class _FormatParser:
 
     def argument(self) -> Variable | TypeOf:
         token = self.take()
-        if token == "type":
+        if token in ("type", "ref"):
             self.take("(")
             name = self.take()[1:]
             self.take(")")
-            return TypeOf(name)
+            return TypeOf(name) if token == "type" else Variable(name)
         if not token.startswith("$"):
             raise FormatError(f"expected a variable, found {token!r}")
         return Variable(token[1:])
@@ -306,7 +284,15 @@ def _read(text: str) -> tuple[Element, ...]:
 class FormatReader:
     """What parsing one op's parts collects; custom directives write into it."""
 
-    __slots__ = ("attributes", "builder", "definition", "location", "operands", "result_types")
+    __slots__ = (
+        "attributes",
+        "builder",
+        "definition",
+        "location",
+        "operands",
+        "regions",
+        "result_types",
+    )
 
     def __init__(self, definition: OpDefinition, builder: Any, location: Any) -> None:
         self.definition = definition
@@ -315,6 +301,7 @@ class FormatReader:
         self.operands: dict[str, Any] = {}
         self.result_types: dict[str, Any] = {}
         self.attributes: dict[str, Any] = {}
+        self.regions: dict[str, Any] = {}
 
     def set_type(self, name: str, type: Any) -> None:
         """`type($name)` was written: a result's type, or the check of an operand's."""
@@ -324,15 +311,14 @@ class FormatReader:
         value = self.operands[name]
         if value is None:
             return  # An optional operand that is not written.
+        if isinstance(value, list) and len(value) != len(type):
+            # MLIR's resolveOperands, for `$x `:` type($x)` of a variadic operand.
+            raise error(f"{len(value)} operands present, but expected {len(type)}", self.location)
         for one, one_type in zip(
             value if isinstance(value, list) else [value],
             type if isinstance(type, list) else [type],
         ):
-            # A forward reference takes the type written here; a known value must have it.
-            if one.type is None:
-                one.type = one_type
-            elif one.type != one_type:
-                raise OperandTypeMismatch(one, one_type, self.location)
+            _check_type(one, one_type, self.location)
 
 
 def _check_type(value: Any, type: Any, location: Any) -> None:
@@ -387,6 +373,8 @@ class CompiledFormat:
                 if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
                     # A group anchored on a list is written only when the list is not empty.
                     then = then.replace("value_list?", "value_list", 1)
+                    if TypeOf(anchor.name) in element.then:
+                        then = then.replace("type_list?", "type_list", 1)
                 extra.append(f"!{rule}: {then}")
                 if element.otherwise:
                     pieces.append(f"({rule} | {self._grammar(element.otherwise, extra)})")
@@ -395,7 +383,7 @@ class CompiledFormat:
             elif isinstance(element, Fused):
                 pieces.append(element.grammar)
             elif isinstance(element, Literal):
-                if element.text.strip():
+                if element.text.strip() and element.text != _NEWLINE:
                     pieces.append('"' + element.text + '"')
             else:
                 pieces.append(self._element_grammar(element))
@@ -408,11 +396,16 @@ class CompiledFormat:
         if isinstance(element, Custom):
             return CUSTOM_DIRECTIVES[element.name].grammar
         if isinstance(element, TypeOf):
-            return "type_list?" if definition.is_variadic(element.name) else "type"
+            if definition.is_variadic(element.name):
+                return "type_list?"
+            field = definition.operands.get(element.name) or definition.results.get(element.name)
+            return "(type | function_type)" if field and field.function_type else "type"
         assert isinstance(element, Variable)
         name = element.name
         if name in definition.attributes:
             return definition.attributes[name].kind.grammar
+        if name in definition.regions:
+            return "region"
         if definition.is_variadic(name):
             return "value_list?"
         return "value"
@@ -454,6 +447,8 @@ class CompiledFormat:
             "fixed": {f.name: f.type for f in definition.operand_list},
             "results": {f.name: f.type for f in definition.result_list},
             "checks": dict(definition.checked),
+            "drop_terminator": _drop_terminator,
+            "segments_of": definition.segments_of,
         }
         self._parse_code(self.elements, lines, "    ", "parts", "i", "n", namespace)
         lines.append(f"    assert i == n, {definition.name!r}")
@@ -485,16 +480,27 @@ class CompiledFormat:
                 operands.append(f"ops[{name!r}]")
         types: list[str] = []
         for result in definition.result_list:
-            if result.same_as is not None:
-                types.append(f"ops[{result.same_as!r}].type")
+            if result.variadic and result.same_as is not None:
+                types.append(f"*[v.type for v in ops.get({result.same_as!r}, ())]")
+            elif result.variadic:
+                types.append(f"*rts.get({result.name!r}, ())")
+            elif result.same_as is not None:
+                # A type the format spells wins (the verifier compares them, as ODS's does).
+                types.append(f"rts.get({result.name!r}) or ops[{result.same_as!r}].type")
             else:
                 types.append(f"rts.get({result.name!r}, results[{result.name!r}])")
+        regions = [
+            f"drop_terminator(reader.regions[{name!r}], {f.terminator!r})"
+            if f.terminator
+            else f"reader.regions[{name!r}]"
+            for name, f in definition.regions.items()
+        ]
+        segments = ", segments=segments_of(ops)" if definition.segmented else ""
         lines.append(
             f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
-            "location=location)"
+            f"[{', '.join(regions)}], location=location{segments})"
         )
-        # The code is made from the op's format, which the op class declares.
-        exec("\n".join(lines), namespace)
+        _exec("\n".join(lines), namespace)
         function: Callable[..., Any] = namespace["build_op"]
         return function
 
@@ -582,12 +588,21 @@ class CompiledFormat:
                 continue
             if isinstance(element, Custom):
                 args = _directive_args(element)
+                count = CUSTOM_DIRECTIVES[element.name].parts
+                given = part if count == 1 else f"tuple({parts}[{i}:{i} + {count}])"
                 lines += [
-                    f"{indent}directives[{element.name!r}].parse(reader, {part}, {args!r})",
-                    f"{indent}{i} += 1",
+                    f"{indent}directives[{element.name!r}].parse(reader, {given}, {args!r})",
+                    f"{indent}{i} += {count}",
                 ]
                 continue
             name = element.name
+            if name in definition.regions:
+                lines += [f"{indent}reader.regions[{name!r}] = {part}", f"{indent}{i} += 1"]
+                continue
+            if name in definition.attributes and not definition.attributes[name].kind.grammar:
+                # A unit attribute: its group was written, so it is set.
+                lines.append(f"{indent}attrs[{name!r}] = kinds[{name!r}].make(True)")
+                continue
             if name in definition.attributes:
                 lines += [
                     f"{indent}attrs[{name!r}] = kinds[{name!r}].from_part(reader, {name!r}, "
@@ -651,8 +666,7 @@ class CompiledFormat:
         self._print_code(self.elements, [True, False], lines, "    ", namespace)
         lines = _merge_writes(lines)
         lines.append("    pass")
-        # The code is made from the op's format, which the op class declares.
-        exec("\n".join(lines), namespace)
+        _exec("\n".join(lines), namespace)
         function: Callable[[DeclaredOp, Printer], None] = namespace["print_op"]
         return function
 
@@ -660,9 +674,17 @@ class CompiledFormat:
         """An expression for operand or result field `name` of `op`."""
         definition = self.definition
         if name in definition.results:
-            return f"op.results[{definition.result_index[name]}]"
+            index = definition.result_index[name]
+            variable = definition.variable_result
+            if variable is None or index < variable:
+                return f"op.results[{index}]"
+            if index > variable:
+                return f"op.results[{index - len(definition.result_list)}]"
+            return f"field_value(op, {name!r})"
         index = definition.operand_index[name]
         variable = definition.variable
+        if definition.segmented:
+            return f"field_value(op, {name!r})"
         if variable is None or index < variable:
             return f"ops[{index}]"
         if index > variable:
@@ -681,6 +703,11 @@ class CompiledFormat:
         for element in elements:
             if isinstance(element, Fused):
                 self._print_code(element.original, state, lines, indent, namespace)
+                continue
+            if isinstance(element, Literal) and element.text == _NEWLINE:
+                # MLIR's printNewline: a line break and the op's indentation.
+                lines.append(f"{indent}w('\\n' + ' ' * p.indent_width)")
+                state[0], state[1] = False, False
                 continue
             if isinstance(element, Literal):
                 text = _literal(element.text, state)
@@ -706,14 +733,30 @@ class CompiledFormat:
                 ]
                 state[1] = False
                 continue
+            if (
+                isinstance(element, Variable)
+                and element.name in definition.attributes
+                and not definition.attributes[element.name].kind.grammar
+            ):
+                continue  # A unit attribute prints as its group's literals.
             if state[0] or not state[1]:
                 lines.append(f"{indent}w(' ')")
             state[0], state[1] = True, False
             if isinstance(element, Custom):
                 args = _directive_args(element)
-                lines.append(f"{indent}w(directives[{element.name!r}].print(op, p, {args!r}))")
+                call = f"directives[{element.name!r}].print(op, p, {args!r})"
+                # A directive that writes (a region) must not join the writes around it.
+                writes = CUSTOM_DIRECTIVES[element.name].writes
+                lines.append(f"{indent}{call}" if writes else f"{indent}w({call})")
                 continue
             name = element.name
+            if name in definition.regions:
+                region = f"op.regions[{definition.region_index[name]}]"
+                terminators = definition.regions[name].terminator is None
+                lines.append(
+                    f"{indent}p.print_region({region}, print_block_terminators={terminators})"
+                )
+                continue
             if name in definition.attributes:
                 lines.append(f"{indent}w(kinds[{name!r}].text(op.attribute_map[{name!r}]))")
                 continue
@@ -766,7 +809,34 @@ def _merge_writes(lines: list[str]) -> list[str]:
     return out
 
 
-_ADJACENT_LITERALS = lazy_compile(r"'([^'\\]*)' \+ '([^'\\]*)'")
+# Two literals that are whole terms of the sum (not `', '.join(...)`).
+_ADJACENT_LITERALS = lazy_compile(r"(?:^|(?<=\+ ))'([^'\\]*)' \+ '([^'\\]*)'(?=$| \+)")
+
+
+def _exec(source: str, namespace: dict[str, Any]) -> None:
+    """Run the generated `source` (made from an op's format, which its class declares) in
+    `namespace`. Its code object is kept in the cache directory by a checksum of the source:
+    compiling it was half of what a short run spent on each op's format."""
+    version = "".join(map(str, sys.version_info[:2]))
+    key = f"{zlib.crc32(source.encode()):08x}{len(source):x}-py{version}"
+    path = os.path.join(cache_directory(), f"format-{key}.marshal")
+    try:
+        with open(path, "rb") as handle:
+            cached, code = marshal.loads(handle.read())
+        if cached != source:
+            raise ValueError(path)  # Another source with the same checksum.
+    except (OSError, EOFError, ValueError, TypeError):
+        code = compile(source, "<format>", "exec")
+        store(path, (source, code))
+    exec(code, namespace)
+
+
+def _drop_terminator(region: Any, name: str) -> Any:
+    """`region` without its written implicit terminator `name` (when it has no operands)."""
+    last = region.blocks[0].last_op
+    if last is not None and last.name == name and not last.operands:
+        last.erase()
+    return region
 
 
 def _directive_args(custom: Custom) -> list[tuple[str, str]]:

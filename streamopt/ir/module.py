@@ -7,11 +7,14 @@ kept as written so that printing a file back gives the same text.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from streamopt.diagnostics import Source
-from streamopt.dialects.builtin import ModuleOp
 from streamopt.ir.core import Operation
 from streamopt.ir.types import Attribute, Type
+
+if TYPE_CHECKING:
+    from streamopt.dialects.builtin import ModuleOp
 
 
 class Module:
@@ -41,6 +44,7 @@ class Module:
 
     def __str__(self) -> str:
         """The module's text, as `streamopt` prints it (without locations)."""
+        # Imported when first needed: start-up time.
         from streamopt.printer import print_module
 
         return print_module(self) + "\n"

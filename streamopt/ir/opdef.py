@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
-from streamopt.ir.core import Access, Operation, Value, shared_attributes
-from streamopt.ir.types import Attribute, Type, TypeConstraint
+from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
+from streamopt.ir.types import UNIT, Attribute, ResourceType, Type, TypeConstraint
 
 if TYPE_CHECKING:
     from streamopt.diagnostics import Location
@@ -70,15 +70,71 @@ class TextAttributeKind:
         return value
 
 
+class UnitAttributeKind(TextAttributeKind):
+    """A unit attribute (ODS's UnitAttr): written by its presence alone, so it has no grammar
+    and no part; it anchors an optional group (`` (`mutable` $is_mutable^)? ``)."""
+
+    def make(self, value: Any) -> Attribute:
+        return UNIT
+
+
+UNIT_KIND = UnitAttributeKind()
+
+
+# -- custom directives -------------------------------------------------------------------------
+#
+# Kept here, beside the fields, so that dialect modules register theirs without importing the
+# format layer, which a run imports only when it meets a declared op.
+
+
+class CustomDirective:
+    """`custom<Name>(args)`: `grammar` is the rule text its parts come from (one part, or a
+    tuple of `parts` of them); `parse(reader, part, args)` stores what the part says through
+    the reader; `print(op, printer, args)` returns the text, or writes it itself when
+    `writes` (a directive that prints a region). `args` are the directive's arguments as
+    (`kind`, field) pairs: kind "type" for `type($x)`, "value" for `$x` and `ref($x)`."""
+
+    def __init__(
+        self,
+        grammar: str,
+        parse: Callable[[FormatReader, Any, Sequence[tuple[str, str]]], None],
+        print: Callable[[DeclaredOp, Printer, Sequence[tuple[str, str]]], str | None],
+        present: Callable[[DeclaredOp, Sequence[tuple[str, str]]], bool] | None = None,
+        parts: int = 1,
+        writes: bool = False,
+    ) -> None:
+        self.grammar = grammar
+        self.parse = parse
+        self.print = print
+        self.parts = parts
+        self.writes = writes
+        # False when the directive prints nothing for this op (an optional group anchored on
+        # it is then left out).
+        self.present = present or (lambda op, args: True)
+
+
+CUSTOM_DIRECTIVES: dict[str, CustomDirective] = {}
+
+
+def custom_directive(name: str, directive: CustomDirective) -> CustomDirective:
+    assert name not in CUSTOM_DIRECTIVES, f"custom<{name}> defined twice"
+    CUSTOM_DIRECTIVES[name] = directive
+    return directive
+
+
 class Field:
-    """A declared operand, result or attribute; `name` is set from the class attribute."""
+    """A declared operand, result or attribute; `name` is set from the class attribute, less
+    the trailing `_` of a name that is a Python keyword or an Operation attribute (`global_`,
+    `name_`), as MLIR's Python bindings spell them."""
 
     name: str = ""
     index: int = -1
     check: TypeCheck | None = None
+    # Whether `type($name)` reads a function type too (see `any_type`).
+    function_type: bool = False
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
+        self.name = name.removesuffix("_")
 
 
 class OperandField(Field):
@@ -103,7 +159,12 @@ class OperandField(Field):
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
             return self
-        return op.definition.field_value(op, self.name)
+        definition = op.definition
+        # Passes read operand accessors once per use; most fields sit at a fixed index.
+        index = definition.fixed_operand_index.get(self.name)
+        if index is not None:
+            return op.operands[index]
+        return definition.field_value(op, self.name)
 
 
 class ResultField(Field):
@@ -113,27 +174,45 @@ class ResultField(Field):
         asm_name: str | None,
         check: TypeCheck | None,
         same_as: str | None,
+        variadic: bool = False,
+        tied_to: str | None = None,
     ) -> None:
         self.type = type
         self.asm_name = asm_name
         self.check = check
         self.same_as = same_as
+        self.variadic = variadic
+        self.tied_to = tied_to
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
             return self
-        return op.results[self.index]
+        return op.definition.field_value(op, self.name)
 
 
 class AttributeField(Field):
     def __init__(self, kind: AttributeKind, default: Any) -> None:
         self.kind = kind
         self.default = default
+        # A kind may give the accessor a Python value (`value(attribute)`) for the attribute.
+        self.value: Callable[[Attribute], Any] | None = getattr(kind, "value", None)
 
     def __get__(self, op: Any, owner: type) -> Any:
         if op is None:
             return self
-        return op.attribute_map.get(self.name)
+        found = op.attribute_map.get(self.name)
+        return found if self.value is None or found is None else self.value(found)
+
+
+class RegionField(Field):
+    def __init__(self, terminator: str | None, arguments: str | None) -> None:
+        self.terminator = terminator
+        self.arguments = arguments
+
+    def __get__(self, op: Any, owner: type) -> Any:
+        if op is None:
+            return self
+        return op.regions[op.definition.region_index[self.name]]
 
 
 def operand_def(
@@ -161,11 +240,33 @@ def result_def(
     asm_name: str | None = None,
     check: TypeCheck | None = None,
     same_as: str | None = None,
+    variadic: bool = False,
+    tied_to: str | None = None,
 ) -> Any:
     """A result: its type when the format does not spell it (or `same_as`, the operand whose
     type it has: ODS's AllTypesMatch), the name iree-opt prints it with (`asm_name`, from the
-    op's getAsmResultNames), and a `check` as operands have."""
-    return ResultField(type, asm_name, check, same_as)
+    op's getAsmResultNames), and a `check` as operands have. A `variadic` result is a list
+    (`same_as` then names a variadic operand, result i having operand i's type). `tied_to`
+    names the operand the result is tied to (IREE's TiedOpInterface: it is that operand's
+    storage, updated in place); a variadic result is tied by the op's `tied_operands`
+    attribute when it has one, else result i to operand i."""
+    return ResultField(type, asm_name, check, same_as, variadic, tied_to)
+
+
+def any_type(field: Any) -> Any:
+    """`field`, whose `type($name)` may also be a function type (`(index) -> i32`, a global's
+    type, say). The grammar reads function types only where a field asks: everywhere, `-> (`
+    would be ambiguous in result lists."""
+    field.function_type = True
+    return field
+
+
+def region_def(*, terminator: str | None = None, arguments: str | None = None) -> Any:
+    """A region; `terminator` is the op that ends its block implicitly (ODS's
+    SingleBlockImplicitTerminator): the parser drops one written without operands and the
+    printer prints none, so the block holds none. `create` gives its block one argument per
+    value of operand field `arguments`, typed alike (the captures of an execution region)."""
+    return RegionField(terminator, arguments)
 
 
 def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
@@ -182,25 +283,49 @@ class OpDefinition:
         self.operands: dict[str, OperandField] = {}
         self.results: dict[str, ResultField] = {}
         self.attributes: dict[str, AttributeField] = {}
+        self.regions: dict[str, RegionField] = {}
         for klass in reversed(cls.__mro__):
-            for name, value in vars(klass).items():
+            for value in vars(klass).values():
                 # A subclass may redefine a field (its access, say); it keeps its place.
                 if isinstance(value, OperandField):
-                    self.operands[name] = value
+                    self.operands[value.name] = value
                 elif isinstance(value, ResultField):
-                    self.results[name] = value
+                    self.results[value.name] = value
                 elif isinstance(value, AttributeField):
-                    self.attributes[name] = value
+                    self.attributes[value.name] = value
+                elif isinstance(value, RegionField):
+                    self.regions[value.name] = value
         self.operand_list = list(self.operands.values())
         self.result_list = list(self.results.values())
         self.operand_index = {name: i for i, name in enumerate(self.operands)}
         self.result_index = {name: i for i, name in enumerate(self.results)}
-        self.variable = next(
-            (i for i, f in enumerate(self.operand_list) if f.variadic or f.optional), None
-        )
-        assert sum(f.variadic or f.optional for f in self.operand_list) <= 1, (
-            f"{self.name}: more than one variadic operand"
-        )
+        self.region_index = {name: i for i, name in enumerate(self.regions)}
+        variable = [i for i, f in enumerate(self.operand_list) if f.variadic or f.optional]
+        # With several variadic or optional operands the op keeps how many values each field
+        # has (MLIR's operandSegmentSizes): its class is a SegmentedOp.
+        self.segmented = len(variable) > 1
+        self.variable = variable[0] if len(variable) == 1 else None
+        self.variable_result = next((i for i, f in enumerate(self.result_list) if f.variadic), None)
+        assert sum(f.variadic for f in self.result_list) <= 1, f"{self.name}: variadic results"
+        # The operand fields whose index does not depend on how many values the variadic or
+        # optional ones have: the single ones before the first.
+        self.fixed_operand_index = {
+            name: i
+            for i, name in enumerate(self.operands)
+            if i < (variable or [len(self.operands)])[0]
+        }
+        # Each operand field's type constraint (the class's `operand_types` and defaults name
+        # some by field), for the verifier, and whether any result has a name of its own.
+        self.constraints = [
+            (f.name, found, f.variadic)
+            for f in self.operand_list
+            if (
+                found := cls.operand_types.get(f.name)
+                or f.constraint
+                or cls.default_operand_types.get(f.name)
+            )
+        ]
+        self.named_results = any(f.asm_name for f in self.result_list)
         self._format: CompiledFormat | None = None
         # The fields whose types the parser checks, in declaration order.
         self.checked: list[tuple[str, TypeCheck]] = [
@@ -222,57 +347,105 @@ class OpDefinition:
         return self._format
 
     def has_field(self, name: str) -> bool:
-        return name in self.operands or name in self.results or name in self.attributes
+        return any(name in d for d in (self.operands, self.results, self.attributes, self.regions))
 
     def is_variadic(self, name: str) -> bool:
-        found = self.operands.get(name)
+        found = self.operands.get(name) or self.results.get(name)
         return found is not None and found.variadic
 
     def operand_span(self, op: Operation, name: str) -> tuple[int, int]:
         """Where operand field `name`'s values are in `op.operands`."""
         index = self.operand_index[name]
-        variable = self.variable
-        extra = len(op.operands) - len(self.operand_list)
-        if variable is None or index < variable:
-            return index, index + 1
-        if index == variable:
-            return index, index + 1 + extra
-        return index + extra, index + extra + 1
+        if self.segmented:
+            start = sum(op.segments[:index])  # type: ignore[attr-defined]
+            return start, start + op.segments[index]  # type: ignore[attr-defined]
+        return _span(index, self.variable, len(op.operands) - len(self.operand_list))
+
+    def result_span(self, op: Operation, name: str) -> tuple[int, int]:
+        """Where result field `name`'s results are in `op.results`."""
+        extra = len(op.results) - len(self.result_list)
+        return _span(self.result_index[name], self.variable_result, extra)
 
     def field_value(self, op: Operation, name: str) -> Any:
         """An operand field's value (a list for a variadic one, None for an absent optional
-        one) or a result."""
-        if name in self.results:
-            return op.results[self.result_index[name]]
-        start, end = self.operand_span(op, name)
-        found = self.operands[name]
+        one) or a result (a list for a variadic one)."""
+        found = self.operands.get(name)
+        if found is None:
+            start, end = self.result_span(op, name)
+            return list(op.results[start:end]) if self.results[name].variadic else op.results[start]
+        if self.segmented:  # operand_span's, inline: printers ask for several fields each.
+            segments = op.segments  # type: ignore[attr-defined]
+            start = sum(segments[: self.operand_index[name]])
+            end = start + segments[self.operand_index[name]]
+        else:
+            start, end = self.operand_span(op, name)
+        values = op.operands[start:end]
         if found.variadic:
-            return list(op.operands[start:end])
-        if found.optional:
-            return op.operands[start] if end > start else None
-        return op.operands[start]
+            return values if isinstance(values, list) else list(values)
+        return values[0] if values else None
+
+    def locate_operand(self, op: Operation, index: int) -> tuple[OperandField, int] | None:
+        """The field of operand `index` and its position among the field's values; None past
+        the declared ones (an op whose further operands are segments of its own)."""
+        if self.segmented:
+            for field, count in zip(self.operand_list, op.segments):  # type: ignore[attr-defined]
+                if index < count:
+                    return field, index
+                index -= count
+            return None
+        found, position = _locate(index, self.variable, len(op.operands) - len(self.operand_list))
+        return (self.operand_list[found], position) if found < len(self.operand_list) else None
+
+    def locate_result(self, op: Operation, index: int) -> tuple[ResultField, int] | None:
+        """The field of result `index` and its position among the field's results."""
+        extra = len(op.results) - len(self.result_list)
+        found, position = _locate(index, self.variable_result, extra)
+        return (self.result_list[found], position) if found < len(self.result_list) else None
 
     def field_of_operand(self, op: Operation, index: int) -> OperandField | None:
-        """The field of operand `index`; None past the declared ones (an op whose further
-        operands are segments of its own, see SegmentedOp)."""
-        variable = self.variable
-        extra = len(op.operands) - len(self.operand_list)
-        if variable is None or index < variable:
-            return self.operand_list[index] if index < len(self.operand_list) else None
-        if index <= variable + extra:
-            return self.operand_list[variable]
-        return self.operand_list[index - extra]
+        """The field of operand `index` (see `locate_operand`)."""
+        found = self.locate_operand(op, index)
+        return found[0] if found is not None else None
+
+    def segments_of(self, values: Mapping[str, Any]) -> tuple[int, ...]:
+        """The values each operand field has (MLIR's operandSegmentSizes), from field name to
+        value (a list for a variadic field, None for an absent optional one)."""
+        return tuple(
+            len(values.get(f.name) or ()) if f.variadic else int(values.get(f.name) is not None)
+            for f in self.operand_list
+        )
+
+
+def _span(index: int, variable: int | None, extra: int) -> tuple[int, int]:
+    """Where field `index`'s values are when field `variable` holds `extra` values more than
+    one (-1: an absent optional one)."""
+    if variable is None or index < variable:
+        return index, index + 1
+    if index == variable:
+        return index, index + 1 + extra
+    return index + extra, index + extra + 1
+
+
+def _locate(index: int, variable: int | None, extra: int) -> tuple[int, int]:
+    """The field of value `index` and its position among the field's values (see `_span`)."""
+    if variable is None or index < variable:
+        return index, 0
+    if index <= variable + extra:
+        return variable, index - variable
+    return index - extra, 0
 
 
 class _LazyDefinition:
     """`cls.definition`: an op class's OpDefinition, built the first time it is asked for
-    (most runs meet few of the declared ops; building them all was start-up time)."""
+    (most runs meet few of the declared ops; building them all was start-up time).
+
+    Each declared class has one of its own (see DeclaredOp.__init_subclass__), which the
+    first lookup replaces with the plain value: accessors read `op.definition` once per use,
+    and a descriptor call on each showed in the elide pass's profile."""
 
     def __get__(self, op: Any, owner: type[DeclaredOp]) -> OpDefinition:
-        found: OpDefinition | None = owner.__dict__.get("_definition")
-        if found is None:
-            found = OpDefinition(owner)
-            owner._definition = found  # type: ignore[attr-defined]
+        found = OpDefinition(owner)
+        owner.definition = found
         return found
 
 
@@ -299,6 +472,7 @@ class DeclaredOp(Operation):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.definition = _LazyDefinition()  # type: ignore[assignment]
         if "name" in vars(cls) and cls.name and "inherent_attributes" not in vars(cls):
             # The attribute fields, read when the first op of the class is parsed: the
             # definition itself is built then too (see _LazyDefinition).
@@ -322,7 +496,7 @@ class DeclaredOp(Operation):
         """The op from its operands, its attributes then its result types, in declaration
         order (positionally or by field name); attributes may be Python values (`kind.make`),
         and take their default when not given. A variadic operand is a sequence, an absent
-        optional one None."""
+        optional one None. Regions are made with one block each (see `region_def`)."""
         definition = cls.definition
         names = [*definition.operands, *definition.attributes, *definition.results]
         values = dict(zip(names, args))
@@ -339,13 +513,26 @@ class DeclaredOp(Operation):
         attributes: dict[str, Attribute] = {}
         for name, attribute_field in definition.attributes.items():
             value = values.get(name, attribute_field.default)
-            if value is None:
+            if value is None or value is False:
                 continue
             if not isinstance(value, Attribute):
                 value = attribute_field.kind.make(value)
             attributes[name] = value
-        result_types = [values.get(name, field.type) for name, field in definition.results.items()]
-        return cls(operands, result_types, shared_attributes(attributes))
+        result_types: list[Type | None] = []
+        for name, result in definition.results.items():
+            same_as = values.get(result.same_as or "") if name not in values else None
+            if result.variadic:
+                result_types.extend([v.type for v in same_as] if same_as else values.get(name, ()))
+            else:
+                result_types.append(same_as.type if same_as else values.get(name, result.type))
+        regions = [
+            Region([Block([v.type for v in values.get(f.arguments or "") or ()])])
+            for f in definition.regions.values()
+        ]
+        extra: dict[str, Any] = {"segments": definition.segments_of(values)}
+        if not definition.segmented:
+            extra = {}
+        return cls(operands, result_types, shared_attributes(attributes), regions, **extra)
 
     # -- interfaces ------------------------------------------------------------------------
 
@@ -356,44 +543,68 @@ class DeclaredOp(Operation):
 
     def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
         definition = self.definition
-        defaults = self.default_operand_types
-        overrides = self.operand_types
-        for index, value in enumerate(self.operands):
-            field = definition.field_of_operand(self, index)
-            if field is None:
+        operands = self.operands
+        for name, constraint, variadic in definition.constraints:
+            index = definition.fixed_operand_index.get(name)
+            if index is not None:
+                yield operands[index], constraint, variadic
                 continue
-            constraint = overrides.get(field.name) or field.constraint or defaults.get(field.name)
-            if constraint is not None:
-                yield value, constraint, field.variadic
+            start, end = definition.operand_span(self, name)
+            for value in operands[start:end]:
+                yield value, constraint, variadic
 
     def operand_access(self, index: int) -> Access:
         field = self.definition.field_of_operand(self, index)
         return field.access if field is not None else Access.NONE
 
     def operand_size(self, index: int) -> Value | None:
-        definition = self.definition
-        field = definition.field_of_operand(self, index)
-        if field is None:
-            return None
-        target = field.name
-        for field in definition.operand_list:
-            if target in field.sizes:
-                value: Value = definition.field_value(self, field.name)
-                return value
-        return None
+        found = self.definition.locate_operand(self, index)
+        return self._size_of(found[0].name, found[1]) if found is not None else None
 
     def result_size(self, index: int) -> Value | None:
+        found = self.definition.locate_result(self, index)
+        return self._size_of(found[0].name, found[1]) if found is not None else None
+
+    def _size_of(self, target: str, position: int) -> Value | None:
+        """The size operand of value `position` of field `target`: the field that names it in
+        `size_of`; a list of sizes holds one per resource of the list, in order (IREE's
+        findValueSizeInList)."""
         definition = self.definition
-        target = definition.result_list[index].name if index < len(definition.result_list) else ""
         for field in definition.operand_list:
-            if target in field.sizes:
-                value: Value = definition.field_value(self, field.name)
-                return value
+            if target not in field.sizes:
+                continue
+            sizes = definition.field_value(self, field.name)
+            if not field.variadic:
+                return sizes  # type: ignore[no-any-return]
+            values = definition.field_value(self, target)
+            if not isinstance(values[position].type, ResourceType):
+                return None
+            count = sum(isinstance(v.type, ResourceType) for v in values[:position])
+            return sizes[count] if count < len(sizes) else None
         return None
 
+    def tied_operand_index(self, result_index: int) -> int | None:
+        definition = self.definition
+        found = definition.locate_result(self, result_index)
+        if found is None or found[0].tied_to is None:
+            return None
+        field, position = found
+        start, _ = definition.operand_span(self, field.tied_to)  # type: ignore[arg-type]
+        if not field.variadic:
+            return start
+        if "tied_operands" in definition.attributes:
+            # Its kind gives the accessor the operand position of each result (or None).
+            tied = self.tied_operands or ()  # type: ignore[attr-defined]
+            offset: int | None = tied[position] if position < len(tied) else None
+            return None if offset is None else start + offset
+        return start + position
+
     def asm_result_name(self, index: int) -> str | None:
-        results = self.definition.result_list
-        return results[index].asm_name if index < len(results) else None
+        # A variadic result's name is its first result's: the rest print in its group.
+        if not self.definition.named_results:
+            return None
+        found = self.definition.locate_result(self, index)
+        return found[0].asm_name if found is not None and found[1] == 0 else None
 
 
 def declared_fields(cls: type[DeclaredOp]) -> Sequence[str]:

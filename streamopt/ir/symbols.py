@@ -57,11 +57,11 @@ def symbol_name(op: Operation) -> str | None:
 
 def nearest_symbol_table_op(op: Operation) -> Operation:
     """The closest enclosing module of `op` (or its outermost ancestor, for detached IR)."""
-    from streamopt.dialects.builtin import ModuleOp
-
     current = op
     for ancestor in op.ancestors():
-        if isinstance(ancestor, ModuleOp):
+        # By name: ir lies below the dialects (builtin.module's generic form is a ModuleOp
+        # too, see the parser's generic module).
+        if ancestor.name == "builtin.module":
             return ancestor
         current = ancestor
     return current

@@ -361,7 +361,7 @@ class SymbolRefAttr(Attribute):
     def __init__(self, path: Iterable[str], text: str | None = None) -> None:
         self.path = tuple(path)
         if text is None:
-            text = "::".join("@" + _symbol_spelling(p) for p in self.path)
+            text = "::".join("@" + symbol_spelling(p) for p in self.path)
         super().__init__(text)
 
     @property
@@ -376,8 +376,9 @@ class SymbolRefAttr(Attribute):
         return self.path
 
 
-def _symbol_spelling(name: str) -> str:
-    # MLIR's bare identifiers: a letter or `_`, then letters, digits and `_$.` (no `-`).
+def symbol_spelling(name: str) -> str:
+    """Symbol `name` as MLIR prints it after its `@`: bare when it is a bare identifier (a
+    letter or `_`, then letters, digits and `_$.`; no `-`), else a quoted, escaped string."""
     if (
         name
         and (name[0].isalpha() or name[0] == "_")
@@ -564,7 +565,7 @@ class AffinityAttr(Attribute):
                 if self.queues is not None
                 else ""
             )
-            text = f"#hal.device.{kind}<@{_symbol_spelling(device)}{queue_text}>"
+            text = f"#hal.device.{kind}<@{symbol_spelling(device)}{queue_text}>"
         super().__init__(text)
 
     def key(self) -> Any:
@@ -626,7 +627,7 @@ class TopologyAttr(Attribute):
         self.links = tuple(links)
         if text is None:
             body = ", ".join(
-                f"(@{_symbol_spelling(link.source)} -> @{_symbol_spelling(link.destination)}"
+                f"(@{symbol_spelling(link.source)} -> @{symbol_spelling(link.destination)}"
                 f" = {print_attr_dict(link.properties)})"
                 for link in self.links
             )

@@ -200,6 +200,7 @@ def run_streamopt(
     text: str, name: str, passes: list[str], build: Build, verify: bool = True
 ) -> str:
     """streamopt's passes on `text` (stage `streamopt`); their diagnostics name the stage."""
+    # Imported when first needed: start-up time.
     from streamopt.diagnostics import Diagnostic
     from streamopt.ir.verify import verify_module
     from streamopt.parser import parse_module
@@ -244,6 +245,7 @@ def _dump_before_elide(program: Program, compile_tool: str, build: Build) -> str
         run_stage("iree-compile to the elide point", command)
     dumps = _DUMP_HEADER.split(completed.stderr)[1:]
     if len(dumps) != 2:
+        # Imported when first needed: start-up time.
         from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic
 
         raise DiagnosticError(
@@ -288,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import sys
 
+    # Imported when first needed: start-up time.
     from streamopt.diagnostics import Diagnostic, Location, Source, render
     from streamopt.iree.tools import ToolMissing
 

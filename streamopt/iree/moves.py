@@ -247,6 +247,7 @@ class QueueMoves:
     def modules(self, instance: Any, devices: Sequence[Any]) -> list[Any]:
         """The `streamopt` module exporting `queue_move.L1.L2` for every pair of lifetimes,
         moving between `devices` (by ordinal)."""
+        # Imported when first needed: start-up time.
         from streamopt.iree.run import import_runtime
 
         rt = import_runtime()

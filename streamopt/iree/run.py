@@ -24,7 +24,7 @@ import numpy as np
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser.interpret import split_top_level
+from streamopt.parser.token_values import split_top_level
 
 SEED = 20260
 """Seed of the made-up inputs (with the argument's position)."""
@@ -129,6 +129,7 @@ def parse_spec(type_text: str) -> TensorSpec:
 
 
 def _dtype(element: str) -> np.dtype[Any]:
+    # Imported when first needed: start-up time.
     from streamopt.runtime.interpreter.values import element_type
 
     try:
@@ -158,6 +159,7 @@ def seeded_argument(spec: TensorSpec, index: int) -> Any:
 
 def given_argument(text: str, spec: TensorSpec | None) -> Any:
     """An argument from a `--input` value (the reference backend's syntax)."""
+    # Imported when first needed: start-up time.
     from streamopt.runtime.interpreter import parse_input
 
     try:
@@ -200,6 +202,7 @@ def make_arguments(declaration: str, inputs: Sequence[str]) -> list[Any]:
 
 def format_output(array: np.ndarray) -> IreeOutput:
     """A result as the reference backend prints it (`4xf32=1 2 3 4`)."""
+    # Imported when first needed: start-up time.
     from streamopt.runtime.interpreter import format_tensor
     from streamopt.runtime.interpreter.inputs import element_of_dtype
 

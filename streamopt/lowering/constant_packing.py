@@ -21,7 +21,7 @@ from streamopt.diagnostics import Location, error
 from streamopt.ir.types import Attribute, FloatType, IndexType, IntegerType, ShapedType
 from streamopt.lazy_regex import lazy_compile
 from streamopt.lowering.resource_config import ResourceConfig, align
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 
 # The shaped type that ends a serializable attribute: `dense<...> : tensor<4xi32>`.
 _TRAILING_SHAPED_TYPE = lazy_compile(r":\s*((?:tensor|vector)<[^<>]*(?:<[^<>]*>[^<>]*)*>)\s*$")
@@ -74,7 +74,7 @@ def storage_size(value: Attribute) -> int | None:
     match = _TRAILING_SHAPED_TYPE.search(value.text)
     if match is None:
         return None
-    shaped = interpret.type_from_text(match.group(1))
+    shaped = token_values.type_from_text(match.group(1))
     if not isinstance(shaped, ShapedType):
         return None
     count = 1
@@ -89,7 +89,7 @@ def storage_size(value: Attribute) -> int | None:
 
 
 def _element_bits(text: str) -> int | None:
-    element = interpret.type_from_text(text)
+    element = token_values.type_from_text(text)
     if isinstance(element, IntegerType):
         return element.width
     if isinstance(element, IndexType):

@@ -67,12 +67,15 @@ class ExpandCmdMovesPass(Pass):
         source, source_size = move.source, move.source_size
         result_size = move.result_size_value
         alloca = ResourceAllocaOp.create(
-            result_size, result_type, move.target_affinity or execution, move.await_timepoint
+            result_size,
+            await_timepoint=move.await_timepoint,
+            affinity=move.target_affinity or execution,
+            result=result_type,
         )
         block.insert_before(alloca, move)
         target = alloca.results[0]
         execute = CmdExecuteOp.create(
-            [(source, source_size), (target, result_size)], execution, alloca.results[1]
+            [source, target], [source_size, result_size], alloca.results[1], affinity=execution
         )
         block.insert_before(execute, move)
         zero = function_index_zero(move, zeros)
@@ -84,8 +87,8 @@ class ExpandCmdMovesPass(Pass):
         dealloca = ResourceDeallocaOp.create(
             source,
             source_size,
-            move.source_affinity or execution,
-            execute.results[0],
+            await_timepoint=execute.results[0],
+            affinity=move.source_affinity or execution,
             prefer_origin=move.prefer_origin,
         )
         block.insert_before(dealloca, move)

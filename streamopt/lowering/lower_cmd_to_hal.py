@@ -158,7 +158,7 @@ from streamopt.lowering.constant_packing import (
 )
 from streamopt.lowering.pack_dispatch_operands import pack_dispatch_operands
 from streamopt.lowering.resource_config import lookup_resource_config
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.passes import Pass, register_pass
 
 # Ops inside `stream.cmd.execute` regions; the execute lowers them.
@@ -638,7 +638,7 @@ class _Lowering:
             for index, value in enumerate(op.values)
         ]
         # The verifier makes every result the same type.
-        resource_type = op.resource_results[0].type
+        resource_type = op.results_[0].type
         assert isinstance(resource_type, ResourceType)
         lifetime = resource_type.lifetime
         check_upload_lifetime(lifetime, op.location)
@@ -899,7 +899,7 @@ class _Lowering:
                 op.location,
             )
         encoding_type = self.emit(EncodingTypeOp.create()).results[0]
-        element = interpret.type_from_text(encoding.element_type_text)
+        element = token_values.type_from_text(encoding.element_type_text)
         element_type = self.emit(ElementTypeOp.create(element)).results[0]
         dynamic = iter(op.source_encoding_dims)
         dims = [

@@ -271,7 +271,7 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
     if awaited is not None and resources:
         sizes = [op.operand_size(i) for i, _ in resources]
         await_op = TimepointAwaitOp.create(
-            awaited, [v for _, v in resources], [s for s in sizes if s is not None]
+            [v for _, v in resources], [s for s in sizes if s is not None], awaited
         )
         block.insert_before(await_op, op)
         for (i, _), result in zip(resources, await_op.results):
@@ -295,9 +295,9 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
         inner.detach()
         block.insert_before(inner, op)
     yielded = terminator.resource_operands if isinstance(terminator, YieldOp) else []
-    for result, value in zip(op.resource_results, yielded):
+    for result, value in zip(op.results_, yielded):
         result.replace_all_uses_with(value)
-    if len(op.results) > op.resource_result_count:
+    if isinstance(op, AsyncExecuteOp):
         timepoint = op.results[-1]
         if timepoint.uses:
             points: list[Value] = []
@@ -477,7 +477,9 @@ class _FunctionLowering:
             affinity,
             [],
             anchor,
-            lambda awaited: ResourceAllocaOp.create(size, resource_type, affinity, awaited),
+            lambda awaited: ResourceAllocaOp.create(
+                size, await_timepoint=awaited, affinity=affinity, result=resource_type
+            ),
         )
         storage = op.results[0]
         scope.define(storage, [timepoint])
@@ -515,7 +517,9 @@ class _FunctionLowering:
             affinity,
             deps,
             anchor,
-            lambda awaited: CmdExecuteOp.create(list(captures.items()), affinity, awaited),
+            lambda awaited: CmdExecuteOp.create(
+                list(captures), list(captures.values()), awaited, affinity=affinity
+            ),
         )
         assert isinstance(op, CmdExecuteOp)
         arguments: dict[Value, Value] = dict(zip(captures, op.body.arguments))
@@ -559,7 +563,7 @@ class _FunctionLowering:
             size if size is not None else self.size(storage, anchor)
             for storage, size in zip(storages, given)
         ]
-        op = TimepointAwaitOp.create(joined.value, list(storages), resolved)
+        op = TimepointAwaitOp.create(list(storages), resolved, joined.value)
         self.insert(op, anchor)
         return list(op.results)
 
@@ -701,7 +705,11 @@ class _FunctionLowering:
             deps,
             anchor,
             lambda awaited: ResourceDeallocaOp.create(
-                storage, size, affinity, awaited, prefer_origin=affinity is None
+                storage,
+                size,
+                await_timepoint=awaited,
+                affinity=affinity,
+                prefer_origin=affinity is None,
             ),
         )
         self.pass_.stat("num-deallocas", "Number of deallocas inserted")
@@ -725,7 +733,7 @@ class _FunctionLowering:
         size = op.result_size_value
         uploadable = type.lifetime in ("constant", "variable")
         upload_type = type if uploadable else ResourceType("constant")
-        upload = ResourceConstantsOp.create([(upload_type, size, op.value)], op.affinity)
+        upload = ResourceConstantsOp.create([size], [op.value], op.affinity, [upload_type])
         self.insert(upload, op)
         clock: dict[Hashable, int] = {}
         timepoint = Timepoint.fresh(upload.results[1], clock)
@@ -761,7 +769,7 @@ class _FunctionLowering:
             scope.accesses[storage] = list(scope.ready[storage])
 
         def body(block: Block, args: dict[Value, Value]) -> None:
-            block.append(CmdFillOp.create(op.value, args[storage], size, self.c0(), size))
+            block.append(CmdFillOp.create(args[storage], size, self.c0(), size, op.value))
 
         self.execute(scope, op.affinity, [], [(storage, size)], op, body)
         self.replace_root(op.result, storage)
@@ -835,7 +843,7 @@ class _FunctionLowering:
 
         def body(block: Block, args: dict[Value, Value]) -> None:
             block.append(
-                CmdFillOp.create(op.value, args[target], size, op.target_offset, op.target_length)
+                CmdFillOp.create(args[target], size, op.target_offset, op.target_length, op.value)
             )
 
         self.execute(scope, op.affinity, [], [(target, size)], op, body)
@@ -935,8 +943,8 @@ class _FunctionLowering:
             lambda awaited: CmdMoveOp.create(
                 source,
                 op.source_size,
-                result_type,
                 op.result_size_value,
+                result=result_type,
                 affinity=execution,
                 source_affinity=op.source_affinity,
                 target_affinity=op.target_affinity,
@@ -990,18 +998,21 @@ class _FunctionLowering:
             writes.append((storage, size))
             entries.append((storage, size, None, size, "wo"))
             new_results.append((result, storage))
-        attributes = {k: v for k, v in op.attributes.items() if k != "affinity"}
+        inherent = op.inherent_attributes
+        attributes = {k: v for k, v in op.attribute_map.items() if k not in inherent}
 
         def body(block: Block, args: dict[Value, Value]) -> None:
             resources = [
                 (args[value], size, offset if offset is not None else self.c0(), length, access)
                 for value, size, offset, length, access in entries
             ]
-            block.append(
-                CmdDispatchOp.create(
-                    op.entry_points, op.workload, uniform, resources, attributes, op.location
-                )
+            values, sizes, offsets, lengths, accesses = zip(*resources) if resources else [()] * 5
+            dispatch = CmdDispatchOp.create(
+                op.workload, uniform, values, sizes, offsets, lengths, op.entry_points, accesses
             )
+            dispatch.attributes.update(attributes)
+            dispatch.location = op.location
+            block.append(dispatch)
 
         order = [entry[0] for entry in entries]
         self.execute(scope, affinity, reads, writes, op, body, order)
@@ -1030,7 +1041,7 @@ class _FunctionLowering:
         target = op.target
         pending = scope.accesses_of(target)
         (awaited,) = self.host_await(scope, [target], pending, op, [op.target_size])
-        self.insert(ResourceStoreOp.create(op.value, awaited, op.target_size, op.target_offset), op)
+        self.insert(ResourceStoreOp.create(awaited, op.target_size, op.target_offset, op.value), op)
         op.result.replace_all_uses_with(target)
         op.erase()
 
@@ -1428,6 +1439,7 @@ def _insert_before(op: Operation, anchor: Operation) -> None:
 
 def _written_outer(loop: Operation) -> set[Value]:
     """Resources defined outside `loop` that ops inside it write in place or free."""
+    # Imported when first needed: start-up time.
     from streamopt.analysis.alias import is_defined_inside
     from streamopt.ir.core import Access
 

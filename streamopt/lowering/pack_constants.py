@@ -92,7 +92,7 @@ class _Packer:
     def run(self) -> None:
         op = self.op
         config = lookup_resource_config(op, self.module.resolve)
-        resource_type = op.resource_results[0].type if op.resource_results else None
+        resource_type = op.results_[0].type if op.results_ else None
         if not isinstance(resource_type, ResourceType):
             op.results[-1].replace_all_uses_with(
                 self.emit(TimepointImmediateOp.create()).results[0]
@@ -127,7 +127,7 @@ class _Packer:
                 start = zero if span.offset == 0 else self.index(span.offset)
                 view = ResourceSubviewOp.create(buffer, total, start, size)
                 replacements[span.index] = self.emit(view).results[0]
-        for index, result in enumerate(op.resource_results):
+        for index, result in enumerate(op.results_):
             result.replace_all_uses_with(replacements[index])
         op.results[-1].replace_all_uses_with(timepoint)
         op.erase()
@@ -136,7 +136,7 @@ class _Packer:
         self, type: ResourceType, data: Value, zero: Value, total: Value, timepoint: Value
     ) -> tuple[Value, Value]:
         affinity = self.op.affinity
-        mapped = self.emit(ResourceTryMapOp.create(data, zero, total, type, affinity))
+        mapped = self.emit(ResourceTryMapOp.create(data, zero, total, affinity, result=type))
         did_map, resource = mapped.results
         branch = IfOp.create(did_map, [TIMEPOINT, type], with_else=True)
         self.emit(branch)
@@ -157,8 +157,8 @@ class _Packer:
         self, type: ResourceType, data: Value, zero: Value, total: Value, timepoint: Value
     ) -> tuple[Value, Value]:
         affinity = self.op.affinity
-        buffer = self.emit(ResourceAllocOp.create(total, type, affinity)).results[0]
+        buffer = self.emit(ResourceAllocOp.create(total, True, affinity, type)).results[0]
         file = self.emit(FileConstantOp.create(data, total, zero, total, affinity)).results[0]
         file_offset = self.emit(ConstantOp.create(0, I64)).results[0]
-        read = FileReadOp.create(file, file_offset, buffer, total, zero, total, affinity, timepoint)
+        read = FileReadOp.create(file, file_offset, buffer, total, zero, total, timepoint, affinity)
         return self.emit(read).results[0], buffer

@@ -42,7 +42,7 @@ from streamopt.ir.module import Module
 from streamopt.ir.types import I32, I64, FloatType, IndexType, IntegerType, Type
 from streamopt.lazy_regex import lazy_compile
 from streamopt.lowering.resource_config import lookup_resource_config
-from streamopt.parser.interpret import closing_paren, split_top_level
+from streamopt.parser.token_values import closing_paren, split_top_level
 from streamopt.passes import Pass, register_pass
 
 # The width a float type's name spells (`f32`, `bf16`, `f8E4M3FN`).

@@ -52,6 +52,7 @@ def grammar_text() -> str:
 
 @cache
 def _builder() -> object:
+    # Imported when first needed: start-up time.
     from streamopt.parser.builder import Builder
 
     return Builder()
@@ -60,6 +61,7 @@ def _builder() -> object:
 @cache
 def get_parser() -> Parser:
     """The shared parser, with the IR builder as its transformer."""
+    # Imported when first needed: start-up time.
     from streamopt.parser.tables import load_tables
 
     return Parser(load_tables(grammar_text(), _START_RULES), _builder())

@@ -40,7 +40,15 @@ from streamopt.dialects.registered import (
     unknown_op_problem,
     unregistered_dialect_op_problem,
 )
-from streamopt.ir.core import Block, DetachedValue, Operation, Region, SharedAttributes, Value
+from streamopt.ir.core import (
+    Block,
+    DetachedValue,
+    Operation,
+    OpResult,
+    Region,
+    SharedAttributes,
+    Value,
+)
 from streamopt.ir.debuginfo import LocationText
 from streamopt.ir.module import Module
 from streamopt.ir.types import (
@@ -58,13 +66,13 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     UnitAttr,
-    _symbol_spelling,
     nesting_depth,
     symbol_ref_from_text,
+    symbol_spelling,
     unescape_string,
 )
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import (
     TOKEN_CLASSES,
@@ -95,7 +103,7 @@ _Definition = Value | list[Value]
 
 # How deep regions, and arrays and dictionaries in attributes, may nest. MLIR has no limit but
 # its stack (iree-opt overflows near 3,500 nested regions); streamopt's recursive code (printer,
-# verifiers, analyses) runs in a thread sized for this many levels (see streamopt.cli).
+# verifiers, analyses) runs in a thread sized for this many levels (see streamopt.opt_command).
 MAX_NESTING = 4096
 _TOO_DEEP = f"attribute arrays and dictionaries nest more than {MAX_NESTING} levels deep"
 
@@ -569,7 +577,7 @@ class Builder:
             else:
                 if piece.type == "TYPE_REF":
                     # Kept as written, but a hal/stream/util type must be one IREE defines.
-                    problem = interpret.dialect_type_problem(str(piece))
+                    problem = token_values.dialect_type_problem(str(piece))
                     if problem is not None:
                         raise self.error(problem, piece)
                     self.check_registered_dialects(piece)
@@ -579,7 +587,7 @@ class Builder:
                     spelling = str(piece)
                     if spelling.startswith(_SHAPED_PREFIXES):
                         self.check_shape(spelling, piece)
-                        type = interpret.type_from_text(spelling)
+                        type = token_values.type_from_text(spelling)
                         if dense is not None and dense_typed and isinstance(type, ShapedType):
                             # `dense<...> : T`: MLIR reads the type after a dense attribute
                             # as its type, in any op's syntax.
@@ -747,7 +755,7 @@ class Builder:
         if name is not None and not isinstance(name, StringAttr):
             return None
         merged = {**properties, **attributes}
-        sym_name = f"@{_symbol_spelling(name.value)}" if name is not None else None
+        sym_name = f"@{symbol_spelling(name.value)}" if name is not None else None
         return ModuleOp(regions[0], merged, sym_name, location)
 
     def generic_successors(self, children: list[Any]) -> SuccessorList:
@@ -844,7 +852,7 @@ class Builder:
         as text, but each must be defined (location aliases may be defined after their uses,
         at the end of the file)."""
         text = str(token)
-        problem = interpret.location_problem(text)
+        problem = token_values.location_problem(text)
         if problem is not None:
             raise self.error_in(token, problem)
         if "#" in text:
@@ -946,13 +954,13 @@ class Builder:
     def type(self, children: list[Any]) -> Type:
         child = children[0]
         if isinstance(child, TOKEN_CLASSES):
-            if child.type == "BARE_ID" and not interpret.is_builtin_type_word(str(child)):
+            if child.type == "BARE_ID" and not token_values.is_builtin_type_word(str(child)):
                 raise self.wrong_token_error("expected non-function type", child)
             return self._type_from_token(str(child), child)
         return child  # type: ignore[no-any-return]
 
     def _type_from_token(self, text: str, token: TokenLike) -> Type:
-        problem = interpret.dialect_type_problem(text)
+        problem = token_values.dialect_type_problem(text)
         if problem is not None:
             raise self.error(problem, token)
         if "!" in text:
@@ -961,12 +969,12 @@ class Builder:
         self.check_registered_dialects(token)
         if text.startswith(_SHAPED_PREFIXES):
             self.check_shape(text, token)
-        return interpret.type_from_text(text)
+        return token_values.type_from_text(text)
 
     def check_shape(self, text: str, token: TokenLike) -> None:
         """Reject a tensor, vector or memref type (`text`, which starts `token`) whose element
         type is missing or is not a type, where iree-opt does."""
-        shape_problem = interpret.shaped_type_problem(text)
+        shape_problem = token_values.shaped_type_problem(text)
         if shape_problem is not None:
             raise self.error_in(token, shape_problem)
 
@@ -1003,12 +1011,12 @@ class Builder:
                 if isinstance(type, ShapedType):
                     self.check_dense(core, type)
                 elif str(core).startswith("affine_map<"):
-                    problem = interpret.affine_map_problem(str(core))
+                    problem = token_values.affine_map_problem(str(core))
                     if problem is not None:
                         raise self.error_in(core, problem)
-            elif core.type == "BARE_ID" and not interpret.is_attribute_word(str(core)):
+            elif core.type == "BARE_ID" and not token_values.is_attribute_word(str(core)):
                 raise self.wrong_token_error("expected attribute value", core)
-            attribute = interpret.attribute_from_token(core.type, str(core), type)
+            attribute = token_values.attribute_from_token(core.type, str(core), type)
             return self._checked(attribute, core, type)
         if isinstance(core, AttrDict):
             core = DictAttr(core)
@@ -1025,18 +1033,18 @@ class Builder:
 
     def check_dense(self, token: TokenLike, type: ShapedType) -> None:
         """Reject a `dense<...>` attribute (`token`) that its shaped type `type` does not
-        allow, as iree-opt does (see `interpret.dense_hex_problem`)."""
+        allow, as iree-opt does (see `token_values.dense_hex_problem`)."""
         text = str(token)
         if not text.startswith("dense<"):
             return
-        problem = interpret.dense_hex_problem(text, type)
+        problem = token_values.dense_hex_problem(text, type)
         if problem is not None:
             raise self.error_in(token, problem)
 
     def negative_number(self, children: list[Any]) -> Attribute:
         token: TokenLike = children[0]
         if token.type == "INTEGER":
-            return IntegerAttr(-interpret.integer_literal(str(token)), None, f"-{token}")
+            return IntegerAttr(-token_values.integer_literal(str(token)), None, f"-{token}")
         return FloatAttr(-float(str(token)), None, f"-{token}")
 
     def array_attr(self, children: list[Any]) -> ArrayAttr:
@@ -1075,7 +1083,7 @@ class Builder:
     def note_aliases(self, text: str, start: int) -> None:
         """Remember the first use of each alias named inside `text` (an executable's body, an
         attribute's `<...>`), which starts at offset `start`: checked once the file is read."""
-        for alias, offset in interpret.aliases_named(text):
+        for alias, offset in token_values.aliases_named(text):
             if alias not in self.named_aliases:
                 self.named_aliases[alias] = start + offset
 
@@ -1088,10 +1096,10 @@ class Builder:
         text = str(token)
         if "<" in text:
             self.note_aliases(text, token.start_pos)
-        problem = interpret.dialect_attribute_problem(text)
+        problem = token_values.dialect_attribute_problem(text)
         if not self.allow_unregistered_dialect:
             type_text = type.text if type is not None else None
-            unregistered = interpret.unregistered_dialect_problem(text, type_text)
+            unregistered = token_values.unregistered_dialect_problem(text, type_text)
             if unregistered is not None and (problem is None or unregistered[0] < problem[0]):
                 problem = unregistered
         if problem is not None:
@@ -1102,7 +1110,7 @@ class Builder:
         unless `--allow-unregistered-dialect` was given, located where iree-opt locates it."""
         if self.allow_unregistered_dialect:
             return
-        problem = interpret.unregistered_dialect_problem(str(token))
+        problem = token_values.unregistered_dialect_problem(str(token))
         if problem is not None:
             raise self.error_in(token, problem)
 
@@ -1129,25 +1137,22 @@ class Builder:
     def dispatch_entry_points(self, children: list[Any]) -> EntryPoints:
         return EntryPoints(symbol_ref_from_text(str(c)) for c in children)
 
-    def workload(self, children: list[Any]) -> Clause:
-        return Clause("workload", children[0] if children else ValueList())
-
     # -- attribute bodies (start rules) ----------------------------------------------------
 
     def attr_affinity(self, children: list[Any]) -> Any:
-        return interpret.affinity_from_parts("affinity", children)
+        return token_values.affinity_from_parts("affinity", children)
 
     def attr_promise(self, children: list[Any]) -> Any:
-        return interpret.affinity_from_parts("promise", children)
+        return token_values.affinity_from_parts("promise", children)
 
     def attr_optimal(self, children: list[Any]) -> Any:
-        return interpret.optimal_from_parts(children)
+        return token_values.optimal_from_parts(children)
 
     def attr_topology(self, children: list[Any]) -> Any:
-        return interpret.topology_from_parts(children)
+        return token_values.topology_from_parts(children)
 
     def topology_link(self, children: list[Any]) -> Any:
-        return interpret.link_from_parts(children)
+        return token_values.link_from_parts(children)
 
 
 # Tokens that stay in known ops' children: named terminals that carry data.
@@ -1190,7 +1195,7 @@ def _clause_attribute(token: Any) -> Attribute:
     text = str(token)
     if token.type != "ATTR_REF":
         text = text[text.index("(") + 1 : -1]
-    return interpret.attribute_from_token("ATTR_REF", text, None)
+    return token_values.attribute_from_token("ATTR_REF", text, None)
 
 
 def _format_group(index: int, children: list[Any]) -> FormatGroup:
@@ -1199,8 +1204,6 @@ def _format_group(index: int, children: list[Any]) -> FormatGroup:
 
 
 def op_result_for(op: Operation, index: int) -> Any:
-    from streamopt.ir.core import OpResult
-
     return OpResult(op, index, None)
 
 

@@ -269,16 +269,20 @@ def cache_path(grammar: str) -> str:
     TMPDIR. The name holds a checksum of the grammar, the table format and the Python version
     (marshal's format), so checkouts with different grammars never read each other's tables.
     """
-    directory = os.environ.get("STREAMOPT_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "streamopt",
-    )
     # A checksum, not a secure hash: hashlib's import alone would double the cost of loading.
     # This file's own text counts too, so a change to how tables are built rebuilds them.
     encoded = grammar.encode() + _generator_source()
     digest = f"{zlib.crc32(encoded):08x}{len(encoded):x}"
     version = f"{sys.version_info[0]}{sys.version_info[1]}"
-    return os.path.join(directory, f"tables-{digest}-f{FORMAT}-py{version}.marshal")
+    return os.path.join(cache_directory(), f"tables-{digest}-f{FORMAT}-py{version}.marshal")
+
+
+def cache_directory() -> str:
+    """The per-user directory of streamopt's caches (`STREAMOPT_CACHE_DIR` moves it)."""
+    return os.environ.get("STREAMOPT_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "streamopt",
+    )
 
 
 def _generator_source() -> bytes:
@@ -302,12 +306,13 @@ def load_tables(grammar: str, start: list[str]) -> Tables:
     except (OSError, EOFError, ValueError, TypeError, KeyError):
         pass
     tables = build_tables(grammar, start)
-    _store(path, tables)
+    store(path, tables)
     return tables
 
 
-def _store(path: str, tables: Tables) -> None:
-    """Write the tables atomically (a concurrent run reads either nothing or all of them)."""
+def store(path: str, tables: Any) -> None:
+    """Write `tables` (anything marshal writes) atomically: a concurrent run reads either
+    nothing or all of it."""
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         temporary = f"{path}.{os.getpid()}.tmp"

@@ -127,7 +127,8 @@ def parse_pipeline(text: str) -> list[str]:
 def _pipeline_elements(text: str) -> list[str]:
     """`text` split at its commas outside brackets, each part stripped (empty parts left
     out). Raises ValueError when its brackets do not balance."""
-    from streamopt.parser.interpret import split_top_level
+    # Imported when first needed: start-up time.
+    from streamopt.parser.token_values import split_top_level
 
     if text.count("(") != text.count(")") or text.count("{") != text.count("}"):
         raise ValueError(f"unbalanced brackets in pass pipeline '{text}'")
@@ -163,14 +164,9 @@ def pass_class(flag: str) -> type[Pass]:
 
 def load_all() -> dict[str, type[Pass]]:
     """Import every pass module so that all passes are registered; return the table."""
-    import pkgutil
-
-    import streamopt.lowering
-    import streamopt.passes
-
-    for package in (streamopt.passes, streamopt.lowering):
-        for info in pkgutil.iter_modules(package.__path__):
-            importlib.import_module(f"{package.__name__}.{info.name}")
+    # By the index: the registry lies below the passes and lowerings it lists.
+    for entry in PASS_INDEX.values():
+        importlib.import_module(entry.module)
     return PASSES
 
 
@@ -220,6 +216,7 @@ class PipelinePass(Pass):
     stages: ClassVar[tuple[str, ...]] = ()
 
     def run(self, module: Module) -> None:
+        # Imported when first needed: start-up time.
         from streamopt.diagnostics import error
 
         registry = load_all()

@@ -635,6 +635,7 @@ class Device:
         mode, the reasons it cannot alias, and the params the result would have. Pure: no
         state changes. Raises HalError for an invalid move (use after move, freed source, bad
         range)."""
+        # Not at the top: move needs this module's package, whose __init__ imports this module.
         from streamopt.runtime.move import query_move
 
         return query_move(self, source, offset, length, params, flags, location)
@@ -659,6 +660,7 @@ class Device:
         Returns the result handle at once (bytes valid after `signal`) and the mode decided
         now. Consumes `source` (any later use raises UseAfterMoveError) unless KEEP_SOURCE.
         """
+        # Not at the top: move needs this module's package, whose __init__ imports this module.
         from streamopt.runtime.move import enqueue_move
 
         return enqueue_move(

@@ -64,7 +64,7 @@ def test_unknown_attribute_is_an_attribute_error() -> None:
 
 
 def test_str_of_a_module_is_the_commands_output(tmp_path: Path) -> None:
-    from streamopt.cli import main
+    from streamopt.opt_command import main
 
     path = tmp_path / "f.mlir"
     path.write_text(TEXT)

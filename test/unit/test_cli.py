@@ -1,8 +1,8 @@
 """The `streamopt` command line: input and output, split files, diagnostics, passes, exit codes.
 
-Most tests run the console-script entry point `streamopt.cli.main` in-process with `sys.argv`
-patched, so they see exactly the exit status and streams a user sees; a few run the installed
-module in a subprocess to check the same through a real process boundary.
+Most tests run the console-script entry point `streamopt.opt_command.main` in-process with
+`sys.argv` patched, so they see exactly the exit status and streams a user sees; a few run the
+installed module in a subprocess to check the same through a real process boundary.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 import streamopt as streamopt_package
-from streamopt.cli import main, mlir_style_argv
+from streamopt.opt_command import main, mlir_style_argv
 from streamopt.passes import PASS_INDEX, load_all
 
 # A module as streamopt (and iree-opt) prints it, blank last line included: parse + print gives

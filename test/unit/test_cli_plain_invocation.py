@@ -14,8 +14,8 @@ from fuzzing import fuzz_examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from streamopt.cli import OPTIONS, Invocation, pass_flags, plain_invocation
-from streamopt.cli_command import command
+from streamopt.opt_command import OPTIONS, Invocation, pass_flags, plain_invocation
+from streamopt.opt_options import command
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -73,13 +73,13 @@ def test_stream_constructors_print_as_iree_does() -> None:
     resource, size, pattern = func.regions[0].blocks[0].arguments
     c0 = next(op for op in func.walk() if op.name == "arith.constant").results[0]
     affinity = AffinityAttr("dev_a")
-    alloca = _before_return(func, ResourceAllocaOp.create(size, ResourceType("external"), affinity))
+    alloca = _before_return(
+        func, ResourceAllocaOp.create(size, affinity=affinity, result=ResourceType("external"))
+    )
     execute = _before_return(
         func,
         CmdExecuteOp.create(
-            [(resource, size), (alloca.results[0], size)],
-            affinity,
-            await_timepoint=alloca.results[1],
+            [resource, alloca.results[0]], [size, size], alloca.results[1], affinity=affinity
         ),
     )
     assert isinstance(execute, CmdExecuteOp)
@@ -87,11 +87,15 @@ def test_stream_constructors_print_as_iree_does() -> None:
     execute.body.append(CmdCopyOp.create(source, size, c0, target, size, c0, size))
     serial = CmdSerialOp.create()
     execute.body.append(serial)
-    serial.regions[0].blocks[0].append(CmdFillOp.create(pattern, target, size, c0, size))
+    serial.regions[0].blocks[0].append(CmdFillOp.create(target, size, c0, size, pattern))
     _before_return(
         func,
         ResourceDeallocaOp.create(
-            resource, size, affinity, await_timepoint=execute.results[0], prefer_origin=True
+            resource,
+            size,
+            affinity=affinity,
+            await_timepoint=execute.results[0],
+            prefer_origin=True,
         ),
     )
     verify_module(module)
@@ -263,8 +267,8 @@ def test_cmd_move_constructor_and_interfaces() -> None:
         CmdMoveOp.create(
             resource,
             size,
-            ResourceType("external"),
             size,
+            result=ResourceType("external"),
             affinity=AffinityAttr("dev_a"),
             source_affinity=AffinityAttr("dev_a"),
             target_affinity=AffinityAttr("dev_b"),

@@ -33,10 +33,10 @@ from pathlib import Path
 import pytest
 from fuzzing import fuzz_seeds
 
-import streamopt.cli
+import streamopt.opt_command
 import streamopt.printer
-from streamopt.cli import main
 from streamopt.diagnostics import decode_source, displayable
+from streamopt.opt_command import main
 from streamopt.parser import blank_verbatim_bodies
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -364,7 +364,7 @@ def test_the_harness_reports_what_it_looks_for(
         raise RuntimeError("a bug")
 
     with monkeypatch.context() as patch:
-        patch.setattr(streamopt.cli.Driver, "process", crash)
+        patch.setattr(streamopt.opt_command.Driver, "process", crash)
         assert (check_run(path, data, []) or "").startswith("exit 70")
 
     real_print = streamopt.printer.print_module_blocks

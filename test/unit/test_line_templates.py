@@ -19,10 +19,10 @@ import pytest
 from test_fuzz_mutations import make_mutant
 
 import streamopt.parser.builder as builder_module
-from streamopt.cli import call_with_deep_stack
 from streamopt.diagnostics import DiagnosticError, decode_source
 from streamopt.ir.core import Block, Operation, Value
 from streamopt.ir.module import Module
+from streamopt.opt_command import call_with_deep_stack
 from streamopt.parser import parse_module
 from streamopt.printer import print_module
 

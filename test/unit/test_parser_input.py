@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from streamopt.cli import main
 from streamopt.ir.core import Block, Operation, Region
+from streamopt.opt_command import main
 from streamopt.parser import parse_module
 from streamopt.parser.builder import MAX_NESTING
 from streamopt.printer import print_module

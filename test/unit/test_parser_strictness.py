@@ -1,7 +1,7 @@
 """Host-code syntax the parser reads as iree-opt does: what it must take, and what it must not.
 
 The lit cases under test/lit/dialects and test/lit/parser check each rejection's message;
-here each rule of `streamopt.parser.interpret` is also held to the valid spellings around it
+here each rule of `streamopt.parser.token_values` is also held to the valid spellings around it
 (being stricter than iree-opt must never reject IR it accepts), and, where iree-opt is
 installed, iree-opt is asked whether it agrees on every spelling.
 """
@@ -18,7 +18,7 @@ from streamopt.diagnostics import DiagnosticError
 from streamopt.dialects.registered import unregistered_dialect_op_problem
 from streamopt.ir.types import ShapedType
 from streamopt.parser import parse_module
-from streamopt.parser.interpret import (
+from streamopt.parser.token_values import (
     dense_hex_problem,
     dialect_attribute_problem,
     location_problem,

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 import streamopt.printer
-from streamopt.cli import EXIT_INTERNAL, main
 from streamopt.dialects.util import ReturnOp
 from streamopt.ir.module import Module
+from streamopt.opt_command import EXIT_INTERNAL, main
 from streamopt.parser import parse_module
 from streamopt.printer import UnprintableError, print_module
 

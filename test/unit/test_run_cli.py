@@ -1,6 +1,6 @@
 """The `streamopt-run` command: results, the report table and JSON, traces, --compare, errors.
 
-Tests call the console-script entry point `streamopt.run_cli.main` in-process with `sys.argv`
+Tests call the console-script entry point `streamopt.run_command.main` in-process with `sys.argv`
 patched, so they see the exit status and the streams a user sees.
 """
 
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from streamopt.run_cli import main
+from streamopt.run_command import main
 
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -245,7 +245,7 @@ def test_a_form_that_computes_other_bytes_fails_compare(
     run_cli, monkeypatch, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     # A pass that changes what the program computes must make --compare fail.
-    from streamopt import run_cli as module
+    from streamopt import run_command as module
 
     def breaking_pass(text: str, name: str, flags: list[str], *args, **kwargs):  # type: ignore[no-untyped-def]
         if flags:
@@ -402,7 +402,7 @@ def test_no_stand_in_note_without_dispatches(run_cli, tmp_path: Path) -> None:  
 def test_errors_have_streamopts_prefix_and_exit_codes(
     run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from streamopt.cli import main as streamopt_main
+    from streamopt.opt_command import main as streamopt_main
 
     missing = tmp_path / "missing.mlir"
     run = run_cli(str(missing))

@@ -278,25 +278,25 @@ def test_builders_print_iree_syntax() -> None:
     r, s, t, _, b, i = block.arguments
     affinity = OpaqueAttr("#hal.device.affinity<@dev_a>")
     c0 = block.first_op.result  # type: ignore[union-attr]
-    alloca = stream.AsyncAllocaOp.create(ResourceType("transient"), s, affinity)
+    alloca = stream.AsyncAllocaOp.create(s, affinity, ResourceType("transient"))
     constant = stream.AsyncConstantOp.create(
-        ResourceType("constant"), s, OpaqueAttr("dense<1> : tensor<4xi32>"), await_timepoint=t
+        t, s, OpaqueAttr("dense<1> : tensor<4xi32>"), result=ResourceType("constant")
     )
     fill = stream.AsyncFillOp.create(r, s, c0, s, s, i)
-    cast = stream.AsyncCastOp.create(fill.result, s, ResourceType("external"))
+    cast = stream.AsyncCastOp.create(fill.result, s, s, result=ResourceType("external"))
     execute = stream.AsyncExecuteOp.create(
-        [fill.result], [s], [ResourceType("*")], [s], tied_operands=[0], await_timepoint=t
+        [fill.result], [s], [s], t, tied_operands=[0], results=[ResourceType("*")]
     )
     argument = execute.body.arguments[0]
     inner = stream.AsyncBarrierOp.create(argument, s)
     execute.body.append(inner)
     execute.body.append(stream.YieldOp.create([inner.result], [s]))
     imported = stream.TensorImportOp.create(
-        b, ShapedType("tensor<4xi32>"), [], ResourceType("external"), s, consume=True
+        b, [], s, ShapedType("tensor<4xi32>"), True, result=ResourceType("external")
     )
-    size = stream.TensorSizeOfOp.create(ShapedType("tensor<?xi32>"), [s])
+    size = stream.TensorSizeOfOp.create([s], ShapedType("tensor<?xi32>"))
     join = stream.TimepointJoinOp.create([t, execute.result_timepoint])
-    wait = stream.TimepointAwaitOp.create(join.result, [execute.results[0]], [s])
+    wait = stream.TimepointAwaitOp.create([execute.results[0]], [s], join.result)
     text = _print_new_ops(
         module, [alloca, constant, fill, cast, execute, imported, size, join, wait]
     )
@@ -333,7 +333,7 @@ def test_call_and_func_builders() -> None:
     r, s = block.arguments[0], block.arguments[1]
     c0 = block.first_op.result  # type: ignore[union-attr]
     call = stream.AsyncCallOp.create(
-        "extern", [r, s], [s], [(c0, s, s)], [ResourceType("*")], [s], tied_operands=[0]
+        [r, s], [s], [c0], [s], [s], [s], "extern", [0], results=[ResourceType("*")]
     )
     text = _print_new_ops(module, [call])
     assert (

@@ -78,6 +78,7 @@ class RunResult:
 def select_function(module: Module, name: str | None) -> str:
     """The function to run: `name`, else `main`, else the only public function with a body,
     else the first public one."""
+    # Imported when first needed: start-up time.
     from streamopt.dialects.util import FuncOp
 
     functions = [op for op in module.op.body.ops if isinstance(op, FuncOp)]

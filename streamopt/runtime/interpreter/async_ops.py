@@ -29,13 +29,13 @@ from streamopt.dialects.stream import (
     AsyncSplatOp,
     AsyncStoreOp,
     AsyncUpdateOp,
+    ResourceRegionOp,
     TensorExportOp,
     TensorImportOp,
     TensorSizeOfOp,
     TimepointAwaitOp,
     TimepointBarrierOp,
-    _ResourceRegionOp,
-    _TransferLikeOp,
+    TransferLikeOp,
 )
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import Attribute, ResourceType, SymbolRefAttr, Type
@@ -266,7 +266,7 @@ def _passthrough(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     return [source.view(lifetime=resource_lifetime(op.results[0]))]
 
 
-def _transfer_devices(interp: Interpreter, op: _TransferLikeOp) -> tuple[Any, int, Any, int]:
+def _transfer_devices(interp: Interpreter, op: TransferLikeOp) -> tuple[Any, int, Any, int]:
     """(executing device, mask, target device, mask) of a transfer or move."""
     context_device, context_mask = interp.op_affinity(op)
     execute_attr = op.affinity or op.source_affinity
@@ -284,7 +284,7 @@ def _transfer_devices(interp: Interpreter, op: _TransferLikeOp) -> tuple[Any, in
 
 @handles("stream.async.transfer")
 def _transfer(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    assert isinstance(op, _TransferLikeOp)
+    assert isinstance(op, TransferLikeOp)
     source = interp.resource(frame, op.source, op)
     size = _size(interp, frame, op.result_size_value, op)
     device, mask, target, target_mask = _transfer_devices(interp, op)
@@ -300,7 +300,7 @@ def _transfer(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 
 @handles("stream.async.move")
 def _move(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    assert isinstance(op, _TransferLikeOp)
+    assert isinstance(op, TransferLikeOp)
     source = interp.resource(frame, op.source, op)
     size = _size(interp, frame, op.result_size_value, op)
     _, _, target, target_mask = _transfer_devices(interp, op)
@@ -437,7 +437,7 @@ def _async_call(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 
 @handles("stream.async.execute", "stream.async.concurrent")
 def _execute(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
-    assert isinstance(op, _ResourceRegionOp)
+    assert isinstance(op, ResourceRegionOp)
     captured = [interp.get(frame, v, op) for v in op.resource_operands]
     awaits = _awaits(interp, frame, op, getattr(op, "await_timepoints", []))
     context = ExecuteContext(list(awaits))
@@ -476,7 +476,7 @@ def _import(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         )
     if buffer.length > size:
         buffer = buffer.subspan(0, size)
-    resource = interp.import_resource(buffer, consume=op.consume)
+    resource = interp.import_resource(buffer, consume=bool(op.consume))
     return [resource.view(lifetime=resource_lifetime(op.result))]
 
 

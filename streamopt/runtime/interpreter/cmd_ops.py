@@ -27,7 +27,7 @@ from streamopt.dialects.stream import (
     ResourceSubviewOp,
 )
 from streamopt.ir.core import Block, Operation
-from streamopt.parser import interpret
+from streamopt.parser import token_values
 from streamopt.runtime.commands import CommandBuffer, DispatchBinding
 from streamopt.runtime.params import (
     AllocaFlags,
@@ -181,7 +181,7 @@ def _record_dispatch(
 ) -> None:
     symbol = dispatch_symbol(op.entry_points[0])
     executable, _, export = symbol.partition("::")
-    fallback: list[MemoryAccess] = [_CMD_ACCESS[a] for a in op.accesses]
+    fallback: list[MemoryAccess] = [_CMD_ACCESS[a] for a in op.resource_accesses]
     accesses = binding_accesses(interp.executables.accesses(executable, export), fallback)
     bindings = []
     for value, offset, length, access in zip(
@@ -214,7 +214,7 @@ def _cmd_move(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     size = interp.integer(frame, sizes[-1], op) if sizes else source.size
     target_text = text.group("to") or text.group("on")
     if target_text is not None:
-        attr = interpret.attribute_from_token("ATTR_REF", target_text, None)
+        attr = token_values.attribute_from_token("ATTR_REF", target_text, None)
         device, mask = interp.resolve_affinity(attr, op.location)
     else:
         device, mask = interp.op_affinity(op)

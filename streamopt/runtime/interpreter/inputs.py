@@ -23,7 +23,7 @@ import numpy as np
 from streamopt.diagnostics import Location, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.types import FloatType, IndexType, IntegerType, ResourceType, StringAttr, Type
-from streamopt.parser.interpret import split_top_level
+from streamopt.parser.token_values import split_top_level
 
 from .values import BufferView, ElementType, TensorType, element_type, parse_tensor_type
 
@@ -270,6 +270,7 @@ def _argument(
     type = spec.type
     text = type.text
     if text == "!stream.timepoint":
+        # Imported when first needed: start-up time.
         from streamopt.runtime.semaphores import Fence
 
         return Fence(())
@@ -277,6 +278,7 @@ def _argument(
         # Coarse-fences ABI: the last fence is signalled by the callee, the others waited on.
         if index == fence_positions[-1] and len(fence_positions) > 1:
             return interp.runtime.create_fence("signal")
+        # Imported when first needed: start-up time.
         from streamopt.runtime.semaphores import Fence
 
         return Fence(())

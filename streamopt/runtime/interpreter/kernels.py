@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 
 from streamopt.ir.module import Module
-from streamopt.parser.interpret import closing_paren, split_top_level
+from streamopt.parser.token_values import closing_paren, split_top_level
 from streamopt.runtime.params import MemoryAccess
 
 READ = MemoryAccess.READ

@@ -383,6 +383,7 @@ class Interpreter:
         known = self.kernels.get(symbol)
         if known is not None:
             return known
+        # Imported when first needed: start-up time.
         from streamopt.runtime.kernels import DeterministicKernel
 
         kernel = self.kernels[symbol] = DeterministicKernel(symbol)
@@ -504,6 +505,7 @@ class Interpreter:
 
     def terminate(self, frame: Frame, op: Operation) -> Transfer:
         """Evaluate a terminator: its operands, held once each, and where control goes."""
+        # Imported when first needed: start-up time.
         from streamopt.dialects.cf import BranchOp, CondBranchOp, SwitchOp
 
         if isinstance(op, BranchOp):
@@ -614,6 +616,7 @@ def module_device_names(module: Module) -> list[str]:
     """The module's devices: `!hal.device` globals in order, then any other device an
     affinity attribute names."""
     names: list[str] = []
+    # Imported when first needed: start-up time.
     from streamopt.dialects.util import GlobalOp
 
     for op in module.op.body.ops:
@@ -637,6 +640,7 @@ def _affinity_devices(module: Module, attr: Attribute) -> list[str]:
 
 def _device_targets(module: Module, names: Sequence[str]) -> dict[str, str]:
     """The text of each device global's initial value (its target), with aliases followed."""
+    # Imported when first needed: start-up time.
     from streamopt.dialects.util import GlobalOp
 
     targets: dict[str, str] = {}

@@ -54,6 +54,24 @@ def run_report(result: RunResult) -> dict[str, Any]:
     }
 
 
+def first_difference(reference: Any, other: Any) -> str | None:
+    """Why `other`'s outputs differ from `reference`'s, or None if they are byte-identical.
+
+    Works for any run whose `outputs` have `key()`, `data` (bytes or None) and `text`: the
+    reference runtime's and IREE's (`streamopt.iree`)."""
+    if len(reference.outputs) != len(other.outputs):
+        return f"{len(other.outputs)} results instead of {len(reference.outputs)}"
+    for index, (a, b) in enumerate(zip(reference.outputs, other.outputs)):
+        if a.key() != b.key():
+            where = ""
+            if a.data is not None and b.data is not None and len(a.data) == len(b.data):
+                offset = next((i for i, (x, y) in enumerate(zip(a.data, b.data)) if x != y), None)
+                if offset is not None:
+                    where = f" (first differing byte at offset {offset})"
+            return f"result {index} differs{where}: {b.text} instead of {a.text}"
+    return None
+
+
 def human_bytes(count: int) -> str:
     """`512 B`, `16.0 KiB`, `1.5 MiB`."""
     value = float(count)

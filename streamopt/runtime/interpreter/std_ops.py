@@ -158,6 +158,7 @@ def _binary(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 
 
 def _register_binaries() -> None:
+    # Imported when first needed: start-up time.
     from streamopt.dialects import load_all
 
     for name, cls in load_all().items():

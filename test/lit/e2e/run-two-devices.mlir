@@ -1,7 +1,7 @@
 // The real two-device dump runs with no flags; after --elide-async-copies its two transfers
 // are moves that alias (the two CPU devices share memory) and it computes the same bytes.
 //
-// RUN: python -m streamopt.run_cli %examples/two-devices.mlir --compare --report-json %t.json | filecheck %s
+// RUN: python -m streamopt.run_command %examples/two-devices.mlir --compare --report-json %t.json | filecheck %s
 // RUN: filecheck %s --check-prefix=JSON --input-file %t.json
 
 // CHECK: result[0]: 4xf32=

@@ -2,7 +2,7 @@
 // that still holds the buffer: no static check follows the buffer through the global, the
 // interpreter reports the fill, with a note at the move.
 //
-// RUN: not python -m streamopt.run_cli %s 2>&1 | filecheck %s
+// RUN: not python -m streamopt.run_command %s 2>&1 | filecheck %s
 //
 // The python filecheck has no [[@LINE]]: these are the lines of the fill (36) and the move
 // (33) below.

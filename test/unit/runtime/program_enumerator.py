@@ -824,8 +824,8 @@ def check(item: Enumerated) -> Failure | None:
     from streamopt.ir.verify import verify_module
     from streamopt.parser import parse_module
     from streamopt.passes import PassManager
-    from streamopt.run_cli import first_difference
     from streamopt.runtime.interpreter import run_module
+    from streamopt.runtime.interpreter.report import first_difference
 
     program = item.program
     try:

@@ -1092,7 +1092,7 @@ CMD_REFUSAL = f"cannot lower '{UNKNOWN_OP}': it holds"
 def forms() -> list[tuple[str, list[str]]]:
     """The forms `streamopt-run --compare` runs whose passes are registered."""
     from streamopt.passes import load_all
-    from streamopt.run_cli import COMPARE_FORMS
+    from streamopt.run_command import COMPARE_FORMS
 
     registered = load_all()
     return [(name, flags) for name, flags in COMPARE_FORMS if all(f in registered for f in flags)]
@@ -1118,7 +1118,7 @@ def check_program(program: Program, only: Sequence[str] | None = None) -> Failur
     """None if every form (or the forms named in `only`) computes the bytes of the program
     as given and reads no buffer a move consumed; else the first failure."""
     from streamopt.diagnostics import DiagnosticError, render
-    from streamopt.run_cli import first_difference
+    from streamopt.runtime.interpreter.report import first_difference
 
     try:
         reference = run_form(program.text, program.inputs, [])

@@ -25,7 +25,7 @@ from streamopt.iree.build import (
 from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import run_vmfb
 from streamopt.move_api import MoveFlags
-from streamopt.run_cli import first_difference
+from streamopt.runtime.interpreter.report import first_difference
 
 from .conftest import Builds
 

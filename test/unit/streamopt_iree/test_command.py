@@ -14,7 +14,7 @@ import pytest
 
 from streamopt.iree.build import InputKind, classify, device_names
 from streamopt.iree.run import abi_arguments, make_arguments
-from streamopt.run_cli import main
+from streamopt.run_command import main
 
 REPO = Path(__file__).resolve().parents[3]
 EXAMPLES = REPO / "examples" / "iree"
@@ -184,7 +184,7 @@ def test_seeded_arguments_follow_the_abi() -> None:
 def test_the_rest_of_streamopt_does_not_import_iree() -> None:
     code = (
         "import sys\n"
-        "import streamopt.cli, streamopt.run_cli, streamopt.runtime.interpreter\n"
+        "import streamopt.opt_command, streamopt.run_command, streamopt.runtime.interpreter\n"
         "from streamopt.passes import load_all\n"
         "load_all()\n"
         "assert not [m for m in sys.modules if m == 'iree' or m.startswith('iree.')], sorted(sys.modules)\n"

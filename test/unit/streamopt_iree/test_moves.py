@@ -22,7 +22,8 @@ from streamopt.iree.build import EXPANDED_MOVES_PASSES, InputKind, Program, buil
 from streamopt.iree.moves import POOL_LIMIT, QueueMoveImplementation, QueueMoves
 from streamopt.iree.run import run_vmfb
 from streamopt.move_api import MoveFlags, MoveMode
-from streamopt.run_cli import first_difference, run_form
+from streamopt.run_command import run_form
+from streamopt.runtime.interpreter.report import first_difference
 
 from .conftest import Builds
 
@@ -419,7 +420,7 @@ def test_the_pool_keeps_only_what_it_can_hand_out(devices: tuple[Any, list[Any]]
 
 def _cli(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`streamopt-run PATH --backend iree ARGS` in a process of its own (exit warnings show)."""
-    command = [sys.executable, "-c", "from streamopt.run_cli import main; main()", str(path),
+    command = [sys.executable, "-c", "from streamopt.run_command import main; main()", str(path),
                "--backend", "iree", *args]  # fmt: skip
     return subprocess.run(command, capture_output=True, text=True, check=False)
 

@@ -1,7 +1,7 @@
 """The `streamopt` command as click defines it: `--help` (with the passes), usage errors, and
-every spelling of the options in `streamopt.cli.OPTIONS` that click accepts.
+every spelling of the options in `streamopt.opt_command.OPTIONS` that click accepts.
 
-`streamopt.cli.main` comes here only for command lines `plain_invocation` does not read.
+`streamopt.opt_command.main` comes here only for command lines `plain_invocation` does not read.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from streamopt.cli import OPTIONS, Invocation, pass_flags, pipeline_passes, run
+from streamopt.opt_command import OPTIONS, Invocation, pass_flags, pipeline_passes, run
 
 
 class _PassFlagCommand(click.Command):
@@ -85,6 +85,7 @@ def _options(function: Any) -> Any:
 def _print_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
+    # Imported when first needed: start-up time.
     from streamopt import IREE_VERSION, __version__
 
     click.echo(f"streamopt {__version__}")

@@ -46,7 +46,7 @@ from streamopt.iree.moves import QueueMoves
 from streamopt.iree.run import IreeRun, RuntimeExtension, RuntimeMissing, run_vmfb
 from streamopt.iree.tools import ToolMissing
 from streamopt.move_api import MoveFlags
-from streamopt.run_cli import first_difference
+from streamopt.runtime.interpreter.report import first_difference
 from streamopt.text_table import TextColumn, TextTable, show
 
 MOVE_CHOICES: dict[str, MoveFlags | None] = {
@@ -239,6 +239,7 @@ def moves_table(runs: list[BuildRun]) -> TextTable:
     """The moves of each run that made any, per device pair: how many aliased and copied, how
     many copies reused a buffer the target's pool kept, why they copied, and the bytes moved
     and copied."""
+    # Imported when first needed: start-up time.
     from streamopt.runtime.interpreter.report import human_bytes
 
     counts = ("moves", "aliased", "copied", "reused")

@@ -12,7 +12,7 @@ errors, 70 for an internal error. As in mlir-opt, a long option may be spelled w
 too (`--mlir-print-ir-after-all`, `--mlir-pass-statistics`).
 
 The command's options are `OPTIONS` and the pass index; click builds the command from them
-(`streamopt.cli_command`: --help, usage errors, every spelling click allows). A command line
+(`streamopt.opt_options`: --help, usage errors, every spelling click allows). A command line
 that spells each option plainly, once, is read here without click (`plain_invocation`): lit runs
 streamopt once per RUN line, and importing click is about a third of a short run. Both ways
 end in `run(Invocation)`; a test checks that they read every command line alike.
@@ -211,6 +211,7 @@ class Invocation:
 
 def pass_flags() -> dict[str, str]:
     """Each pass flag with its summary, from the index (no pass module is imported)."""
+    # Imported when first needed: start-up time.
     from streamopt.passes import PASS_INDEX
 
     return {flag: entry.summary for flag, entry in PASS_INDEX.items()}
@@ -218,6 +219,7 @@ def pass_flags() -> dict[str, str]:
 
 def pipeline_passes(text: str) -> list[str]:
     """The pass flags `--pass-pipeline` text names, in order (see `parse_pipeline`)."""
+    # Imported when first needed: start-up time.
     from streamopt.passes import parse_pipeline
 
     return parse_pipeline(text)
@@ -363,6 +365,7 @@ def run(invocation: Invocation) -> int:
     outputs: list[list[str]] = []
     target = None
     if output_file != "-":
+        # Imported when first needed: start-up time.
         from streamopt.atomic_file import AtomicFile
 
         target = AtomicFile(output_file)
@@ -484,6 +487,7 @@ class Driver:
         """Whether the chunk was printed, its text handed to `write` piece by piece (when it
         was not, `write` may have had what was printed before the printer refused), and the
         chunk's diagnostics."""
+        # Imported when first needed: start-up time.
         from streamopt.ir.verify import verify_module
         from streamopt.parser import parse_module
         from streamopt.passes import PassManager
@@ -531,6 +535,7 @@ class Driver:
         self._dump("After", pass_, module)
 
     def _dump(self, when: str, pass_: Any, module: Any) -> None:
+        # Imported when first needed: start-up time.
         from streamopt.printer import print_module
 
         header = f"// -----// IR Dump {when} {pass_.name} ({pass_.flag}) //----- //"
@@ -759,7 +764,8 @@ def main() -> None:
     invocation = plain_invocation(argv)
     if invocation is not None:
         run_guarded(lambda: run(invocation), "streamopt")
-    from streamopt.cli_command import command
+    # Imported when first needed: start-up time.
+    from streamopt.opt_options import command
 
     run_command(command, "streamopt", argv)
 

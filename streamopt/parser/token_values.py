@@ -574,6 +574,7 @@ def _dialect_attribute(text: str) -> Attribute:
     start_rule = _STRUCTURED_ATTRS.get(prefix)
     if start_rule is None:
         return OpaqueAttr(text)
+    # Imported when first needed: start-up time.
     from streamopt.parser import get_parser
 
     try:

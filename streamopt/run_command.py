@@ -12,7 +12,7 @@ Errors print as `file:line:col: error: message` and exit with status 1.
 
 `--backend iree` (with `--keep-vmfb DIR`, `--iree-device NAME`, `--iree-module FILE.py`,
 `--iree-moves HOW`) builds FILE with streamopt's passes inside IREE's compiler and runs it on
-IREE's runtime instead; it is `streamopt.iree.command`, imported only then (the rest of
+IREE's runtime instead; it is `streamopt.iree.run_backend`, imported only then (the rest of
 streamopt never imports IREE).
 """
 
@@ -25,8 +25,8 @@ from typing import Any, NoReturn
 
 import click
 
-from streamopt.cli import run_command
 from streamopt.diagnostics import Diagnostic, DiagnosticError, read_source, render
+from streamopt.opt_command import run_command
 from streamopt.text_table import TextColumn, TextTable, show
 
 COMPARE_FORMS: list[tuple[str, list[str]]] = [
@@ -88,6 +88,7 @@ def _parse_and_lower(
     verify: bool = True,
     allow_unregistered_dialect: bool = False,
 ) -> Any:
+    # Imported when first needed: start-up time.
     from streamopt.ir.verify import verify_module
     from streamopt.parser import parse_module
     from streamopt.passes import PassManager
@@ -101,9 +102,11 @@ def _parse_and_lower(
 
 def _topology(path: str | None) -> Any:
     if path is None or path == "default":
+        # Imported when first needed: start-up time.
         from streamopt.runtime.topology import default_topology
 
         return default_topology() if path == "default" else None
+    # Imported when first needed: start-up time.
     from streamopt.runtime.topology import load_topology
 
     try:
@@ -123,6 +126,7 @@ def run_form(
     allow_unregistered_dialect: bool = False,
 ) -> Any:
     """Parse `text`, run passes `flags`, and run the program (a `RunResult`)."""
+    # Imported when first needed: start-up time.
     from streamopt.runtime.interpreter import run_module
 
     module = _parse_and_lower(text, name, flags, verify, allow_unregistered_dialect)
@@ -139,6 +143,7 @@ def compare_forms(
     allow_unregistered_dialect: bool = False,
 ) -> list[FormRun]:
     """Run each form of COMPARE_FORMS whose passes are registered."""
+    # Imported when first needed: start-up time.
     from streamopt.passes import load_all
 
     registered = load_all()
@@ -169,26 +174,9 @@ def _with_context(diagnostic: Diagnostic, prefix: str) -> Diagnostic:
     )
 
 
-def first_difference(reference: Any, other: Any) -> str | None:
-    """Why `other`'s outputs differ from `reference`'s, or None if they are byte-identical.
-
-    Works for any run whose `outputs` have `key()`, `data` (bytes or None) and `text`: the
-    reference runtime's and IREE's (`streamopt.iree`)."""
-    if len(reference.outputs) != len(other.outputs):
-        return f"{len(other.outputs)} results instead of {len(reference.outputs)}"
-    for index, (a, b) in enumerate(zip(reference.outputs, other.outputs)):
-        if a.key() != b.key():
-            where = ""
-            if a.data is not None and b.data is not None and len(a.data) == len(b.data):
-                offset = next((i for i, (x, y) in enumerate(zip(a.data, b.data)) if x != y), None)
-                if offset is not None:
-                    where = f" (first differing byte at offset {offset})"
-            return f"result {index} differs{where}: {b.text} instead of {a.text}"
-    return None
-
-
 def _compare_table(forms: list[FormRun]) -> TextTable:
-    from streamopt.runtime.interpreter.report import human_bytes
+    # Imported when first needed: start-up time.
+    from streamopt.runtime.interpreter.report import first_difference, human_bytes
 
     figures = ("copied", "by moves", "moves alias/copy", "allocated", "peak")
     table = TextTable(
@@ -322,7 +310,7 @@ def command(
         raise click.UsageError("--allow-unregistered-dialect needs the reference backend")
     if backend == "iree":
         # Imported only here: the rest of streamopt runs without IREE installed.
-        from streamopt.iree.command import IreeOptions, run_iree
+        from streamopt.iree.run_backend import IreeOptions, run_iree
 
         options = IreeOptions(
             path=input_file, text=text, function=function, inputs=inputs, compare=compare,
@@ -356,6 +344,7 @@ def command(
         click.echo(f"result[{index}]: {output.text}")
     report = result.report()
     if not no_table:
+        # Imported when first needed: start-up time.
         from streamopt.runtime.interpreter.report import moves_line, report_table
 
         title = f"@{result.function} on the reference runtime"
@@ -367,6 +356,9 @@ def command(
         show(tables)
     failed = False
     if compare:
+        # The reference runtime's modules load only for runs that use them (start-up time).
+        from streamopt.runtime.interpreter.report import first_difference
+
         for form in forms:
             if form.skipped:
                 click.echo(f"compare: skipped '{form.name}': {form.skipped}", err=True)

@@ -1,0 +1,729 @@
+"""stream async control-flow ops (IREE's "Async control flow ops"): `stream.async.dispatch`,
+`stream.async.func`, `stream.async.call`, and the execution regions `stream.async.execute` and
+`stream.async.concurrent`.
+
+Dispatches and calls share custom<DispatchOperands> (resources with their ranges) and
+custom<ShapedFunctionType>; execution regions share custom<ResourceRegion> (captures that
+become the region's arguments). Results of all four may be tied to an operand, by their
+`tied_operands` attribute: one function reads tied results for all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from streamopt.diagnostics import error
+from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.common import (
+    SegmentedOp,
+    check_operand_type,
+    print_shaped_function_type,
+    print_shaped_result_list,
+)
+from streamopt.dialects.stream.base import (
+    AFFINITY,
+    ANY_ATTRIBUTE,
+    ANY_OR_STAGING_RESOURCE,
+    ARRAY,
+    TIED_OPERANDS,
+    StreamOp,
+    TimelineOp,
+    ValueKind,
+    YieldOp,
+    check_lifetime,
+    check_size_counts,
+    check_timepoint,
+    field_values,
+    op_error,
+    print_captures,
+    verify_workload,
+)
+from streamopt.ir.core import Access, Block, OpResult, RegionKind, Value
+from streamopt.ir.opdef import (
+    CustomDirective,
+    DeclaredOp,
+    TextAttributeKind,
+    attr_def,
+    custom_directive,
+    operand_def,
+    region_def,
+    result_def,
+)
+from streamopt.ir.types import (
+    INDEX_CONSTRAINT,
+    TIMEPOINT,
+    TIMEPOINT_CONSTRAINT,
+    ArrayAttr,
+    Attribute,
+    DictAttr,
+    FunctionType,
+    ResourceType,
+    StringAttr,
+    SymbolRefAttr,
+    Type,
+    TypeAttr,
+    print_attr_dict,
+    symbol_ref_from_text,
+)
+from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized, Tied
+
+if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
+    from streamopt.parser.builder import Builder
+    from streamopt.printer import Printer
+
+_ON = "(`on` `(` $affinity^ `)`)? "
+
+
+def _resolve_results(
+    reader: FormatReader, items: Sequence[Any], operands_name: str, names: Sequence[str]
+) -> None:
+    """Read a result list that may tie results to operands (`%x{%s}`, `%x as T{%s}`, `T{%s}`)
+    into the result types, result sizes and `tied_operands` fields `names`."""
+    operands = reader.operands.get(operands_name) or []
+    types: list[Type] = []
+    sizes: list[Value] = []
+    tied: list[int | None] = []
+    for item in items:
+        position = None
+        if isinstance(item, Tied):
+            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
+            if position is None:
+                raise error("tied operand not found for result reference", reader.location)
+        tied.append(position)
+        type = item.type if isinstance(item, (Sized, Tied)) else item
+        types.append(type if type is not None else operands[position].type)  # type: ignore[index]
+        sizes.extend(item.sizes if isinstance(item, (Sized, Tied)) else ())
+    types_name, sizes_name, tied_name = names
+    reader.result_types[types_name] = types
+    reader.operands[sizes_name] = sizes
+    reader.attributes[tied_name] = TIED_OPERANDS.make(tied)
+
+
+@parse_rule("stream_dispatch_operands")
+def _dispatch_operands(b: Builder, children: list[Any]) -> list[Any]:
+    return children[0] if children else []
+
+
+def _parse_dispatch_operands(
+    reader: FormatReader, part: list[Any], args: Sequence[tuple[str, str]]
+) -> None:
+    groups: list[list[Value]] = [[], [], [], []]
+    for item in part:
+        for group, value in zip(groups, item if isinstance(item, OperandRange) else (item,)):
+            group.append(value)
+    for (_, name), group in zip(args, groups):
+        reader.operands[name] = group
+
+
+def _print_dispatch_operands(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    operands, *bounds = field_values(op, args)
+    ranges = zip(*bounds)
+    parts: list[str] = []
+    v = p.value_name
+    for value in operands:
+        found = next(ranges, None) if isinstance(value.type, ResourceType) else None
+        if found is None:
+            parts.append(v(value))
+        else:
+            parts.append(f"{v(value)}[{v(found[0])} to {v(found[1])} for {v(found[2])}]")
+    return "(" + ", ".join(parts) + ")"
+
+
+# `custom<DispatchOperands>($operands, $offsets, $ends, $lengths)`: `(%a[%o to %e for %l], %c)`,
+# each resource with the range the op touches.
+custom_directive(
+    "DispatchOperands",
+    CustomDirective("stream_dispatch_operands", _parse_dispatch_operands, _print_dispatch_operands),
+)
+
+
+@parse_rule("stream_function_type")
+def _function_type(b: Builder, children: list[Any]) -> tuple[list[Any], ShapedResults]:
+    return (children[0] if len(children) > 1 else []), children[-1]
+
+
+def _parse_function_type(
+    reader: FormatReader, part: tuple[list[Any], ShapedResults], args: Sequence[tuple[str, str]]
+) -> None:
+    operands, _, sizes, *results = (name for _, name in args)
+    written, items = part
+    count = len(reader.operands.get(operands) or ())
+    if len(written) != count:
+        raise error(f"expected {count} operand types, got {len(written)}", reader.location)
+    reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
+    reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
+    _resolve_results(reader, items, operands, results)
+
+
+def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    values, _, sizes, results, result_sizes, tied = field_values(op, args)
+    types, result_types = [v.type for v in values], [r.type for r in results]
+    return print_shaped_function_type(p, op, values, types, sizes, result_types, result_sizes, tied)
+
+
+# `custom<ShapedFunctionType>(ref($operands), type($operands), $operand_sizes, type($results),
+# $result_sizes, $tied_operands)`: `(T{%s}, index) -> (%x{%s}, T{%s2})`.
+custom_directive(
+    "ShapedFunctionType",
+    CustomDirective("stream_function_type", _parse_function_type, _print_function_type),
+)
+
+
+class _TiedResourcesOp(StreamOp, SegmentedOp):
+    """An op whose resource operands it reads, and writes in place when a result is tied to
+    one (IREE's getAsyncAccessRanges); its other operands are plain values."""
+
+    __slots__ = ()
+    # Fields each op declares (in its own order).
+    resource_operands: list[Value]
+    resource_operand_sizes: list[Value]
+    result_sizes: list[Value]
+    tied_operands: tuple[int | None, ...] | None
+    results_: list[OpResult]
+
+    @classmethod
+    def create(cls, *args: Any, **kwargs: Any) -> Any:
+        """The op (see DeclaredOp.create); results not tied unless `tied_operands` says."""
+        op = super().create(*args, **kwargs)
+        if op.tied_operands is None:
+            op.attributes["tied_operands"] = TIED_OPERANDS.make([None] * len(op.results_))
+        return op
+
+    def operand_access(self, index: int) -> Access:
+        access = super().operand_access(index)
+        if not access or not isinstance(self.operands[index].type, ResourceType):
+            return Access.NONE
+        start, _ = self.definition.operand_span(self, "resource_operands")
+        return access | Access.WRITE if index - start in (self.tied_operands or ()) else access
+
+    def verify(self) -> None:
+        check_size_counts(
+            self, [v.type for v in self.resource_operands], self.resource_operand_sizes
+        )
+        check_size_counts(self, [r.type for r in self.results_], self.result_sizes)
+
+
+_OPERANDS = (
+    "custom<DispatchOperands>($resource_operands, $resource_operand_offsets, "
+    "$resource_operand_ends, $resource_operand_lengths) attr-dict `:` "
+    "custom<ShapedFunctionType>(ref($resource_operands), type($resource_operands), "
+    "$resource_operand_sizes, type($results), $result_sizes, $tied_operands)"
+)
+
+
+@register_op
+class AsyncDispatchOp(_TiedResourcesOp):
+    """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
+
+    __slots__ = ()
+    name = "stream.async.dispatch"
+    is_pure = True
+    workload = operand_def(INDEX_CONSTRAINT, variadic=True)
+    entry_points: list[Attribute] = attr_def(ARRAY)
+    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    resource_operand_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_ends = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)
+    result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
+    tied_operands = attr_def(TIED_OPERANDS)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    results_ = result_def(variadic=True, tied_to="resource_operands")
+    assembly_format = _ON + (
+        "custom<DispatchEntryPoints>($entry_points) (`[` $workload^ `]`)? `` " + _OPERANDS
+    )
+
+    def verify(self) -> None:
+        super().verify()
+        for index, tied in enumerate(self.tied_operands or ()):
+            if tied is not None and not 0 <= tied < len(self.resource_operands):
+                raise op_error(self, f"result #{index} tied to invalid operand index {tied}")
+        if not self.entry_points:
+            raise op_error(self, "at least one entry point must be defined")
+
+    def verify_in_module(self, context: Any) -> None:
+        verify_workload(self, self.entry_points, len(self.workload), context)
+
+
+class _FuncResult(NamedTuple):
+    """One result of a `stream.async.func` signature: a type, or a tied argument name."""
+
+    tied_name: Any  # the VALUE_ID token of the tied argument, or None
+    type: Type | None
+    attributes: AttrDict | None
+
+
+class _FuncResults(list[_FuncResult]):
+    """The `-> ...` part of a `stream.async.func` signature."""
+
+
+@parse_rule("async_func_tied")
+def _async_func_tied(b: Builder, children: list[Any]) -> _FuncResult:
+    return _FuncResult(children[0], children[-1] if len(children) > 2 else None, None)
+
+
+@parse_rule("async_func_typed_result")
+def _async_func_typed_result(b: Builder, children: list[Any]) -> _FuncResult:
+    return _FuncResult(None, children[0], children[1] if len(children) > 1 else None)
+
+
+@parse_rule("async_func_bare_results")
+def _async_func_bare_results(b: Builder, children: list[Any]) -> _FuncResults:
+    return _FuncResults(
+        child if isinstance(child, _FuncResult) else _FuncResult(None, child, None)
+        for child in children
+    )
+
+
+@parse_rule("async_func_results")
+def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
+    return _FuncResults(children)
+
+
+class _VisibilityKind(TextAttributeKind):
+    """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
+
+    grammar = "BARE_ID"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        if str(part) not in ("public", "private", "nested"):
+            raise error(f"expected 'public', 'private' or 'nested', got '{part}'", reader.location)
+        return StringAttr(str(part))
+
+    def text(self, attribute: Attribute) -> str:
+        return self.value(attribute)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else StringAttr(value)
+
+    def value(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, StringAttr)
+        return attribute.value
+
+
+class _SymbolNameKind(_VisibilityKind):
+    """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return StringAttr(symbol_ref_from_text(str(part)).root)
+
+    def text(self, attribute: Attribute) -> str:
+        return SymbolRefAttr([self.value(attribute)]).text
+
+
+# A type attribute (the function's type); the accessor gives the type.
+_TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
+# The arguments' or results' attribute dictionaries; the accessor gives each (or None).
+_DICTS = ValueKind(
+    lambda dicts: ArrayAttr(DictAttr(entries or {}) for entries in dicts),
+    lambda attribute: [element.entries or None for element in attribute.elements],
+)
+
+
+@parse_rule("stream_function_signature")
+def _function_signature(b: Builder, children: list[Any]) -> tuple[list[Any], list[_FuncResult]]:
+    arguments: list[Any] = next((c for c in children if not isinstance(c, _FuncResults)), [])
+    return arguments, next((c for c in children if isinstance(c, _FuncResults)), _FuncResults())
+
+
+def _parse_signature(
+    reader: FormatReader, part: tuple[list[Any], list[_FuncResult]], args: Sequence[Any]
+) -> None:
+    function_type, tied, arg_attrs, res_attrs = (name for _, name in args)
+    arguments, results = part
+    if any(name is None for name, _, _ in arguments):
+        raise error("expected SSA operand: async function arguments are named", reader.location)
+    names = [str(name) for name, _, _ in arguments]
+    inputs = [type for _, type, _ in arguments]
+    outputs: list[Type] = []
+    ties: list[int | None] = []
+    for result in results:
+        index = None
+        if result.tied_name is not None:
+            if str(result.tied_name) not in names:
+                raise error(
+                    f"tied operand not found for result reference {result.tied_name}",
+                    reader.builder.location(result.tied_name),
+                )
+            index = names.index(str(result.tied_name))
+        ties.append(index)
+        outputs.append(result.type if result.type is not None else inputs[index])  # type: ignore[index]
+    reader.attributes[function_type] = TypeAttr(FunctionType(inputs, outputs))
+    reader.attributes[tied] = TIED_OPERANDS.make(ties)
+    reader.attributes[arg_attrs] = _DICTS.make([attrs for _, _, attrs in arguments])
+    reader.attributes[res_attrs] = _DICTS.make([r.attributes for r in results])
+
+
+def _print_signature(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    function_type, tied, arg_attrs, res_attrs = (getattr(op, name) for _, name in args)
+    inputs, results = function_type.inputs, function_type.results
+
+    def with_attributes(text: str, attributes: dict[str, Attribute] | None) -> str:
+        return text + " " + print_attr_dict(attributes) if attributes else text
+
+    arguments = ", ".join(
+        with_attributes(f"%arg{i}: {type.text}", attrs)
+        for i, (type, attrs) in enumerate(zip(inputs, arg_attrs))
+    )
+    if not results:
+        return f"({arguments})"
+    items: list[str] = []
+    for type, index, attrs in zip(results, tied, res_attrs):
+        if index is None:
+            text = type.text
+        else:
+            text = f"%arg{index}" + (f" as {type.text}" if inputs[index] != type else "")
+        items.append(with_attributes(text, attrs))
+    joined = ", ".join(items)
+    if len(results) != 1 or any(res_attrs):
+        joined = f"({joined})"
+    return f"({arguments}) -> {joined}"
+
+
+# `custom<ShapedFunctionSignature>($function_type, $tied_operands, $arg_attrs, $res_attrs)`:
+# `(%arg0: T, %arg1: index) -> %arg0`, results that may be tied to arguments by name.
+custom_directive(
+    "ShapedFunctionSignature",
+    CustomDirective("stream_function_signature", _parse_signature, _print_signature),
+)
+
+
+@register_op
+class AsyncFuncOp(DeclaredOp):
+    """`stream.async.func private @f(%arg0: T, %arg1: index) -> %arg0`: an external function
+    that `stream.async.call` can call. streamopt models declarations only (IREE's format
+    ends in an optional `($body^)?`)."""
+
+    __slots__ = ()
+    name = "stream.async.func"
+    is_isolated_from_above = True
+    region_kind = RegionKind.CALLABLE
+    sym_name: str = attr_def(_SymbolNameKind())
+    function_type: FunctionType = attr_def(_TYPE)
+    tied_operands: tuple[int | None, ...] = attr_def(TIED_OPERANDS)
+    sym_visibility: str | None = attr_def(_VisibilityKind())
+    arg_attrs = attr_def(_DICTS)
+    res_attrs = attr_def(_DICTS)
+    assembly_format = (
+        "($sym_visibility^)? $sym_name `` custom<ShapedFunctionSignature>($function_type, "
+        "$tied_operands, $arg_attrs, $res_attrs) attr-dict-with-keyword"
+    )
+
+    @property
+    def is_public(self) -> bool:
+        return self.sym_visibility in (None, "public")
+
+    @property
+    def is_declaration(self) -> bool:
+        return True
+
+    def tied_result_argument(self, result_index: int) -> int | None:
+        """The argument result `result_index` is tied to, if any."""
+        return self.tied_operands[result_index]
+
+    def verify(self) -> None:
+        if self.is_public:
+            raise op_error(self, "symbol declaration cannot have public visibility")
+
+
+# A flat symbol reference (`@f`): a callee.
+_SYMBOL = ValueKind(
+    lambda name: SymbolRefAttr([name]),
+    None,
+    "SYMBOL_REF",
+    lambda part: symbol_ref_from_text(str(part)),
+)
+
+
+@register_op
+class AsyncCallOp(_TiedResourcesOp):
+    """`%r = stream.async.call on(A) @f(%x[%o to %e for %l], %n) : (T{%s}, index) -> %x{%s}`."""
+
+    __slots__ = ()
+    name = "stream.async.call"
+    callee: SymbolRefAttr = attr_def(_SYMBOL)
+    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    resource_operand_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_ends = operand_def(INDEX_CONSTRAINT, variadic=True)
+    resource_operand_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)
+    result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
+    tied_operands = attr_def(TIED_OPERANDS)
+    arg_attrs = attr_def(ANY_ATTRIBUTE)
+    res_attrs = attr_def(ANY_ATTRIBUTE)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    results_ = result_def(variadic=True, tied_to="resource_operands")
+    assembly_format = _ON + "$callee `` " + _OPERANDS
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Yielded resources become the results of the execute/concurrent op.
+        parent = self.parent_op
+        if parent is None:
+            return
+        for index in range(len(self.resource_operands)):
+            if index < len(parent.results):
+                yield index, (parent.results[index],)
+
+    def verify(self) -> None:
+        super().verify()
+        operands = self.resource_operands
+        required = sum(1 for v in operands if isinstance(v.type, ResourceType))
+        present = len(self.resource_operand_offsets)
+        if (
+            len(self.resource_operand_ends) != present
+            or len(self.resource_operand_lengths) != present
+        ):
+            raise op_error(
+                self, "mismatch on resource range offsets/ends/lengths; counts must match"
+            )
+        if present != required:
+            raise op_error(
+                self,
+                f"expects {required} resource range operand sets but {present} are present",
+            )
+        for result in self.results:
+            if not isinstance(result.type, ResourceType):
+                raise op_error(
+                    self, "non-resource return values are not yet supported on async calls"
+                )
+        # Imported here, as verify_workload does: most runs verify no call.
+        from streamopt.ir.symbols import SymbolTable
+
+        callee = SymbolTable.lookup_nearest(self, self.callee)
+        if not isinstance(callee, AsyncFuncOp):
+            raise op_error(self, f"undefined external call: {self.callee.root}")
+        calls = ([v.type for v in operands], [r.type for r in self.results])
+        callee_type = callee.function_type
+        if [len(types) for types in calls] != [len(callee_type.inputs), len(callee_type.results)]:
+            inputs, results = ([t for t in types if t is not None] for types in calls)
+            expected = FunctionType(inputs, results).text
+            raise op_error(
+                self,
+                f"function type mismatch; expected '{expected}' but callee is '{callee_type.text}'",
+            )
+        for what, callee_types, call_types in zip(
+            ("argument", "result"), (callee_type.inputs, callee_type.results), calls
+        ):
+            for provided, expected in zip(callee_types, call_types):
+                if not _call_type_compatible(provided, expected):
+                    raise op_error(
+                        self,
+                        f"function {what} type mismatch; expected '{expected}' but callee "
+                        f"provides '{provided}'",
+                    )
+
+
+def _call_type_compatible(callee: Type, call: Type | None) -> bool:
+    """IREE allows an async function to declare `*` for any resource lifetime of the call."""
+    if callee == call:
+        return True
+    if isinstance(callee, ResourceType) and isinstance(call, ResourceType):
+        return callee.lifetime == "*"
+    return False
+
+
+class ResourceCaptures(NamedTuple):
+    """`(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region."""
+
+    operands: list[Value]
+    sizes: list[Value]
+    results: list[Any]
+
+
+@parse_rule("resource_capture")
+def _resource_capture(b: Builder, children: list[Any]) -> tuple[Value, Any, Sized]:
+    value, _, arg_token, sized = children
+    return (value, arg_token, sized)
+
+
+@parse_rule("resource_results")
+def _resource_results(b: Builder, children: list[Any]) -> ShapedResults:
+    return ShapedResults(children)
+
+
+@parse_rule("resource_captures")
+def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
+    captures = [c for c in children if isinstance(c, tuple)]
+    results = next((c for c in children if isinstance(c, ShapedResults)), ShapedResults())
+    entry_args: list[tuple[Any, Type, str | None]] = []
+    operands: list[Value] = []
+    sizes: list[Value] = []
+    for value, arg_token, sized in captures:
+        check_operand_type(value, sized.type, b.location(arg_token))
+        operands.append(value)
+        sizes.extend(sized.sizes)
+        entry_args.append((arg_token, sized.type, None))
+    # The region that follows gets one entry argument per capture.
+    b.pending_entry_args = entry_args
+    return ResourceCaptures(operands, sizes, results)
+
+
+def _parse_resource_region(
+    reader: FormatReader, part: tuple[ResourceCaptures, Any], args: Sequence[tuple[str, str]]
+) -> None:
+    operands, _, sizes, *results, body = (name for _, name in args)
+    captures, region = part
+    reader.operands[operands] = captures.operands
+    reader.operands[sizes] = captures.sizes
+    _resolve_results(reader, captures.results, operands, results)
+    reader.regions[body] = region
+
+
+def _print_resource_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
+    values, _, sizes, results, result_sizes, tied, region = field_values(op, args)
+    p.write(print_captures(p, values, region.blocks[0].arguments, sizes))
+    result_types = [r.type for r in results]
+    if result_types:
+        text = print_shaped_result_list(p, op, values, result_types, result_sizes, tied)
+        p.write(" -> " + (text if len(result_types) == 1 else f"({text})"))
+    p.write(" ")
+    p.print_region(region)
+
+
+# `custom<ResourceRegion>($operands, type($operands), $operand_sizes, type($results),
+# $result_sizes, $tied_operands, $body)`: `(%x as %arg0: T{%s}) -> (%x{%s}, T{%s2}) {...}`,
+# the captured operands with the region arguments that stand for them.
+custom_directive(
+    "ResourceRegion",
+    CustomDirective(
+        "resource_captures region",
+        _parse_resource_region,
+        _print_resource_region,
+        parts=2,
+        writes=True,
+    ),
+)
+
+
+class ResourceRegionOp(_TiedResourcesOp):
+    """Shared by `stream.async.execute` and `stream.async.concurrent`: captured resources become
+    the region's entry arguments, the region's `stream.yield` gives the resource results, and
+    results may be tied to (update in place) a captured operand."""
+
+    __slots__ = ()
+    region_kind = RegionKind.ONCE
+    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operand_sizes = operand_def(
+        INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
+    )
+    result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
+    tied_operands = attr_def(TIED_OPERANDS)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    body_ = region_def(arguments="resource_operands")
+    _REGION = (
+        "`with` `` custom<ResourceRegion>($resource_operands, type($resource_operands), "
+        "$resource_operand_sizes, type($results), $result_sizes, $tied_operands, $body)"
+    )
+
+    @property
+    def body(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    @property
+    def yield_op(self) -> YieldOp | None:
+        terminator = self.body.last_op
+        return terminator if isinstance(terminator, YieldOp) else None
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Captured resources are the region's entry arguments.
+        arguments = self.body.arguments if self.regions and self.regions[0].blocks else []
+        for index, _ in enumerate(self.resource_operands):
+            if index < len(arguments):
+                yield index, (arguments[index],)
+
+    def verify(self) -> None:
+        operands = self.resource_operands
+        for i, value in enumerate(operands):
+            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_RESOURCE)
+        results = self.results_
+        for i, result in enumerate(results):
+            check_lifetime(self, "result", i, result.type, ANY_OR_STAGING_RESOURCE)
+        super().verify()
+        if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
+            raise op_error(self, "expects a region with one block")
+        body = self.body
+        if [a.type for a in body.arguments] != [v.type for v in operands]:
+            raise op_error(self, "region arguments do not match the captured operands")
+        # Every resource used in the body is captured or produced there (IREE's
+        # verifyAllResourcesCaptured); values from outside must come in through `with(...)`.
+        for op in body.ops:
+            for operand in op.operands:
+                if not isinstance(operand.type, ResourceType):
+                    continue
+                if operand.parent_block is body and not (
+                    isinstance(operand, OpResult) and operand.op is op
+                ):
+                    continue
+                raise op_error(
+                    op, "used resource not listed in explicit captures (or produced internally)"
+                )
+        # IREE's parser adds no implicit terminator: a body must end in its stream.yield.
+        last = body.last_op
+        if last is None:
+            raise op_error(self, "empty block: expect at least a terminator")
+        if not last.is_terminator:
+            raise error("block with no terminator", last.location)
+        yield_op = self.yield_op
+        if yield_op is None:
+            raise op_error(last, "expects the region to end with 'stream.yield'")
+        yielded = yield_op.resource_operands
+        if len(yielded) != len(results):
+            raise op_error(yield_op, "yield result count mismatch with parent op")
+        for outer, inner in zip(results, yielded):
+            if outer.type != inner.type:
+                raise op_error(
+                    yield_op,
+                    f"result type mismatch: expected '{outer.type}' but got '{inner.type}'",
+                )
+        for outer_size, inner_size in zip(self.result_sizes, yield_op.resource_operand_sizes):
+            if outer_size is not inner_size:
+                raise op_error(yield_op, "result size mismatch")
+
+
+@register_op
+class AsyncExecuteOp(ResourceRegionOp, TimelineOp):
+    """`%results:2, %result_timepoint = stream.async.execute on(A) await(%t) =>
+    with(%x as %arg0: T{%s}) -> (%x{%s}, T{%s2}) { ... } => !stream.timepoint`."""
+
+    __slots__ = ()
+    name = "stream.async.execute"
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
+    results_ = result_def(variadic=True, tied_to="resource_operands", asm_name="results")
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
+    assembly_format = _ON + (
+        "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
+        + ResourceRegionOp._REGION
+        + " `=` `` `>` type($result_timepoint) attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        super().verify()
+        check_timepoint(self, "result", len(self.results) - 1, self.results[-1].type)
+
+
+@register_op
+class AsyncConcurrentOp(ResourceRegionOp):
+    """`%r:2 = stream.async.concurrent with(%x as %arg0: T{%s}) -> (...) { ... }`: a wave of
+    work inside an execute (or another concurrent) region."""
+
+    __slots__ = ()
+    name = "stream.async.concurrent"
+    results_ = result_def(variadic=True, tied_to="resource_operands")
+    assembly_format = _ON + ResourceRegionOp._REGION + " attr-dict-with-keyword"
+
+    def verify(self) -> None:
+        parent = self.parent_op
+        if parent is None or parent.name not in ("stream.async.execute", "stream.async.concurrent"):
+            raise op_error(
+                self,
+                "expects parent op to be one of 'stream.async.execute, stream.async.concurrent'",
+            )
+        super().verify()

@@ -1,0 +1,53 @@
+"""stream file ops: `stream.file.constant` and `stream.file.read`."""
+
+from __future__ import annotations
+
+from streamopt.dialects import register_op
+from streamopt.dialects.stream.base import AFFINITY, StreamOp, TimelineOp, require_resource
+from streamopt.ir.core import Access
+from streamopt.ir.opdef import attr_def, operand_def, result_def
+from streamopt.ir.types import STREAM_FILE, TIMEPOINT, TIMEPOINT_CONSTRAINT, Attribute
+
+
+@register_op
+class FileConstantOp(StreamOp):
+    """`%f = stream.file.constant on(A) %buf[%o for %n] : !util.buffer{%s} -> !stream.file`: a
+    file handle over host data, for `stream.file.read`."""
+
+    __slots__ = ()
+    name = "stream.file.constant"
+    is_pure = True
+    source = operand_def()
+    source_size = operand_def(size_of="source")
+    source_offset = operand_def()
+    source_length = operand_def()
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(STREAM_FILE, asm_name="file")
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? $source `[` $source_offset `for` $source_length `]` `:` "
+        "type($source) `` `{` $source_size `}` `->` type($result) attr-dict-with-keyword"
+    )
+
+
+@register_op
+class FileReadOp(TimelineOp):
+    """`%t = stream.file.read on(A) await(%t0) => %f[%fo], %r[%o], %n : !stream.file -> T{%s}
+    => !stream.timepoint`: read `%n` bytes of a file into a resource on a queue."""
+
+    __slots__ = ()
+    name = "stream.file.read"
+    source = operand_def()
+    source_offset = operand_def()
+    target = operand_def(access=Access.WRITE, check=require_resource)
+    target_size = operand_def(size_of="target")
+    target_offset = operand_def()
+    length = operand_def()
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result_timepoint = result_def(TIMEPOINT)
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? "
+        "$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` "
+        "type($source) `->` type($target) `` `{` $target_size `}` `=` `` `>` "
+        "type($result_timepoint) attr-dict-with-keyword"
+    )

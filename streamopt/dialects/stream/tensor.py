@@ -1,0 +1,169 @@
+"""stream tensor ops: `stream.tensor.import`, `stream.tensor.export` and `stream.tensor.sizeof`,
+and the checks of tensor ops streamopt keeps as written."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from streamopt.diagnostics import Location, error
+from streamopt.dialects import register_op, unmodelled_check
+from streamopt.dialects.builtin import OpaqueOp, top_level_parts
+from streamopt.dialects.common import require_index_type
+from streamopt.dialects.stream.base import (
+    AFFINITY,
+    ANY_OR_STAGING_RESOURCE,
+    StreamOp,
+    ValueKind,
+    check_dims,
+    check_lifetime,
+)
+from streamopt.ir.core import Access, Operation
+from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
+from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type, TypeAttr
+
+if TYPE_CHECKING:
+    pass
+
+
+# A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type.
+_ENCODING = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+_ON = "(`on` `(` $affinity^ `)`)? "
+
+
+@register_op
+class TensorImportOp(StreamOp):
+    """`%r = stream.tensor.import on(A) consume? %buf : !util.buffer -> tensor<?x5xf32>{%d} in
+    !stream.resource<external>{%s}`: an external buffer as a resource.
+
+    IREE ties the result to the buffer; streamopt does not report that tie, because the buffer
+    is not a resource: the import is where a resource's storage starts. `consume` says the
+    resource now owns the storage (as a fresh allocation would); without it the storage stays
+    borrowed from the buffer's owner.
+    """
+
+    __slots__ = ()
+    name = "stream.tensor.import"
+    is_pure = True
+    source = operand_def()
+    result_encoding: Type = attr_def(_ENCODING)
+    result_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
+    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    consume: Attribute | None = attr_def(UNIT_KIND)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = _ON + (
+        "(`consume` $consume^)? $source `:` type($source) `->` $result_encoding "
+        "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size_value `}` "
+        "attr-dict-with-keyword"
+    )
+
+    def operand_access(self, index: int) -> Access:
+        if index != 0:
+            return Access.NONE
+        # The buffer's storage leaves its owner (consume) or is shared with stream (borrowed).
+        return Access.CONSUME if self.consume else Access.ESCAPE
+
+    def verify(self) -> None:
+        check_dims(self, self.result_encoding, self.result_encoding_dims)
+        check_lifetime(self, "result", 0, self.result.type, ANY_OR_STAGING_RESOURCE)
+
+
+@register_op
+class TensorExportOp(StreamOp):
+    """`%b = stream.tensor.export on(A) %x : tensor<4xf32> in !stream.resource<external>{%s} ->
+    !util.buffer`: hands the resource's storage out (it escapes; IREE's tie to the result is
+    not reported, as for import)."""
+
+    __slots__ = ()
+    name = "stream.tensor.export"
+    is_pure = True
+    source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.ESCAPE)
+    source_encoding: Type = attr_def(_ENCODING)
+    source_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def()
+    assembly_format = _ON + (
+        "$source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) "
+        "`` `{` $source_size `}` `->` type($result) attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, self.source_encoding, self.source_encoding_dims)
+
+
+def _require_index(type: Type, location: Location) -> None:
+    require_index_type("stream.tensor.sizeof", type, location)
+
+
+@register_op
+class TensorSizeOfOp(StreamOp):
+    """`%s = stream.tensor.sizeof on(A) tensor<?x4xf32>{%d} : index`: storage size of a type."""
+
+    __slots__ = ()
+    name = "stream.tensor.sizeof"
+    is_pure = True
+    encoding: Type = attr_def(_ENCODING)
+    encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    storage_size = result_def(INDEX, check=_require_index)
+    assembly_format = _ON + (
+        "$encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, self.encoding, self.encoding_dims)
+
+
+# -- ops kept as written, checked as IREE's verifiers check them ---------------------------
+
+
+def _encoding(entry: str) -> str:
+    """The encoding type of an encoded shaped type entry (`tensor<?xf32>{%d} in ...`)."""
+    return top_level_parts(top_level_parts(entry, " in ")[0], "{")[0]
+
+
+@unmodelled_check("stream.tensor.dispatch")
+def _check_tensor_dispatch(op: Operation) -> None:
+    """verifyTiedOperandEncodings of TensorDispatchOp::verify: a result tied to an operand
+    (`-> tensor<4xf32>{...} in %operand{%size}`) has the encoding that operand is given in
+    the function type, read off the kept text."""
+    if not isinstance(op, OpaqueOp):
+        return
+    text = op.written_text(value_ids=True)
+    written = op.trailing_type_text(value_ids=True)
+    # The operand list is the first `(` after the entry points (`on(...)` comes before).
+    entry = text.find(" @")
+    open_paren = text.find("(", entry) if entry >= 0 else -1
+    if written is None or open_paren < 0:
+        return
+    arguments = top_level_parts(text[open_paren + 1 :], ")")[0]
+    names = [name for name in top_level_parts(arguments, ",") if name]
+    sides = top_level_parts(written, "->")
+    if len(sides) != 2 or not (sides[0].startswith("(") and sides[0].endswith(")")):
+        return
+    operand_entries = [e for e in top_level_parts(sides[0][1:-1], ",") if e]
+    encodings = [
+        _encoding(e) if len(top_level_parts(e, " in ")) == 2 else None for e in operand_entries
+    ]
+    results = sides[1]
+    if results.startswith("(") and results.endswith(")"):
+        results = results[1:-1]
+    for result in top_level_parts(results, ","):
+        parts = top_level_parts(result, " in ")
+        if len(parts) != 2 or not parts[1].startswith("%v"):
+            continue
+        tied = top_level_parts(parts[1], "{")[0]
+        if tied not in names:
+            continue
+        index = names.index(tied)
+        operand_encoding = encodings[index] if index < len(encodings) else None
+        result_encoding = _encoding(result)
+        if operand_encoding is None:
+            continue
+        if operand_encoding.replace(" ", "") != result_encoding.replace(" ", ""):
+            raise error(
+                f"the {index}-th operandEncoding ({operand_encoding}) does not match the "
+                f"resultEncoding ({result_encoding})",
+                op.location,
+            )
