@@ -15,7 +15,9 @@ move. Three runs per size:
   do, or into a fresh queue alloca when its pool has none; `reused` counts the first).
 
 Each run is a fresh process (so its peak RSS is its own) that calls the function once (for the
-peak) and then `--calls` times (for the time). A step costs (best call of the STEPS-step program
+peak) and then, on new devices, `--warmup` times untimed and `--calls` times timed (a first
+call on new devices pays for their pools and threads: at 1 MiB it measured 1.4x the later
+ones, 7 ms, as much as two hundred steps). A step costs (best call of the STEPS-step program
 - best call of the STEPS/2-step one, which is the same program otherwise and ends on the same
 device) / (STEPS - STEPS/2); the run-to-run noise of the iota, which grows with SIZE, is left
 in. One run of each build at a size cannot be judged on a shared machine (forced copies
@@ -30,7 +32,8 @@ of SIZE: 1 + (that - the same for the program with no steps, which holds one buf
 (moves should hold one, transfers two while a copy runs). All three runs must return the same
 bytes. Timings on a machine shared with other work are noisy.
 
-Run: `python bench/iree_moves.py [--sizes 1 64 512] [--steps 64] [--calls 3] [--repeats 5]`
+Run: `python bench/iree_moves.py [--sizes 1 64 512] [--steps 64] [--calls 3] [--warmup 1]
+[--repeats 5]`
 (sizes in MiB;
 needs iree-base-compiler and iree-base-runtime, and memory for two buffers of the largest
 size).
@@ -121,9 +124,9 @@ class Measured:
     """Wall seconds in streamopt's `queue_move` per move (0 without the module)."""
 
 
-def measure(vmfb: Path, size: int, flags: int | None, calls: int) -> Measured:
-    """Run in a fresh process: `calls` calls of `vmfb` on SIZE bytes, with the move module
-    (`flags` added to every move) unless `flags` is None."""
+def measure(vmfb: Path, size: int, flags: int | None, calls: int, warmup: int = 1) -> Measured:
+    """Run in a fresh process: `warmup` calls then `calls` timed calls of `vmfb` on SIZE bytes,
+    with the move module (`flags` added to every move) unless `flags` is None."""
     inputs = [f"i64={size // 4}"]
     before = _current_rss()
     # The peak of one call (later calls can overlap the frees of the one before).
@@ -131,18 +134,19 @@ def measure(vmfb: Path, size: int, flags: int | None, calls: int) -> Measured:
     run_vmfb(vmfb, DEVICES, None, inputs, [first] if first else [])
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     moves = QueueMoves(DEVICES, MoveFlags(flags)) if flags is not None else None
-    run = run_vmfb(vmfb, DEVICES, None, inputs, [moves] if moves else [], calls)
+    run = run_vmfb(vmfb, DEVICES, None, inputs, [moves] if moves else [], warmup + calls)
+    made = warmup + calls
     digest = hashlib.sha256(b"".join(o.data for o in run.outputs)).hexdigest()[:16]
     report = moves.report() if moves else {}
     count = report.get("moves_aliased", 0) + report.get("moves_copied", 0)
     return Measured(
-        min(run.call_seconds),
+        min(run.call_seconds[warmup:]),
         peak - before,
         digest,
-        report.get("moves_aliased", 0) // calls,
-        report.get("moves_copied", 0) // calls,
-        report.get("bytes_copied_by_moves", {}).get("total", 0) // calls,
-        report.get("move_pool", {}).get("hits", 0) // calls,
+        report.get("moves_aliased", 0) // made,
+        report.get("moves_copied", 0) // made,
+        report.get("bytes_copied_by_moves", {}).get("total", 0) // made,
+        report.get("move_pool", {}).get("hits", 0) // made,
         report.get("move_seconds", 0.0) / count if count else 0.0,
     )
 
@@ -152,10 +156,10 @@ def _current_rss() -> int:
         return int(handle.read().split()[1]) * resource.getpagesize()
 
 
-def _fresh(vmfb: Path, size: int, flags: int | None, calls: int) -> Measured:
+def _fresh(vmfb: Path, size: int, flags: int | None, calls: int, warmup: int = 1) -> Measured:
     context = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(1, mp_context=context) as pool:
-        return pool.submit(measure, vmfb, size, flags, calls).result()
+        return pool.submit(measure, vmfb, size, flags, calls, warmup).result()
 
 
 def _builds(work: Path, steps: int) -> dict[tuple[str, int], Build]:
@@ -187,10 +191,10 @@ class Repetition:
 
 def _repetition(
     builds: dict[tuple[str, int], Build], build: str, flags: int | None, size: int, steps: int,
-    calls: int, empty: Measured,
+    calls: int, warmup: int, empty: Measured,
 ) -> Repetition:  # fmt: skip
-    stepped = _fresh(builds[build, steps].vmfb, size, flags, calls)
-    half = _fresh(builds[build, steps // 2].vmfb, size, flags, calls)
+    stepped = _fresh(builds[build, steps].vmfb, size, flags, calls, warmup)
+    half = _fresh(builds[build, steps // 2].vmfb, size, flags, calls, warmup)
     # Half the steps: the same program otherwise, ending on the same device.
     per_step = (stepped.best_call - half.best_call) / (steps - steps // 2)
     # The program without steps holds one buffer: what the steps add is in SIZEs.
@@ -202,7 +206,8 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 64, 512], help="MiB")
     parser.add_argument("--steps", type=int, default=64, help="an even number")
-    parser.add_argument("--calls", type=int, default=3, help="calls per run (best kept)")
+    parser.add_argument("--calls", type=int, default=3, help="timed calls per run (best kept)")
+    parser.add_argument("--warmup", type=int, default=1, help="untimed calls before them")
     parser.add_argument(
         "--repeats", type=int, default=5, help="interleaved repetitions of the three builds"
     )
@@ -211,7 +216,8 @@ def main(argv: list[str]) -> int:
         builds = _builds(Path(scratch), args.steps)
         print(
             f"{args.steps}-step ping-pong between two local-task devices; per step: "
-            f"(best of {args.calls} calls - the same with {args.steps // 2} steps) / "
+            f"(best of {args.calls} calls after {args.warmup} untimed - the same with "
+            f"{args.steps // 2} steps) / "
             f"{args.steps - args.steps // 2}; {args.repeats} repetitions, the three builds "
             "interleaved in each"
         )
@@ -233,7 +239,14 @@ def main(argv: list[str]) -> int:
             for _ in range(args.repeats):
                 for label, build, flags in RUNS:
                     repetition = _repetition(
-                        builds, build, flags, size, args.steps, args.calls, empties[label]
+                        builds,
+                        build,
+                        flags,
+                        size,
+                        args.steps,
+                        args.calls,
+                        args.warmup,
+                        empties[label],
                     )
                     repetitions[label].append(repetition)
             plain = repetitions[RUNS[0][0]]

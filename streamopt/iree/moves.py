@@ -163,7 +163,7 @@ class PoolStats:
         return asdict(self)
 
 
-@dataclass
+@dataclass(slots=True)
 class PooledBuffer:
     """A copied move's source, kept on the device it came from."""
 
@@ -181,6 +181,39 @@ class MoveDecision:
     reasons: MoveReason
     frees_source: bool
     """A copy deallocates the source (not with KEEP_SOURCE, nor when only part of it moved)."""
+
+
+class _Verdict:
+    """A `MoveDecision` kept for every later move with the same static facts (devices, flags,
+    whole or not, length, the source's memory type and usage), with what the per-move
+    bookkeeping needs precomputed: deciding and recording it from scratch (an IntFlag, a
+    dataclass, the allocator's answer, reason names) was most of an aliasing move's host
+    time."""
+
+    __slots__ = (
+        "alias", "decision", "frees_source", "mode", "pair", "poolable", "reason_names", "whole",
+    )  # fmt: skip
+
+    def __init__(
+        self, decision: MoveDecision, pair: PairStats, whole: bool, memory_type: int, usage: int
+    ) -> None:
+        self.decision = decision
+        self.alias = decision.mode is MoveMode.ALIAS
+        self.frees_source = decision.frees_source
+        self.mode = decision.mode.value
+        self.reason_names = tuple(decision.reasons.names())
+        self.pair = pair
+        self.whole = whole
+        self.poolable = (
+            memory_type & POOL_MEMORY_TYPE == POOL_MEMORY_TYPE and usage & POOL_USAGE == POOL_USAGE
+        )
+        """A copied source with these facts can stand in for a later alloca (`POOL_MEMORY_TYPE`,
+        `POOL_USAGE`); any other is freed, never kept."""
+
+
+VERDICT_LIMIT = 4096
+"""Decisions kept at most (a program with ever new dynamic sizes makes a new one per size; past
+the limit they are forgotten and made again)."""
 
 
 class QueueMoves:
@@ -297,6 +330,7 @@ class QueueMoveImplementation:
         self._pools: dict[int, list[PooledBuffer]] = {}
         """Kept sources by device ordinal, oldest first."""
         self._pooled_bytes = 0
+        self._verdicts: dict[tuple[int, ...], _Verdict] = {}
         self._freeing: list[Any] = []
         """Fences of the deallocas of evicted pool buffers (waited for at release)."""
 
@@ -388,28 +422,49 @@ class QueueMoveImplementation:
         defaults, external, do neither)."""
         owner = self.owner
         bits = int(flags) | owner.forced_bits
-        pair = owner.pair(source_device, target_device)
+        whole = source_offset == 0 and length == source.byte_length()
+        # Everything `decide` reads, so the same facts give the same decision.
+        key = (source_device, target_device, bits, whole, length,
+               source.memory_type(), source.allowed_usage())  # fmt: skip
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            verdict = self._verdict(key, source, source_offset, length)
+        pair = verdict.pair
         pair.moves += 1
         pair.bytes_moved += length
-        decision = self.decide(source, source_offset, length, source_device, target_device, bits)
-        if bits & _REQUIRE_ALIAS and decision.mode is not MoveMode.ALIAS:
+        if not verdict.alias and bits & _REQUIRE_ALIAS:
             owner.stats.rejected += 1
             pair.rejected += 1
             raise MoveUnavailable(
                 f"move of {length} bytes from {owner.device_name(source_device)} to "
                 f"{owner.device_name(target_device)} requires aliasing (REQUIRE_ALIAS) but must "
-                f"copy: {', '.join(decision.reasons.names())}"
+                f"copy: {', '.join(verdict.reason_names)}"
             )
-        owner.stats.record(decision.mode, decision.reasons)
-        if decision.reasons:
-            for name in decision.reasons.names():
-                pair.reasons[name] += 1
-        if decision.mode is MoveMode.ALIAS:
+        stats = owner.stats
+        stats.modes[verdict.mode] += 1
+        for name in verdict.reason_names:
+            stats.reasons[name] += 1
+            pair.reasons[name] += 1
+        if verdict.alias:
             pair.aliased += 1
             return source, wait if wait is not None else self.reached(target_device)
         pair.copied += 1
         return self._copy(source, source_offset, length, source_device, target_device,
-                          decision, wait, pair, source_lifetime, result_lifetime)  # fmt: skip
+                          verdict, wait, source_lifetime, result_lifetime)  # fmt: skip
+
+    def _verdict(
+        self, key: tuple[int, ...], source: Any, source_offset: int, length: int
+    ) -> _Verdict:
+        """Decide a move with the static facts `key` (see `queue_move`) and keep the decision."""
+        source_device, target_device, bits = key[0], key[1], key[2]
+        self.device(target_device)  # The target must be one of the run's devices.
+        decision = self.decide(source, source_offset, length, source_device, target_device, bits)
+        if len(self._verdicts) >= VERDICT_LIMIT:
+            self._verdicts.clear()
+        verdict = self._verdicts[key] = _Verdict(
+            decision, self.owner.pair(source_device, target_device), bool(key[3]), key[5], key[6]
+        )
+        return verdict
 
     def _copy(
         self,
@@ -418,60 +473,63 @@ class QueueMoveImplementation:
         length: int,
         source_device: int,
         target_device: int,
-        decision: MoveDecision,
+        verdict: _Verdict,
         wait: Any,
-        pair: PairStats,
         source_lifetime: str,
         result_lifetime: str,
     ) -> tuple[Any, Any]:
         """(a pool buffer, or alloca(target)) -> copy -> keep or dealloca(source), chained by
         one semaphore of the target (values 1, 2, 3); the last fence is the result's."""
-        rt = self.rt
+        fence_at = self.rt.HalFence.create_at
         owner = self.owner
-        target = self.device(target_device)
+        pair = verdict.pair
+        target = self.devices[target_device]  # Checked when the verdict was made.
         semaphore = target.create_semaphore(0)
-        allocated = rt.HalFence.create_at(semaphore, 1)
-        copied = rt.HalFence.create_at(semaphore, 2)
+        copied = fence_at(semaphore, 2)
         ready = wait if wait is not None else self.reached(target_device)
         # Failed already: enqueue nothing, touch no pool (the source stands in as the result's
         # handle). local-task's alloca would return the same error; a pool hit makes none.
         failure = _failure(ready)
-        reused = None if failure else self._take(target_device, length, result_lifetime)
+        reused = (
+            self._take(target_device, length)
+            if failure is None and result_lifetime != "staging"
+            else None
+        )
         if reused is not None:
             result = reused.buffer
             # Free once its last copy is done and the move's producers are.
-            start = rt.HalFence.join([ready, reused.free])
+            start = self.rt.HalFence.join([ready, reused.free])
             owner.pool.hits += 1
             pair.reused += 1
         elif failure is None:
+            start = fence_at(semaphore, 1)
             try:
-                result = target.queue_alloca(length, ready, allocated)
+                result = target.queue_alloca(length, ready, start)
             except RuntimeError as exc:
                 failure = str(exc)
-            start = allocated
             owner.pool.misses += 1
         if failure is not None:
             owner.failed += 1
             pair.failed += 1
             _fail(semaphore, failure)
             return source, copied
-        if source_offset == 0 and length == source.byte_length() and length < COMMAND_BUFFER_COPY:
+        if verdict.whole and length < COMMAND_BUFFER_COPY:
             target.queue_copy(source, result, start, copied)
         else:
             # A part of the buffer (the binding's queue_copy copies whole buffers), or a large
             # copy: recorded, it runs as the plain build's stream.cmd.copy does, faster.
-            command_buffer = rt.HalCommandBuffer(target, 0, True)
+            command_buffer = self.rt.HalCommandBuffer(target, 0, True)
             command_buffer.copy(source, result, source_offset, 0, length, True)
             target.queue_execute(command_buffer, start, copied)
         pair.bytes_copied += length
         owner.bytes_copied_by_device[pair.target] += length
-        if not decision.frees_source:
+        if not verdict.frees_source:
             return result, copied
-        if source_lifetime == "transient" and source_device != UNKNOWN_DEVICE:
+        if source_lifetime == "transient" and source_device != UNKNOWN_DEVICE and verdict.poolable:
             # The program allocated it and gave it up: keep it where it lives for a later copy.
             self._keep(source_device, PooledBuffer(source, copied, length))
             return result, copied
-        freed = rt.HalFence.create_at(semaphore, 3)
+        freed = fence_at(semaphore, 3)
         # At its origin; a source of unknown origin is freed where the copy ran.
         origin = target_device if source_device == UNKNOWN_DEVICE else source_device
         self.device(origin).queue_dealloca(source, copied, freed)
@@ -479,34 +537,33 @@ class QueueMoveImplementation:
 
     # -- the pool ---------------------------------------------------------------------------
 
-    def _take(self, device: int, length: int, result_lifetime: str) -> PooledBuffer | None:
-        """A kept buffer of `device` of `length` bytes that can be a result of
-        `result_lifetime`, out of the pool; kept buffers whose fence failed are dropped."""
-        if result_lifetime == "staging":
+    def _take(self, device: int, length: int) -> PooledBuffer | None:
+        """A kept buffer of `device` of `length` bytes out of the pool (every kept buffer can
+        stand in for a queue alloca of any lifetime but staging: `_copy` keeps only those);
+        kept buffers whose fence failed are dropped."""
+        entries = self._pools.get(device)
+        if not entries:
             return None
-        entries = self._pools.get(device, [])
         for entry in list(entries):
             if _failure(entry.free) is not None:
                 self._remove(device, entry)
                 self.owner.pool.dropped += 1
-                continue
-            if (
-                entry.length == length
-                and entry.buffer.memory_type() & POOL_MEMORY_TYPE == POOL_MEMORY_TYPE
-                and entry.buffer.allowed_usage() & POOL_USAGE == POOL_USAGE
-            ):
+            elif entry.length == length:
                 self._remove(device, entry)
                 return entry
         return None
 
     def _keep(self, device: int, entry: PooledBuffer) -> None:
         """Keep `entry` in `device`'s pool, freeing the oldest past `POOL_LIMIT`."""
-        entries = self._pools.setdefault(device, [])
+        entries = self._pools.get(device)
+        if entries is None:
+            entries = self._pools[device] = []
         entries.append(entry)
         self._pooled_bytes += entry.length
         pool = self.owner.pool
         pool.kept += 1
-        pool.peak_bytes = max(pool.peak_bytes, self._pooled_bytes)
+        if self._pooled_bytes > pool.peak_bytes:
+            pool.peak_bytes = self._pooled_bytes
         while len(entries) > POOL_LIMIT:
             oldest = entries[0]
             self._remove(device, oldest)

@@ -383,6 +383,41 @@ def test_the_pool_frees_its_oldest_past_the_limit(devices: tuple[Any, list[Any]]
     assert (_contents(staged, words) == words).all() and (_contents(kept, words) == words).all()
 
 
+def test_a_decision_is_kept_per_kind_of_move(devices: tuple[Any, list[Any]]) -> None:
+    # Moves with the same static facts share one decision (the host path asks the allocator
+    # once); a different length, flag or part of a buffer is decided on its own, and every
+    # move is still counted with its own reasons.
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(4, dtype=np.int32)
+    for _ in range(3):
+        implementation.queue_move(_transient(rt, hal_devices[0], words), 0, 16, 0, 1, -1, 0, None)
+    assert len(implementation._verdicts) == 1 and moves.stats.aliased == 3
+    implementation.queue_move(_transient(rt, hal_devices[0], words), 0, 8, 0, 1, -1, 0, None)
+    result, fence = implementation.queue_move(
+        _transient(rt, hal_devices[0], words), 0, 16, 0, 1, -1, MoveFlags.FORCE_COPY, None
+    )
+    fence.wait()
+    assert (_contents(result, words) == words).all()
+    assert len(implementation._verdicts) == 3
+    assert moves.stats.aliased == 3 and moves.stats.copied == 2
+    assert dict(moves.stats.reasons) == {"SUBSPAN": 1, "FORCED": 1}
+    assert _pairs(moves)[("dev_a", "dev_b")]["moves"] == 5
+
+
+def test_the_pool_keeps_only_what_it_can_hand_out(devices: tuple[Any, list[Any]]) -> None:
+    # A host-local source cannot stand in for a device-local alloca: it is freed, not kept.
+    rt, hal_devices, moves, implementation = _module(devices)
+    words = np.arange(4, dtype=np.int32)
+    host = hal_devices[0].allocator.allocate_buffer(
+        rt.MemoryType.HOST_LOCAL | rt.MemoryType.DEVICE_VISIBLE, rt.BufferUsage.DEFAULT, 16
+    )
+    _write(host, words)
+    result, fence = _forced(implementation, host, words.nbytes, 1)
+    fence.wait()
+    assert (_contents(result, words) == words).all()
+    assert moves.report()["move_pool"]["kept"] == 0
+
+
 def _cli(path: Path, *args: str) -> subprocess.CompletedProcess[str]:
     """`streamopt-run PATH --backend iree ARGS` in a process of its own (exit warnings show)."""
     command = [sys.executable, "-c", "from streamopt.run_command import main; main()", str(path),
