@@ -388,12 +388,12 @@ class DeviceQueueAllocaOp(QueueOp):
     pool = operand_def()
     memory_types = operand_def()
     buffer_usage = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     flags = attr_def(ALLOCA_FLAGS, default=0)
     result = result_def(HAL_BUFFER, asm_name="transient_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
+        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
         "attr-dict-with-keyword"
     )
 
@@ -437,13 +437,13 @@ class DeviceQueueMoveOp(QueueOp):
     pool = operand_def()
     memory_types = operand_def()
     buffer_usage = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     flags = attr_def(MOVE_FLAGS, default=0)
     result = result_def(HAL_BUFFER, asm_name="moved_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
+        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
         "attr-dict-with-keyword"
     )
     # The operand types ODS would check (the parser only checks the ones the syntax spells).
@@ -1029,12 +1029,12 @@ class AllocatorAllocateOp(HalOp):
     queue_affinity = operand_def()
     memory_types = operand_def()
     buffer_usage = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     result = result_def(HAL_BUFFER, asm_name="buffer")
     assembly_format = (
         "`<` $allocator `:` type($allocator) `>` `affinity` `(` $queue_affinity `)` "
         "`type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`:` custom<SizeAwareType>(type($result), $result_size_value) attr-dict-with-keyword"
+        "`:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword"
     )
 
 

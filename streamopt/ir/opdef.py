@@ -12,8 +12,8 @@ Fields are class attributes, in the order of IREE's op definition (operands are 
 order): `operand_def(...)`, `result_def(...)` and `attr_def(...)`. Each is also the op's accessor
 (`op.buffer` is the operand's value, `op.flags` the attribute). From them and the format the
 class gets `from_parse` and `print` (through `streamopt.ir.format`), `inherent_attributes`,
-`constrained_operands` (operand type checks), `operand_access`, `operand_size` /
-`result_size` (a size operand names the resource it sizes), `asm_result_name` and
+`constrained_operands` (operand type checks), `operand_access`, `size_of_operand` /
+`size_of_result` (a size operand names the resource it sizes), `asm_result_name` and
 `create(*operands, *attributes)`. Formats are compiled the first time an op of the class is
 parsed or printed, as ODS generates its parsers ahead of time: nothing is read per op.
 
@@ -557,11 +557,11 @@ class DeclaredOp(Operation):
         field = self.definition.field_of_operand(self, index)
         return field.access if field is not None else Access.NONE
 
-    def operand_size(self, index: int) -> Value | None:
+    def size_of_operand(self, index: int) -> Value | None:
         found = self.definition.locate_operand(self, index)
         return self._size_of(found[0].name, found[1]) if found is not None else None
 
-    def result_size(self, index: int) -> Value | None:
+    def size_of_result(self, index: int) -> Value | None:
         found = self.definition.locate_result(self, index)
         return self._size_of(found[0].name, found[1]) if found is not None else None
 

@@ -103,12 +103,12 @@ class AsyncConstantOp(TimelineOp):
     name = "stream.async.constant"
     is_pure = True
     await_timepoint: Value | None = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     value: Attribute = attr_def(ANY_ATTRIBUTE)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="cst")
     assembly_format = _ON + (
-        "(`await` `(` $await_timepoint^ `)`)? `:` type($result) `` `{` $result_size_value `}` "
+        "(`await` `(` $await_timepoint^ `)`)? `:` type($result) `` `{` $result_size `}` "
         "`=` $value attr-dict-with-keyword"
     )
 
@@ -124,12 +124,12 @@ class AsyncSplatOp(TimelineOp):
     name = "stream.async.splat"
     await_timepoint: Value | None = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     value = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
     assembly_format = _ON + (
         "(`await` `(` $await_timepoint^ `)`)? $value `:` type($value) `->` type($result) `` "
-        "`{` $result_size_value `}` attr-dict-with-keyword"
+        "`{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -141,12 +141,12 @@ class AsyncCloneOp(StreamOp):
     name = "stream.async.clone"
     source = operand_def(access=Access.READ, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
     assembly_format = _ON + (
         "$source `:` type($source) `` `{` $source_size `}` `->` type($result) `` "
-        "`{` $result_size_value `}` attr-dict-with-keyword"
+        "`{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -161,12 +161,12 @@ class AsyncSliceOp(StreamOp):
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT)
     source_end = operand_def(INDEX_CONSTRAINT)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
     assembly_format = _ON + (
         "$source `[` $source_offset `to` $source_end `]` `:` type($source) `` "
-        "`{` $source_size `}` `->` type($result) `` `{` $result_size_value `}` "
+        "`{` $source_size `}` `->` type($result) `` `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
 
@@ -280,7 +280,7 @@ class TransferLikeOp(StreamOp):
     affinity_attr_name = "execution_affinity"
     source = operand_def(access=Access.READ)
     source_size = operand_def(size_of="source")
-    result_size_value = operand_def(size_of="result")
+    result_size = operand_def(size_of="result")
     source_affinity: Attribute | None = attr_def(AFFINITY)
     target_affinity: Attribute | None = attr_def(AFFINITY)
     execution_affinity: Attribute | None = attr_def(AFFINITY)
@@ -288,7 +288,7 @@ class TransferLikeOp(StreamOp):
     assembly_format = (
         "(`on` `(` $execution_affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` "
         "(`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $target_affinity^ `)`)? "
-        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+        "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
 
     def verify(self) -> None:
@@ -297,7 +297,7 @@ class TransferLikeOp(StreamOp):
             self.result.type, ResourceType
         ):
             raise op_error(self, "expects !stream.resource source and result types")
-        for size in (self.source_size, self.result_size_value):
+        for size in (self.source_size, self.result_size):
             if size.type is not None and size.type.text != "index":
                 raise op_error(self, f"expects index sizes, got '{size.type}'")
 
@@ -375,17 +375,17 @@ class AsyncCastOp(StreamOp):
     # A passthrough: the op itself touches no bytes; accesses through the result are its users'.
     source = operand_def(ANY_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(tied_to="source")
     assembly_format = _ON + (
         "$source `:` type($source) `{` $source_size `}` `->` type($result) "
-        "`{` $result_size_value `}` attr-dict"
+        "`{` $result_size `}` attr-dict"
     )
 
     def verify(self) -> None:
         check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
-        if self.source_size is not self.result_size_value:
+        if self.source_size is not self.result_size:
             raise op_error(self, "source and result sizes must be equal (tied storage)")
 
 

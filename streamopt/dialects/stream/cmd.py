@@ -84,7 +84,7 @@ class CmdMoveOp(TimelineOp):
     # Reads the bytes and frees the storage: nothing may use the source afterwards.
     source = operand_def(access=Access.READ | Access.CONSUME, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
     prefer_origin: Attribute | None = attr_def(UNIT_KIND)
     affinity: Attribute | None = attr_def(AFFINITY)
@@ -95,7 +95,7 @@ class CmdMoveOp(TimelineOp):
     assembly_format = (
         "(`origin` $prefer_origin^)? " + _ON + _AWAIT + "$source `:` type($source) `` "
         "`{` $source_size `}` (`from` `(` $source_affinity^ `)`)? `->` "
-        "(`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size_value `}` "
+        "(`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size `}` "
         "`=` `` `>` type($result_timepoint) attr-dict"
     )
 
@@ -103,7 +103,7 @@ class CmdMoveOp(TimelineOp):
         for what, value in (("operand #0", self.source), ("result #0", self.results[0])):
             if not isinstance(value.type, ResourceType):
                 raise op_error(self, f"{what} must be a resource, but got '{value.type}'")
-        for size in (self.source_size, self.result_size_value):
+        for size in (self.source_size, self.result_size):
             if size.type is not None and size.type != INDEX:
                 raise op_error(self, f"expects index sizes, got '{size.type}'")
 

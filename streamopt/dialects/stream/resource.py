@@ -213,7 +213,7 @@ class ResourceSizeOp(DeclaredOp):
     result: OpResult = result_def(INDEX)
     assembly_format = "$resource attr-dict `:` type($resource)"
 
-    def operand_size(self, index: int) -> Value | None:
+    def size_of_operand(self, index: int) -> Value | None:
         # As in IREE: the size of the operand is what this op computes.
         return self.result
 
@@ -223,7 +223,7 @@ class ResourceSizeOp(DeclaredOp):
         producer = resource.defining_op
         if producer is None:
             return None
-        size = producer.result_size(resource.index)  # type: ignore[attr-defined]
+        size = producer.size_of_result(resource.index)  # type: ignore[attr-defined]
         return [size] if size is not None else None
 
 
@@ -272,13 +272,13 @@ class ResourceTryMapOp(StreamOp):
     is_pure = True
     source = operand_def()
     source_offset = operand_def()
-    result_size_value = operand_def(size_of="result")
+    result_size = operand_def(size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     did_map = result_def(I1, asm_name="did_map")
     result = result_def(asm_name="result", check=require_resource)
     assembly_format = _ON + (
         "$source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` "
-        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+        "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -311,11 +311,11 @@ class ResourceSubviewOp(DeclaredOp):
     source = operand_def(check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     result = result_def(check=require_resource, same_as="source", tied_to="source")
     assembly_format = (
         "$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` "
-        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+        "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
 
     def verify(self) -> None:

@@ -47,13 +47,13 @@ class TensorImportOp(StreamOp):
     source = operand_def()
     result_encoding: Type = attr_def(_ENCODING)
     result_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     consume: Attribute | None = attr_def(UNIT_KIND)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
     assembly_format = _ON + (
         "(`consume` $consume^)? $source `:` type($source) `->` $result_encoding "
-        "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size_value `}` "
+        "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
 

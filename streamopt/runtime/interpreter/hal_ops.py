@@ -123,7 +123,7 @@ def _alloca(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         MemoryType(interp.integer(frame, op.operand("memory_types"), op) & 0xFFFFFFFF),
         BufferUsage(interp.integer(frame, op.operand("buffer_usage"), op) & 0xFFFFFFFF),
     )
-    size = interp.integer(frame, op.result_size_value, op)
+    size = interp.integer(frame, op.result_size, op)
     flags = AllocaFlags.NONE
     if "IndeterminateLifetime" in _flag_names(op.attributes.get("flags")):
         flags |= AllocaFlags.INDETERMINATE_LIFETIME
@@ -616,7 +616,7 @@ def _allocator_allocate(interp: Interpreter, frame: Frame, op: Operation) -> lis
     assert isinstance(op, AllocatorAllocateOp)
     allocator = _allocator(interp, frame, op.operand("allocator"), op)
     params = _params(interp, frame, op)
-    return [allocator.allocate(params, interp.integer(frame, op.result_size_value, op))]
+    return [allocator.allocate(params, interp.integer(frame, op.result_size, op))]
 
 
 def _allocator(interp: Interpreter, frame: Frame, value: Value, op: Operation) -> Allocator:
