@@ -281,7 +281,6 @@ class HalOp(DeclaredOp):
     """A hal op declared by its fields and IREE's assembly format (see streamopt.ir.opdef).
     Operands are named as in HALOps.td, and a name means one type there (`_OPERAND_TYPES`)."""
 
-    __slots__ = ()
     default_operand_types = _OPERAND_TYPES
 
     @classmethod
@@ -364,7 +363,6 @@ class QueueOp(HalOp):
     """A device queue op: runs on `device` / `queue_affinity` after `wait_fence` is reached
     and signals `signal_fence` when done."""
 
-    __slots__ = ()
     device = operand_def()
     queue_affinity = operand_def()
     wait_fence = operand_def()
@@ -383,7 +381,6 @@ class QueueOp(HalOp):
 class DeviceQueueAllocaOp(QueueOp):
     """`hal.device.queue.alloca`: a buffer whose memory is usable once `signal_fence` is."""
 
-    __slots__ = ()
     name = "hal.device.queue.alloca"
     pool = operand_def()
     memory_types = operand_def()
@@ -402,7 +399,6 @@ class DeviceQueueAllocaOp(QueueOp):
 class DeviceQueueDeallocaOp(QueueOp):
     """`hal.device.queue.dealloca`: free `buffer` once `wait_fence` is reached."""
 
-    __slots__ = ()
     name = "hal.device.queue.dealloca"
     buffer = operand_def(access=Access.CONSUME)
     flags = attr_def(DEALLOCA_FLAGS, default=0)
@@ -430,7 +426,6 @@ class DeviceQueueMoveOp(QueueOp):
     follow the proposed `hal_device_queue_move` API (hal-semantics section 4).
     """
 
-    __slots__ = ()
     name = "hal.device.queue.move"
     source_buffer = operand_def()
     source_offset = operand_def()
@@ -536,7 +531,6 @@ def _verify_not_used_after(op: Operation, source: Value) -> None:
 class DeviceQueueCopyOp(QueueOp):
     """`hal.device.queue.copy`: copy `length` bytes between buffers on a queue."""
 
-    __slots__ = ()
     name = "hal.device.queue.copy"
     source_buffer = operand_def(access=Access.READ)
     source_offset = operand_def()
@@ -555,7 +549,6 @@ class DeviceQueueCopyOp(QueueOp):
 class DeviceQueueFillOp(QueueOp):
     """`hal.device.queue.fill`: splat a 1/2/4-byte pattern into a buffer range on a queue."""
 
-    __slots__ = ()
     name = "hal.device.queue.fill"
     target_buffer = operand_def(access=Access.WRITE)
     target_offset = operand_def()
@@ -583,7 +576,6 @@ class DeviceQueueFillOp(QueueOp):
 class DeviceQueueExecuteOp(QueueOp):
     """`hal.device.queue.execute`: run a recorded command buffer on a queue."""
 
-    __slots__ = ()
     name = "hal.device.queue.execute"
     # The buffers the commands touch were named when they were recorded.
     command_buffer = operand_def(access=Access.READ)
@@ -597,7 +589,6 @@ class DeviceQueueExecuteOp(QueueOp):
 class DeviceQueueBarrierOp(QueueOp):
     """`hal.device.queue.barrier`: signal `signal_fence` once `wait_fence` is reached."""
 
-    __slots__ = ()
     name = "hal.device.queue.barrier"
     flags = attr_def(EXECUTE_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + "`flags` `(` $flags `)` attr-dict-with-keyword"
@@ -615,7 +606,6 @@ class DeviceQueueReadOp(QueueOp):
     `stream.file.read`); the source offset is an i64, the target offset and length are sizes.
     """
 
-    __slots__ = ()
     name = "hal.device.queue.read"
     source_file = operand_def(access=Access.READ)
     source_offset = operand_def(I64_CONSTRAINT)  # A file offset.
@@ -678,7 +668,6 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
     """`hal.device.queue.execute.indirect`: run a reusable command buffer with its binding
     table (`bindings([(%buffer : !hal.buffer)[%offset, %length], ...])`)."""
 
-    __slots__ = ()
     name = "hal.device.queue.execute.indirect"
     command_buffer = operand_def()
     flags = attr_def(EXECUTE_FLAGS, default=0)
@@ -750,7 +739,6 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
 class FenceCreateOp(HalOp):
     """`%fence = hal.fence.create device(%d : !hal.device) flags("None") : !hal.fence`."""
 
-    __slots__ = ()
     name = "hal.fence.create"
     device = operand_def()
     flags = attr_def(FENCE_FLAGS, default=0)
@@ -766,7 +754,6 @@ class FenceJoinOp(HalOp):
     """`%fence = hal.fence.join at([%a, %b]) flags("None") -> !hal.fence`: reached when all
     of the fences are."""
 
-    __slots__ = ()
     name = "hal.fence.join"
     fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
     flags = attr_def(FENCE_FLAGS, default=0)
@@ -782,7 +769,6 @@ class FenceAwaitOp(HalOp):
     """`%status = hal.fence.await until([%f]) timeout_millis(%t) flags("None") : i32`: block
     the host until the fences are reached."""
 
-    __slots__ = ()
     name = "hal.fence.await"
     timeout_millis = operand_def(I32_CONSTRAINT, type=I32)
     fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
@@ -798,7 +784,6 @@ class FenceAwaitOp(HalOp):
 class FenceQueryOp(HalOp):
     """`%status = hal.fence.query<%fence : !hal.fence> : i32`: OK once the fence is reached."""
 
-    __slots__ = ()
     name = "hal.fence.query"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
     status = result_def(I32)
@@ -809,7 +794,6 @@ class FenceQueryOp(HalOp):
 class FenceSignalOp(HalOp):
     """`hal.fence.signal<%fence : !hal.fence>`: reach the fence from the host."""
 
-    __slots__ = ()
     name = "hal.fence.signal"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
     assembly_format = "`<` $fence `:` type($fence) `>` attr-dict-with-keyword"
@@ -819,7 +803,6 @@ class FenceSignalOp(HalOp):
 class FenceFailOp(HalOp):
     """`hal.fence.fail<%fence : !hal.fence> status(%status)`: fail the fence with a status."""
 
-    __slots__ = ()
     name = "hal.fence.fail"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
     status = operand_def(I32_CONSTRAINT, type=I32)
@@ -863,7 +846,6 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
     lifetime(transient) : i32, i32`: the memory type and usage bits a resource of that
     lifetime needs on affinity A."""
 
-    __slots__ = ()
     name = "hal.allocator.resolve_memory_properties"
     inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
@@ -1009,7 +991,6 @@ class AllocatorSelectOp(SegmentedOp):
 class DeviceAllocatorOp(HalOp):
     """`%allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator`."""
 
-    __slots__ = ()
     name = "hal.device.allocator"
     is_pure = True
     device = operand_def()
@@ -1023,7 +1004,6 @@ class AllocatorAllocateOp(HalOp):
     type(%memory_types) usage(%buffer_usage) : !hal.buffer{%size}`: a buffer allocated at once
     (not on a queue), usable as soon as the op returns."""
 
-    __slots__ = ()
     name = "hal.allocator.allocate"
     allocator = operand_def()
     queue_affinity = operand_def()
@@ -1048,7 +1028,6 @@ class AllocatorImportOp(HalOp):
     local memory of a discrete device), `%did_import` is false and the buffer is null.
     """
 
-    __slots__ = ()
     name = "hal.allocator.import"
     allocator = operand_def()
     queue_affinity = operand_def()
@@ -1074,7 +1053,6 @@ class ExFileFromMemoryOp(HalOp):
     access(Read) buffer(%bytes : !util.buffer)[%offset for %length] flags(%flags) :
     !hal.file`: a file whose contents are a byte range of host memory (experimental in IREE)."""
 
-    __slots__ = ()
     name = "hal.ex.file.from_memory"
     device = operand_def()
     queue_affinity = operand_def()
@@ -1097,7 +1075,6 @@ class DeviceResolveOp(HalOp):
     """`%device, %queue_affinity = hal.device.resolve on(A) : !hal.device, i64`: the device
     (allocator, queue affinity) an affinity names."""
 
-    __slots__ = ()
     name = "hal.device.resolve"
     is_pure = True
     affinity = attr_def(ANY_ATTRIBUTE)
@@ -1119,7 +1096,6 @@ class DeviceResolveOp(HalOp):
 class DevicesCountOp(HalOp):
     """`%device_count = hal.devices.count : index`."""
 
-    __slots__ = ()
     name = "hal.devices.count"
     is_pure = True
     result = result_def(INDEX, asm_name="device_count")
@@ -1130,7 +1106,6 @@ class DevicesCountOp(HalOp):
 class DevicesGetOp(HalOp):
     """`%device_0 = hal.devices.get %c0 : !hal.device`: the device at an ordinal."""
 
-    __slots__ = ()
     name = "hal.devices.get"
     is_pure = True
     index = operand_def(INDEX_CONSTRAINT, type=INDEX)
@@ -1151,7 +1126,6 @@ class ElementTypeOp(HalOp):
     """`%element_type_f32 = hal.element_type<f32> : i32`: the runtime code of an element
     type."""
 
-    __slots__ = ()
     name = "hal.element_type"
     is_pure = True
     type_ = attr_def(TYPE_ATTRIBUTE)
@@ -1183,7 +1157,6 @@ class ElementTypeOp(HalOp):
 class _BitsConstantOp(HalOp):
     """`%r = hal.<name><"A|B"> : i32`: the runtime value of a bit-enum (folds to a constant)."""
 
-    __slots__ = ()
     is_pure = True
 
     @property
@@ -1197,7 +1170,6 @@ class _BitsConstantOp(HalOp):
 class MemoryTypeOp(_BitsConstantOp):
     """`%memory_type = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32`."""
 
-    __slots__ = ()
     name = "hal.memory_type"
     type_ = attr_def(MEMORY_TYPE)
     result = result_def(I32, asm_name="memory_type")
@@ -1208,7 +1180,6 @@ class MemoryTypeOp(_BitsConstantOp):
 class BufferUsageOp(_BitsConstantOp):
     """`%buffer_usage = hal.buffer_usage<"TransferSource|...|SharingImmutable"> : i32`."""
 
-    __slots__ = ()
     name = "hal.buffer_usage"
     usage = attr_def(BUFFER_USAGE)
     result = result_def(I32, asm_name="buffer_usage")
@@ -1261,15 +1232,12 @@ _SHAPE_FORMAT = (
 class _ShapedBufferViewOp(HalOp):
     """Buffer view ops that end in `shape([%d0, ...]) type(%et) encoding(%enc)`."""
 
-    __slots__ = ()
-
 
 @register_op
 class BufferViewAssertOp(_ShapedBufferViewOp):
     """`hal.buffer_view.assert<%v : !hal.buffer_view> message("m") shape([%d]) type(%t)
     encoding(%e)`: abort unless the view holds such a tensor."""
 
-    __slots__ = ()
     name = "hal.buffer_view.assert"
     buffer_view = operand_def()
     element_type = operand_def(type=I32)
@@ -1288,7 +1256,6 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
     """`%view = hal.buffer_view.create buffer(%b : !hal.buffer)[%offset, %length] shape([%d])
     type(%t) encoding(%e) : !hal.buffer_view`: a tensor view of a buffer range."""
 
-    __slots__ = ()
     name = "hal.buffer_view.create"
     is_pure = True
     source_buffer = operand_def()
@@ -1310,7 +1277,6 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
 class BufferViewRankOp(HalOp):
     """`%rank = hal.buffer_view.rank<%view : !hal.buffer_view> : index`: its number of dims."""
 
-    __slots__ = ()
     name = "hal.buffer_view.rank"
     is_pure = True
     buffer_view = operand_def()
@@ -1324,7 +1290,6 @@ class BufferViewRankOp(HalOp):
 class BufferViewBufferOp(HalOp):
     """`%buffer = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer`."""
 
-    __slots__ = ()
     name = "hal.buffer_view.buffer"
     is_pure = True
     buffer_view = operand_def()
@@ -1363,7 +1328,6 @@ class BufferViewDimOp(HalOp):
     """`%dim = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : index`: the size of one
     dimension of a view."""
 
-    __slots__ = ()
     name = "hal.buffer_view.dim"
     is_pure = True
     buffer_view = operand_def()
@@ -1380,7 +1344,6 @@ class BufferSubspanOp(HalOp):
     """`%buffer = hal.buffer.subspan<%b : !hal.buffer>[%offset, %length] : !hal.buffer`: a
     buffer aliasing a byte range of another."""
 
-    __slots__ = ()
     name = "hal.buffer.subspan"
     is_pure = True
     source_buffer = operand_def()
@@ -1402,7 +1365,6 @@ class BufferLoadOp(HalOp):
     """`%v = hal.buffer.load<%b : !hal.buffer>[%offset] : i32`: a host read of one element
     (what `stream.resource.load` lowers to)."""
 
-    __slots__ = ()
     name = "hal.buffer.load"
     source_buffer = operand_def(access=Access.READ)
     source_offset = operand_def()
@@ -1418,7 +1380,6 @@ class BufferStoreOp(HalOp):
     """`hal.buffer.store<%b : !hal.buffer>[%offset] value(%v : i32)`: a host write of one
     element (what `stream.resource.store` lowers to)."""
 
-    __slots__ = ()
     name = "hal.buffer.store"
     value = operand_def()
     target_buffer = operand_def(access=Access.WRITE)
@@ -1433,7 +1394,6 @@ class BufferStoreOp(HalOp):
 class BufferLengthOp(HalOp):
     """`%length = hal.buffer.length<%b : !hal.buffer> : index`: the byte length of a buffer."""
 
-    __slots__ = ()
     name = "hal.buffer.length"
     is_pure = True
     buffer = operand_def()
@@ -1446,7 +1406,6 @@ class BufferAssertOp(HalOp):
     """`hal.buffer.assert<%b : !hal.buffer> message("m") allocator(%a : !hal.allocator)
     minimum_length(%n) type(DeviceVisible) usage("...")`: abort unless the buffer fits."""
 
-    __slots__ = ()
     name = "hal.buffer.assert"
     buffer = operand_def()
     allocator = operand_def()
@@ -1472,7 +1431,6 @@ class ExecutableLookupOp(HalOp):
     """`%exe = hal.executable.lookup device(%d : !hal.device) executable(@ex) :
     !hal.executable`: the (cached, possibly lazily loaded) executable on a device."""
 
-    __slots__ = ()
     name = "hal.executable.lookup"
     is_pure = True
     device = operand_def()
@@ -1489,7 +1447,6 @@ class ExecutableLookupFunctionOp(HalOp):
     """`%function_id = hal.executable.lookup.function target(%exe : !hal.executable)
     function(@ex::@variant::@fn) : i64`: the runtime id of an exported function."""
 
-    __slots__ = ()
     name = "hal.executable.lookup.function"
     is_pure = True
     executable = operand_def()
@@ -1507,7 +1464,6 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
     target(@ex::@variant::@fn) workload([%w0, ...]) : index, index, index`: the workgroup
     count the export's count region computes for a workload."""
 
-    __slots__ = ()
     name = "hal.executable.calculate_workgroups"
     is_pure = True
     device = operand_def()
@@ -1532,7 +1488,6 @@ class CommandBufferCreateOp(HalOp):
     """`%cmd = hal.command_buffer.create device(%d : !hal.device) mode(OneShot)
     categories(Transfer) affinity(%q) bindings(%n)? : !hal.command_buffer`."""
 
-    __slots__ = ()
     name = "hal.command_buffer.create"
     device = operand_def()
     queue_affinity = operand_def()
@@ -1551,7 +1506,6 @@ class CommandBufferCreateOp(HalOp):
 class CommandBufferFinalizeOp(HalOp):
     """`hal.command_buffer.finalize<%cmd : !hal.command_buffer>`: end recording."""
 
-    __slots__ = ()
     name = "hal.command_buffer.finalize"
     command_buffer = operand_def()
     assembly_format = "`<` $command_buffer `:` type($command_buffer) `>` attr-dict-with-keyword"
@@ -1561,7 +1515,6 @@ class CommandBufferFinalizeOp(HalOp):
 class CommandBufferDeviceOp(HalOp):
     """`%d = hal.command_buffer.device<%cmd : !hal.command_buffer> : !hal.device`."""
 
-    __slots__ = ()
     name = "hal.command_buffer.device"
     is_pure = True
     command_buffer = operand_def()
@@ -1576,7 +1529,6 @@ class CommandBufferExecutionBarrierOp(HalOp):
     """`hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("...")
     target("...") flags("None")`: later commands wait for earlier ones."""
 
-    __slots__ = ()
     name = "hal.command_buffer.execution_barrier"
     command_buffer = operand_def()
     source_stage_mask = attr_def(EXECUTION_STAGE)
@@ -1593,7 +1545,6 @@ class CommandBufferFillBufferOp(HalOp):
     """`hal.command_buffer.fill_buffer<%cmd : T> target(%b : !hal.buffer)[%o, %l]
     pattern(%p : i32) flags("None")`. The target may be a binding slot (`index`)."""
 
-    __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
     command_buffer = operand_def()
     target_buffer = operand_def(_BUFFER_OR_SLOT)
@@ -1617,7 +1568,6 @@ class CommandBufferCopyBufferOp(HalOp):
     """`hal.command_buffer.copy_buffer<%cmd : T> source(%a : !hal.buffer)[%o]
     target(%b : !hal.buffer)[%o] length(%l) flags("None")`. Buffers may be binding slots."""
 
-    __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
     command_buffer = operand_def()
     source_buffer = operand_def(_BUFFER_OR_SLOT)
@@ -1649,7 +1599,6 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
     """`hal.command_buffer.dispatch<%cmd : T> target(%exe : !hal.executable)[%ordinal]
     workgroups([%x, %y, %z]) constants([...])? bindings([...]) flags("None")`."""
 
-    __slots__ = ()
     name = "hal.command_buffer.dispatch"
     # The fixed operands; constants and bindings follow as segments.
     command_buffer = operand_def()

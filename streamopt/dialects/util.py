@@ -377,7 +377,6 @@ class FuncOp(Operation):
 class ReturnOp(DeclaredOp):
     """`util.return %a, %b : T, T`: what the enclosing function returns."""
 
-    __slots__ = ()
     name = "util.return"
     is_terminator = True
     # IREE's `$operands` (a name Operation has).
@@ -860,7 +859,6 @@ def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
 class GlobalLoadOp(DeclaredOp):
     """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
 
-    __slots__ = ()
     name = "util.global.load"
     global_ = attr_def(SYMBOL)
     is_immutable = attr_def(UNIT_KIND)
@@ -915,7 +913,6 @@ class GlobalLoadOp(DeclaredOp):
 class GlobalStoreOp(DeclaredOp):
     """`util.global.store %v, @g : T`. The stored value escapes (any later load may see it)."""
 
-    __slots__ = ()
     name = "util.global.store"
     value = any_type(operand_def(access=Access.ESCAPE))
     global_ = attr_def(SYMBOL)
@@ -952,7 +949,6 @@ class OptimizationBarrierOp(DeclaredOp):
     """`%r:2 = util.optimization_barrier %a, %b : T, U`: an identity the compiler may not see
     through. Result i is operand i (tied), and the op has effects so it is never removed."""
 
-    __slots__ = ()
     name = "util.optimization_barrier"
     # IREE's `$operands` and `$results` (names Operation has).
     values = operand_def(variadic=True)
@@ -986,7 +982,6 @@ def _check_optimization_barrier(op: Operation) -> None:
 class NullOp(DeclaredOp):
     """`%0 = util.null : !hal.fence`: a null reference of a reference type."""
 
-    __slots__ = ()
     name = "util.null"
     is_pure = True
     result = result_def()
@@ -1194,7 +1189,6 @@ class StatusCheckOkOp(DeclaredOp):
     """`util.status.check_ok %status, "message"`: fail the whole invocation unless the status
     (an i32) is ok. What `stream.timepoint.await` lowers to after its `hal.fence.await`."""
 
-    __slots__ = ()
     name = "util.status.check_ok"
     status = operand_def(I32_CONSTRAINT, type=I32)
     message = attr_def(STRING)

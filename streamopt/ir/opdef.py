@@ -461,10 +461,22 @@ class _LazyInherentAttributes:
 DeclaredOpT = TypeVar("DeclaredOpT", bound="DeclaredOp")
 
 
-class DeclaredOp(Operation):
-    """An op whose syntax, accessors and interfaces come from its declared fields."""
+class _DeclaredOpType(type):
+    """The class of declared op classes: each gets empty `__slots__` unless it names some.
+    A declared op keeps nothing of its own (its fields are its operands, results, attributes
+    and regions), and an instance without a `__dict__` is what keeps large modules small."""
 
-    __slots__ = ()
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> _DeclaredOpType:
+        namespace.setdefault("__slots__", ())
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+class DeclaredOp(Operation, metaclass=_DeclaredOpType):
+    """An op whose syntax, accessors and interfaces come from its declared fields (a
+    subclass needs no `__slots__`: see _DeclaredOpType)."""
+
     assembly_format: ClassVar[str] = ""
     definition: ClassVar[OpDefinition] = _LazyDefinition()  # type: ignore[assignment]
     # Operand types by field name where a field gives none (a dialect's naming convention).

@@ -71,7 +71,6 @@ class StreamOp(DeclaredOp):
     """Base of the stream ops that run somewhere: the execution affinity is `on(...)`. Each is
     declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
 
-    __slots__ = ()
     affinity_attr_name = "affinity"
 
     @property
@@ -197,8 +196,6 @@ def print_captures(
 class TimelineOp(StreamOp):
     """A stream op on a timeline (IREE's TimelineOpInterface): it starts once its optional
     `await_timepoint` operand is reached (and signals its `result_timepoint`, if it has one)."""
-
-    __slots__ = ()
 
     @property
     def await_timepoints(self) -> list[Value]:
@@ -435,7 +432,6 @@ custom_directive(
 class YieldOp(DeclaredOp, SegmentedOp):
     """`stream.yield %a, %b : T{%s}, T{%s2}`: the resource results of an execution region."""
 
-    __slots__ = ()
     name = "stream.yield"
     is_terminator = True
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so

@@ -66,7 +66,6 @@ class ResourceAllocaOp(TimelineOp):
     analysis could not bound: it must not be freed asynchronously.
     """
 
-    __slots__ = ()
     name = "stream.resource.alloca"
     storage_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     indeterminate_lifetime: Attribute | None = attr_def(UNIT_KIND)
@@ -95,7 +94,6 @@ class ResourceDeallocaOp(TimelineOp):
     may be reused. `origin` asks to free it on the queue that allocated it.
     """
 
-    __slots__ = ()
     name = "stream.resource.dealloca"
     # Freeing ends the storage's life: nothing may use it afterwards. (IREE's `$operand`.)
     resource = operand_def(access=Access.CONSUME, check=require_resource)
@@ -168,7 +166,6 @@ class ResourceConstantsOp(StreamOp):
     immutable; `variable` results are initial values of mutable storage.
     """
 
-    __slots__ = ()
     name = "stream.resource.constants"
     is_pure = True
     values: list[Attribute] = attr_def(ARRAY)
@@ -205,7 +202,6 @@ class ResourceConstantsOp(StreamOp):
 class ResourceSizeOp(DeclaredOp):
     """`%n = stream.resource.size %r : T`: the byte size of a resource's storage."""
 
-    __slots__ = ()
     name = "stream.resource.size"
     inherent_attributes = frozenset({"affinity"})
     is_pure = True
@@ -232,7 +228,6 @@ class ResourceLoadOp(DeclaredOp):
     """`%v = stream.resource.load %r[%o] : !stream.resource<staging>{%s} -> i32`: a host read
     of one element of a staging resource (what `stream.async.load` lowers to)."""
 
-    __slots__ = ()
     name = "stream.resource.load"
     source = operand_def(access=Access.READ, check=require_resource)
     source_size = operand_def(size_of="source")
@@ -249,7 +244,6 @@ class ResourceStoreOp(DeclaredOp):
     """`stream.resource.store %v, %r[%o] : i32 -> !stream.resource<staging>{%s}`: a host write
     of one element of a staging resource (what `stream.async.store` lowers to)."""
 
-    __slots__ = ()
     name = "stream.resource.store"
     target = operand_def(access=Access.WRITE, check=require_resource)
     target_size = operand_def(size_of="target")
@@ -267,7 +261,6 @@ class ResourceTryMapOp(StreamOp):
     memory in place as a resource if the device can (`%ok`), as IREE's PackConstants does for
     constant data."""
 
-    __slots__ = ()
     name = "stream.resource.try_map"
     is_pure = True
     source = operand_def()
@@ -287,7 +280,6 @@ class ResourceAllocOp(StreamOp):
     """`%r = stream.resource.alloc uninitialized on(A) : T{%n}`: allocate at once (not on a
     timeline), as IREE's PackConstants does for data it reads from a file."""
 
-    __slots__ = ()
     name = "stream.resource.alloc"
     storage_size = operand_def(size_of="result")
     uninitialized: Attribute | None = attr_def(UNIT_KIND)
@@ -303,7 +295,6 @@ class ResourceAllocOp(StreamOp):
 class ResourceSubviewOp(DeclaredOp):
     """`%v = stream.resource.subview %r[%offset] : T{%size} -> T{%length}`: an alias of a range."""
 
-    __slots__ = ()
     name = "stream.resource.subview"
     is_pure = True
     # Making a view touches no bytes; what users of the view do reaches the source through the
@@ -396,7 +387,6 @@ class ResourcePackOp(StreamOp, SegmentedOp):
     : index`: place slices with the given lifetimes in one slab (slices whose lifetimes do not
     overlap may share bytes); results are the slab size and each slice's offset."""
 
-    __slots__ = ()
     name = "stream.resource.pack"
     is_pure = True
     offset = operand_def(INDEX_CONSTRAINT, optional=True)

@@ -41,7 +41,6 @@ class TensorImportOp(StreamOp):
     borrowed from the buffer's owner.
     """
 
-    __slots__ = ()
     name = "stream.tensor.import"
     is_pure = True
     source = operand_def()
@@ -74,7 +73,6 @@ class TensorExportOp(StreamOp):
     !util.buffer`: hands the resource's storage out (it escapes; IREE's tie to the result is
     not reported, as for import)."""
 
-    __slots__ = ()
     name = "stream.tensor.export"
     is_pure = True
     source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.ESCAPE)
@@ -100,7 +98,6 @@ def _require_index(type: Type, location: Location) -> None:
 class TensorSizeOfOp(StreamOp):
     """`%s = stream.tensor.sizeof on(A) tensor<?x4xf32>{%d} : index`: storage size of a type."""
 
-    __slots__ = ()
     name = "stream.tensor.sizeof"
     is_pure = True
     encoding: Type = attr_def(_ENCODING)

@@ -23,7 +23,6 @@ from streamopt.ir.types import INDEX_CONSTRAINT, TIMEPOINT, TIMEPOINT_CONSTRAINT
 class TimepointImmediateOp(StreamOp):
     """`%t = stream.timepoint.immediate => !stream.timepoint`: already reached."""
 
-    __slots__ = ()
     name = "stream.timepoint.immediate"
     is_pure = True
     result_timepoint = result_def(TIMEPOINT)
@@ -41,7 +40,6 @@ class TimepointImmediateOp(StreamOp):
 class TimepointJoinOp(StreamOp):
     """`%t = stream.timepoint.join max(%a, %b) => !stream.timepoint`: reached when all are."""
 
-    __slots__ = ()
     name = "stream.timepoint.join"
     is_pure = True
     await_timepoints = operand_def(TIMEPOINT_CONSTRAINT, variadic=True, type=TIMEPOINT)
@@ -59,7 +57,6 @@ class TimepointAwaitOp(TimelineOp, SegmentedOp):
     """`%r:2 = stream.timepoint.await sync? %t => %a, %b : T{%s}, T{%s2}`: the resources as of
     the timepoint (each result is tied to its operand)."""
 
-    __slots__ = ()
     name = "stream.timepoint.await"
     is_pure = True
     # A passthrough: the results are the operands, later on the timeline.
@@ -90,7 +87,6 @@ class TimepointBarrierOp(StreamOp):
     """`%result, %result_timepoint = stream.timepoint.barrier on(A) %x : T{%s} =>
     !stream.timepoint`: the resource (tied) and when it is available."""
 
-    __slots__ = ()
     name = "stream.timepoint.barrier"
     is_pure = True
     # A passthrough, like stream.timepoint.await.
