@@ -25,6 +25,7 @@ from streamopt.dialects.common import (
     IndexKind,
     SegmentedOp,
     check_operand_type,
+    op_error,
     require_index_type,
     split_clauses,
 )
@@ -316,11 +317,6 @@ def _attribute_from_token(
     return BitEnumAttr(kind, value)
 
 
-def _op_error(op: Operation, message: str) -> DiagnosticError:
-    """MLIR's op diagnostic: `'name' op message`."""
-    return error(f"'{op.name}' op {message}", op.location)
-
-
 # -- custom directives ---------------------------------------------------------------------------
 
 
@@ -372,7 +368,7 @@ class QueueOp(HalOp):
         wait = self.wait_fence
         producer = wait.defining_op
         if wait is self.signal_fence and (producer is None or producer.name != "util.null"):
-            raise _op_error(
+            raise op_error(
                 self, "device queue operations cannot wait and signal on the same fence."
             )
 
@@ -479,12 +475,12 @@ class DeviceQueueMoveOp(QueueOp):
             zip(self.operands, self._operand_types, self._operand_type_names)
         ):
             if value.type is not None and value.type != want:
-                raise _op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
+                raise op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
         if self.result.type != HAL_BUFFER:
-            raise _op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
+            raise op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
         flags = self.flags
         if "RequireAlias" in flags and "ForceCopy" in flags:
-            raise _op_error(self, "cannot both require aliasing (RequireAlias) and force a copy")
+            raise op_error(self, "cannot both require aliasing (RequireAlias) and force a copy")
         if "KeepSource" not in flags:
             _verify_not_used_after(self, self.source_buffer)
 
@@ -565,7 +561,7 @@ class DeviceQueueFillOp(QueueOp):
         super().verify()
         type = self.pattern.type
         if not (isinstance(type, IntegerType) and type.width in (8, 16, 32)):
-            raise _op_error(
+            raise op_error(
                 self,
                 "operand #7 must be 8-bit signless integer or 16-bit signless integer or "
                 f"32-bit signless integer, but got '{type}'",
@@ -972,7 +968,7 @@ class AllocatorSelectOp(SegmentedOp):
 
     def verify(self) -> None:
         if self.segments[0] != self.segments[1]:
-            raise _op_error(self, "requires the same number of devices and queue affinities")
+            raise op_error(self, "requires the same number of devices and queue affinities")
 
     def print(self, p: Printer) -> None:
         indent = " " * p.indent_width
@@ -1151,7 +1147,7 @@ class ElementTypeOp(HalOp):
             or text in ("f16", "bf16", "f32", "f64", "index")
             or text.startswith(("f8", "f6", "f4", "complex<"))
         ):
-            raise _op_error(self, "unsupported element type")
+            raise op_error(self, "unsupported element type")
 
 
 class _BitsConstantOp(HalOp):
@@ -1215,7 +1211,7 @@ class EncodingTypeOp(Operation):
 
     def verify(self) -> None:
         if "encoding" in self.attribute_map:
-            raise _op_error(self, "unsupported encoding type")
+            raise op_error(self, "unsupported encoding type")
 
     def print(self, p: Printer) -> None:
         encoding = self.attribute_map.get("encoding")
@@ -1677,7 +1673,7 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
 
     def verify(self) -> None:
         if not self.segments[2] == self.segments[3] == self.segments[4]:
-            raise _op_error(
+            raise op_error(
                 self, "requires that binding fields all have the same number of elements"
             )
 
@@ -1712,7 +1708,7 @@ def _check_binding_subspan(op: Operation) -> None:
     dynamic = ShapedType(type_text).shape.count(None)
     values = dims.count("%_")
     if dynamic != values:
-        raise _op_error(
+        raise op_error(
             op,
             f"result type '{type_text}' has {dynamic} dynamic dimensions but {values} "
             "associated dimension SSA values",

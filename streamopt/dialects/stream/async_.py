@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.common import ANY_ATTRIBUTE, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ANY_ATTRIBUTE,
     ANY_OR_STAGING_RESOURCE,
     ANY_RESOURCE,
     STAGING_RESOURCE,
@@ -21,7 +21,6 @@ from streamopt.dialects.stream.base import (
     TimelineOp,
     check_lifetime,
     one_size,
-    op_error,
     require_resource,
     sized_text,
     verify_consumed_source,

@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
     SegmentedOp,
     check_operand_type,
+    op_error,
     print_shaped_function_type,
     print_shaped_result_list,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ANY_ATTRIBUTE,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
     TIED_OPERANDS,
@@ -35,7 +36,6 @@ from streamopt.dialects.stream.base import (
     check_size_counts,
     check_timepoint,
     field_values,
-    op_error,
     print_captures,
     verify_workload,
 )

@@ -18,6 +18,7 @@ from streamopt.dialects.common import (
     check_operand_type,
     dynamic_dim_count,
     is_sized,
+    op_error,
     print_shaped_type_list,
 )
 from streamopt.ir.core import Access, Operation, Value
@@ -116,8 +117,6 @@ AFFINITY = ValueKind(
     "ATTR_REF",
     lambda part: token_values.attribute_from_token("ATTR_REF", str(part), None),
 )
-# Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`).
-ANY_ATTRIBUTE = ValueKind(_same, None, "attribute_value", _same)
 
 
 class TiedOperandsAttr(ArrayAttr):
@@ -326,11 +325,6 @@ _YIELD_PARENTS = (
     "stream.cmd.serial",
     "stream.cmd.concurrent",
 )
-
-
-def op_error(op: Operation, message: str) -> DiagnosticError:
-    """An error worded like MLIR's `emitOpError`: `'name' op message`."""
-    return error(f"'{op.name}' op {message}", op.location)
 
 
 def check_lifetime(

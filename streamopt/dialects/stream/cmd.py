@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized
+from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
@@ -17,7 +17,6 @@ from streamopt.dialects.stream.base import (
     check_sized_operand,
     field_values,
     one_size,
-    op_error,
     print_captures,
     require_resource,
     require_timepoint,

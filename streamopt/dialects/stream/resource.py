@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.common import SegmentedOp, check_operand_type, require_index_type
+from streamopt.dialects.common import SegmentedOp, check_operand_type, op_error, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
@@ -16,7 +16,6 @@ from streamopt.dialects.stream.base import (
     ValueKind,
     field_values,
     one_size,
-    op_error,
     require_resource,
     require_timepoint,
     sized_text,

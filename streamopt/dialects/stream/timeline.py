@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from streamopt.dialects import register_op
-from streamopt.dialects.common import SegmentedOp
+from streamopt.dialects.common import SegmentedOp, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
@@ -12,7 +12,6 @@ from streamopt.dialects.stream.base import (
     check_lifetime,
     check_size_counts,
     check_timepoint,
-    op_error,
 )
 from streamopt.ir.core import Access, Value
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
