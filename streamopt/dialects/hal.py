@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
+from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.common import (
@@ -118,11 +118,23 @@ class BitEnum:
     # `flags("None")`, `flags(PreferOrigin)`.
     grammar = "_hal_enum"
 
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        definition = reader.definition
-        return _attribute_from_token(
-            reader.builder, definition.name, name, self, part, reader.location
-        )
+    def from_part(self, reader: FormatReader, name: str, token: Any) -> Attribute:
+        """The value `token` spells; an unknown case is an error at the token, worded as
+        IREE words it."""
+        text = str(token)
+        quoted = token.type == "STRING"
+        value = self.parse(text[1:-1] if quoted else text)
+        if value is None:
+            where = reader.builder.location(token) if hasattr(token, "line") else reader.location
+            if quoted:
+                message = f"invalid {name} attribute specification: {text}"
+            else:
+                message = (
+                    "expected string or keyword containing one of the following enum values "
+                    f"for attribute '{name}' {self.expected()}"
+                )
+            raise error(f"custom op '{reader.definition.name}' {message}", where)
+        return self.attr(value)
 
     def text(self, attribute: Attribute) -> str:
         return attribute.text
@@ -288,33 +300,6 @@ class HalOp(DeclaredOp):
     def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
         """The op with operands given by name; attributes may be ints or spellings."""
         return cls.create(**operands, **(attributes or {}))
-
-
-def _is_keyword(part: Any) -> bool:
-    """Keyword tokens the grammar keeps (`for`, `from`, `on`) carry nothing for the op."""
-    kind = getattr(part, "type", None) if isinstance(part, TOKEN_CLASSES) else None
-    return kind is not None and kind not in ("STRING", "BARE_ID", "ATTR_REF", "SYMBOL_REF")
-
-
-def _attribute_from_token(
-    b: Builder, op_name: str, name: str, kind: BitEnum, token: Any, location: Location
-) -> Attribute:
-    """The bit-enum attribute `name` spelled by `token`; an unknown case is an error at the
-    token, worded as IREE words it."""
-    text = str(token)
-    quoted = token.type == "STRING"
-    value = kind.parse(text[1:-1] if quoted else text)
-    if value is None:
-        where = b.location(token) if hasattr(token, "line") else location
-        if quoted:
-            message = f"invalid {name} attribute specification: {text}"
-        else:
-            message = (
-                "expected string or keyword containing one of the following enum values for "
-                f"attribute '{name}' {kind.expected()}"
-            )
-        raise error(f"custom op '{op_name}' {message}", where)
-    return BitEnumAttr(kind, value)
 
 
 # -- custom directives ---------------------------------------------------------------------------
@@ -625,13 +610,9 @@ class Binding(NamedTuple):
     length: Value
 
 
-class Bindings(list[Binding]):
-    """A `[` NL binding, NL binding NL `]` list."""
-
-
-@parse_rule("hal_binding_list")
-def _hal_binding_list(b: Builder, children: list[Any]) -> Bindings:
-    return Bindings(c for c in children if isinstance(c, Binding))
+@parse_rule("hal_bindings")
+def _hal_bindings(b: Builder, children: list[Any]) -> list[Binding]:
+    return [c for c in children if isinstance(c, Binding)]
 
 
 @parse_rule("hal_binding")
@@ -640,23 +621,35 @@ def _hal_binding(b: Builder, children: list[Any]) -> Binding:
     return Binding(buffer, type, offset, length)
 
 
-def _check_bindings(bindings: Sequence[Binding], location: Location) -> None:
-    for binding in bindings:
-        check_operand_type(binding.buffer, binding.type, location)
-        check_operand_type(binding.offset, INDEX, location)
-        check_operand_type(binding.length, INDEX, location)
+def _parse_bindings(
+    reader: FormatReader, part: list[Binding], args: Sequence[tuple[str, str]]
+) -> None:
+    buffers, _, offsets, lengths = (name for _, name in args)
+    for binding in part:
+        check_operand_type(binding.buffer, binding.type, reader.location)
+        check_operand_type(binding.offset, INDEX, reader.location)
+        check_operand_type(binding.length, INDEX, reader.location)
+    reader.operands[buffers] = [binding.buffer for binding in part]
+    reader.operands[offsets] = [binding.offset for binding in part]
+    reader.operands[lengths] = [binding.length for binding in part]
 
 
-def _print_bindings(
-    p: Printer, buffers: Sequence[Value], offsets: Sequence[Value], lengths: Sequence[Value]
-) -> str:
-    """`[` then `(%b : T)[%o, %l]` one per line (joined by `, ` before each newline) `]`."""
+def _print_bindings(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    buffers, _, offsets, lengths = (op.definition.field_value(op, name) for _, name in args)
     indent = " " * p.indent_width
     items = [
         f"\n{indent}  ({p.v(buffer)} : {type_text(buffer.type)})[{p.v(offset)}, {p.v(length)}]"
         for buffer, offset, length in zip(buffers, offsets, lengths)
     ]
-    return "[" + ", ".join(items) + f"\n{indent}]"
+    return ", ".join(items) + f"\n{indent}"
+
+
+# `custom<Bindings>($binding_buffers, type($binding_buffers), $binding_offsets,
+# $binding_lengths)` (and custom<BindingTable>, which IREE prints alike): one
+# `(%buffer : T)[%offset, %length]` per line.
+_BINDINGS = CustomDirective("hal_bindings", _parse_bindings, _print_bindings)
+custom_directive("Bindings", _BINDINGS)
+custom_directive("BindingTable", _BINDINGS)
 
 
 @register_op
@@ -665,67 +658,17 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
     table (`bindings([(%buffer : !hal.buffer)[%offset, %length], ...])`)."""
 
     name = "hal.device.queue.execute.indirect"
-    command_buffer = operand_def()
+    command_buffer = operand_def(access=Access.READ)
+    # What the commands do with each binding is not written here.
+    binding_buffers = operand_def(variadic=True, access=Access.READ | Access.WRITE)
+    binding_offsets = operand_def(variadic=True)
+    binding_lengths = operand_def(variadic=True)
     flags = attr_def(EXECUTE_FLAGS, default=0)
-    segment_names = ("fixed", "binding_buffers", "binding_offsets", "binding_lengths")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        rest = [p for p in rest if not _is_keyword(p)]
-        device, device_type, queue_affinity, wait, signal, command_buffer, bindings, flags = rest
-        check_operand_type(device, device_type, location)
-        _check_bindings(bindings, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["flags"] = _attribute_from_token(
-            b, cls.name, "flags", EXECUTE_FLAGS, flags, location
-        )
-        return cls.create(
-            device, queue_affinity, wait, signal, command_buffer, bindings, attributes, location
-        )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        command_buffer: Value,
-        bindings: Sequence[tuple[Value, Any, Value, Value]],
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> DeviceQueueExecuteIndirectOp:
-        """`bindings` are `(buffer, type, offset, length)` (the type is not used)."""
-        attrs = dict(attributes or {})
-        attrs.setdefault("flags", EXECUTE_FLAGS.attr(0))
-        operands = [device, queue_affinity, wait_fence, signal_fence, command_buffer]
-        for position in (0, 2, 3):
-            operands.extend(binding[position] for binding in bindings)
-        count = len(bindings)
-        return cls(operands, (), attrs, location=location, segments=(5, count, count, count))
-
-    @property
-    def binding_buffers(self) -> list[Value]:
-        return self.segment(1)
-
-    def operand_access(self, index: int) -> Access:
-        if index == 4:
-            return Access.READ
-        position = index - self.segment_start(1)
-        if 0 <= position < self.segments[1]:
-            # What the commands do with each binding is not written here.
-            return Access.READ | Access.WRITE
-        return Access.NONE
-
-    def print(self, p: Printer) -> None:
-        device, queue, wait, signal = self.operands[:4]
-        p.write(f"{self.name}<{p.v(device)} : {type_text(device.type)}> affinity({p.v(queue)}) ")
-        p.write(f"wait({p.v(wait)}) signal({p.v(signal)})")
-        p.write(f" commands({p.v(self.operands[4])}) bindings(")
-        p.write(_print_bindings(p, self.segment(1), self.segment(2), self.segment(3)))
-        p.write(f") flags({self.attribute_map['flags'].text})")
-        p.attr_dict(self, ("flags",), keyword=True)
+    assembly_format = _QUEUE_FORMAT + (
+        "`commands` `(` $command_buffer `)` `bindings` `(` `[` custom<BindingTable>("
+        "$binding_buffers, type($binding_buffers), $binding_offsets, $binding_lengths) `]` `)` "
+        "`flags` `(` $flags `)` attr-dict-with-keyword"
+    )
 
 
 # -- fences -----------------------------------------------------------------------------------
@@ -907,80 +850,63 @@ def _hal_select_entry(b: Builder, children: list[Any]) -> SelectEntry:
     return SelectEntry(device, affinity, device_type, affinity_type)
 
 
+@parse_rule("hal_device_queue_affinity_list")
+def _hal_device_queue_affinity_list(b: Builder, children: list[Any]) -> list[SelectEntry]:
+    return [c for c in children if isinstance(c, SelectEntry)]
+
+
+def _parse_affinity_list(
+    reader: FormatReader, part: list[SelectEntry], args: Sequence[tuple[str, str]]
+) -> None:
+    devices, _, affinities = (name for _, name in args)
+    for entry in part:
+        check_operand_type(entry.device, entry.device_type, reader.location)
+        check_operand_type(entry.queue_affinity, entry.queue_affinity_type, reader.location)
+    reader.operands[devices] = [entry.device for entry in part]
+    reader.operands[affinities] = [entry.queue_affinity for entry in part]
+
+
+def _print_affinity_list(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    devices, _, affinities = (op.definition.field_value(op, name) for _, name in args)
+    indent = " " * p.indent_width
+    entries = [
+        f"({p.v(device)}, {p.v(affinity)} : {type_text(device.type)}, {type_text(affinity.type)})"
+        for device, affinity in zip(devices, affinities)
+    ]
+    return f"[\n{indent}  " + f",\n{indent}  ".join(entries) + f"\n{indent}]"
+
+
+# `custom<DeviceQueueAffinityList>($devices, type($devices), $queue_affinities)`:
+# `[(%device, %queue_affinity : !hal.device, i64), ...]`, one pair per line.
+custom_directive(
+    "DeviceQueueAffinityList",
+    CustomDirective("hal_device_queue_affinity_list", _parse_affinity_list, _print_affinity_list),
+)
+
+
 @register_op
-class AllocatorSelectOp(SegmentedOp):
+class AllocatorSelectOp(HalOp, SegmentedOp):
     """`%device, %queue_affinity = hal.allocator.select from([(%d, %q : !hal.device, i64),
     ...]) type(%t) usage(%u) : !hal.device, i64`: pick the device that allocates memory shared
     by several (an `#hal.device.optimal` affinity)."""
 
-    __slots__ = ()
     name = "hal.allocator.select"
     is_pure = True
-    segment_names = ("devices", "queue_affinities", "memory_types", "buffer_usage")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        rest = [p for p in rest if not _is_keyword(p)]
-        entries = [p for p in rest if isinstance(p, SelectEntry)]
-        memory_types, buffer_usage, device_type, affinity_type = rest[len(entries) :]
-        for entry in entries:
-            check_operand_type(entry.device, entry.device_type, location)
-            check_operand_type(entry.queue_affinity, entry.queue_affinity_type, location)
-        check_operand_type(memory_types, I32, location)
-        check_operand_type(buffer_usage, I32, location)
-        return cls.create(
-            [(e.device, e.queue_affinity) for e in entries],
-            memory_types,
-            buffer_usage,
-            [device_type, affinity_type],
-            dict(clauses.get("attributes", {})),
-            location,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        candidates: Sequence[tuple[Value, Value]],
-        memory_types: Value,
-        buffer_usage: Value,
-        result_types: Sequence[Type] = (HAL_DEVICE, I64),
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> AllocatorSelectOp:
-        """Choose among `(device, queue_affinity)` candidates."""
-        devices = [device for device, _ in candidates]
-        affinities = [affinity for _, affinity in candidates]
-        count = len(candidates)
-        return cls(
-            [*devices, *affinities, memory_types, buffer_usage],
-            list(result_types),
-            attributes or {},
-            location=location,
-            segments=(count, count, 1, 1),
-        )
-
-    def asm_result_name(self, index: int) -> str | None:
-        return ("device", "queue_affinity")[index]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    devices = operand_def(variadic=True)
+    queue_affinities = operand_def(variadic=True)
+    memory_types = operand_def(type=I32)
+    buffer_usage = operand_def(type=I32)
+    selected_device = result_def(HAL_DEVICE, asm_name="device")
+    selected_queue_affinity = result_def(I64, asm_name="queue_affinity")
+    assembly_format = (
+        "`from` `(` custom<DeviceQueueAffinityList>($devices, type($devices), "
+        "$queue_affinities) `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
+        "`:` type($selected_device) `,` type($selected_queue_affinity) attr-dict-with-keyword"
+    )
 
     def verify(self) -> None:
-        if self.segments[0] != self.segments[1]:
+        if len(self.devices) != len(self.queue_affinities):
             raise op_error(self, "requires the same number of devices and queue affinities")
-
-    def print(self, p: Printer) -> None:
-        indent = " " * p.indent_width
-        entries = [
-            f"({p.v(device)}, {p.v(affinity)} : {device.type}, {affinity.type})"
-            for device, affinity in zip(self.segment(0), self.segment(1))
-        ]
-        separator = f",\n{indent}  "
-        p.write(f"{self.name} from([\n{indent}  " + separator.join(entries) + f"\n{indent}])")
-        p.write(f" type({p.v(self.segment(2)[0])}) usage({p.v(self.segment(3)[0])}) : ")
-        p.write(", ".join(type_text(r.type) for r in self.results))
-        p.attr_dict(self, keyword=True)
 
 
 @register_op
@@ -1585,108 +1511,41 @@ class CommandBufferCopyBufferOp(HalOp):
         return {1: Access.READ, 3: Access.WRITE}.get(index, Access.NONE)
 
 
-@parse_rule("hal_constants")
-def _hal_constants(b: Builder, children: list[Any]) -> Clause:
-    return Clause("constants", list(children[-1]))
-
-
 @register_op
 class CommandBufferDispatchOp(HalOp, SegmentedOp):
     """`hal.command_buffer.dispatch<%cmd : T> target(%exe : !hal.executable)[%ordinal]
     workgroups([%x, %y, %z]) constants([...])? bindings([...]) flags("None")`."""
 
     name = "hal.command_buffer.dispatch"
-    # The fixed operands; constants and bindings follow as segments.
     command_buffer = operand_def()
     executable = operand_def()
     entry_point = operand_def()
     workgroup_x = operand_def()
     workgroup_y = operand_def()
     workgroup_z = operand_def()
+    constants = operand_def(variadic=True, type=I32)
+    # A kernel may read and write each binding (a binding slot, an index, is no buffer).
+    binding_buffers = operand_def(variadic=True, access=Access.READ | Access.WRITE)
+    binding_offsets = operand_def(variadic=True)
+    binding_lengths = operand_def(variadic=True)
     flags = attr_def(DISPATCH_FLAGS, default=0)
-    segment_names = ("fixed", "constants", "binding_buffers", "binding_offsets", "binding_lengths")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        command_buffer, cmd_type, executable, exe_type, entry_point, x, y, z, bindings, flags = rest
-        check_operand_type(command_buffer, cmd_type, location)
-        check_operand_type(executable, exe_type, location)
-        constants: list[Value] = clauses.get("constants", [])
-        for constant in constants:
-            check_operand_type(constant, I32, location)
-        _check_bindings(bindings, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["flags"] = _attribute_from_token(
-            b, cls.name, "flags", DISPATCH_FLAGS, flags, location
-        )
-        count = len(bindings)
-        operands = [command_buffer, executable, entry_point, x, y, z, *constants]
-        for position in (0, 2, 3):
-            operands.extend(binding[position] for binding in bindings)
-        return cls(
-            operands,
-            (),
-            attributes,
-            location=location,
-            segments=(6, len(constants), count, count, count),
-        )
-
-    @classmethod
-    def create(
-        cls,
-        command_buffer: Value,
-        executable: Value,
-        entry_point: Value,
-        workgroups: Sequence[Value],
-        constants: Sequence[Value],
-        bindings: Sequence[tuple[Value, Any, Value, Value]],
-        flags: int | str = 0,
-    ) -> CommandBufferDispatchOp:
-        """A dispatch of function `entry_point` over `workgroups` (x, y, z); `bindings` are
-        `(buffer, type, offset, length)` (the type is not used)."""
-        operands = [command_buffer, executable, entry_point, *workgroups, *constants]
-        for position in (0, 2, 3):
-            operands.extend(binding[position] for binding in bindings)
-        count = len(bindings)
-        return cls(
-            operands,
-            (),
-            shared_attributes({"flags": DISPATCH_FLAGS.attr(flags)}),
-            segments=(6, len(constants), count, count, count),
-        )
-
-    @property
-    def constants(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def binding_buffers(self) -> list[Value]:
-        return self.segment(2)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` "
+        "`target` `(` $executable `:` type($executable) `)` `` `[` $entry_point `]` "
+        "`workgroups` `(` `[` $workgroup_x `,` $workgroup_y `,` $workgroup_z `]` `)` "
+        "(`constants` `(` `[` $constants^ `]` `)`)? `bindings` `(` `[` custom<Bindings>("
+        "$binding_buffers, type($binding_buffers), $binding_offsets, $binding_lengths) `]` `)` "
+        "`flags` `(` $flags `)` attr-dict-with-keyword"
+    )
 
     def operand_access(self, index: int) -> Access:
-        position = index - self.segment_start(2)
-        if 0 <= position < self.segments[2] and self.operands[index].type != INDEX:
-            # A kernel may read and write each binding.
-            return Access.READ | Access.WRITE
-        return Access.NONE
+        return Access.NONE if self.operands[index].type == INDEX else super().operand_access(index)
 
     def verify(self) -> None:
-        if not self.segments[2] == self.segments[3] == self.segments[4]:
+        if not len(self.binding_buffers) == len(self.binding_offsets) == len(self.binding_lengths):
             raise op_error(
                 self, "requires that binding fields all have the same number of elements"
             )
-
-    def print(self, p: Printer) -> None:
-        cmd, exe, entry_point, x, y, z = self.segment(0)
-        p.write(f"{self.name}<{p.v(cmd)} : {cmd.type}> target({p.v(exe)} : {exe.type})")
-        p.write(f"[{p.v(entry_point)}] workgroups([{p.values([x, y, z])}])")
-        if self.constants:
-            p.write(f" constants([{p.values(self.constants)}])")
-        p.write(" bindings(")
-        p.write(_print_bindings(p, self.segment(2), self.segment(3), self.segment(4)))
-        p.write(f") flags({self.attribute_map['flags'].text})")
-        p.attr_dict(self, ("flags",), keyword=True)
 
 
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------

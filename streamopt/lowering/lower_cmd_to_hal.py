@@ -506,7 +506,14 @@ class _Lowering:
         if not isinstance(affinity, OptimalAffinityAttr) or len(affinity.affinities) < 2:
             return self.device_and_queue(affinity)
         candidates = [self.device_and_queue(a) for a in affinity.affinities]
-        select = self.emit(AllocatorSelectOp.create(candidates, memory_types, buffer_usage))
+        select = self.emit(
+            AllocatorSelectOp.create(
+                devices=[device for device, _ in candidates],
+                queue_affinities=[queue_affinity for _, queue_affinity in candidates],
+                memory_types=memory_types,
+                buffer_usage=buffer_usage,
+            )
+        )
         return select.results[0], select.results[1]
 
     # -- timepoints -----------------------------------------------------------------------
@@ -1041,20 +1048,19 @@ class _Lowering:
                 device=device, entry_point=entry_point, workload=dispatch.workload
             )
         ).results
-        bindings = [
-            (self.map(resource), HAL_BUFFER, offset, length)
-            for resource, offset, length in zip(
-                dispatch.resources, dispatch.resource_offsets, dispatch.resource_lengths
-            )
-        ]
+        x, y, z = workgroups
         self.emit(
             CommandBufferDispatchOp.create(
                 command_buffer,
                 executable,
                 function.results[0],
-                list(workgroups),
-                dispatch.uniform_operands,
-                bindings,
+                x,
+                y,
+                z,
+                constants=dispatch.uniform_operands,
+                binding_buffers=[self.map(resource) for resource in dispatch.resources],
+                binding_offsets=dispatch.resource_offsets,
+                binding_lengths=dispatch.resource_lengths,
             )
         )
         self.pass_.stat("num-dispatches", "Number of dispatches recorded")
