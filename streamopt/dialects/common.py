@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from streamopt.diagnostics import Location, OperandTypeMismatch, error
+from streamopt.diagnostics import DiagnosticError, Location, OperandTypeMismatch, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.opdef import TextAttributeKind
 from streamopt.ir.types import (
@@ -260,6 +260,11 @@ def require_index_type(op_name: str, type: Type, location: Location) -> None:
             f"found '{type_text(type)}'",
             location,
         )
+
+
+def op_error(op: Operation, message: str) -> DiagnosticError:
+    """An error worded like MLIR's `emitOpError`: `'name' op message`, at the op."""
+    return error(f"'{op.name}' op {message}", op.location)
 
 
 def check_operand_type(value: Value, type: Type, location: Location) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
+from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.common import (
@@ -25,6 +25,7 @@ from streamopt.dialects.common import (
     IndexKind,
     SegmentedOp,
     check_operand_type,
+    op_error,
     require_index_type,
     split_clauses,
 )
@@ -117,11 +118,23 @@ class BitEnum:
     # `flags("None")`, `flags(PreferOrigin)`.
     grammar = "_hal_enum"
 
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        definition = reader.definition
-        return _attribute_from_token(
-            reader.builder, definition.name, name, self, part, reader.location
-        )
+    def from_part(self, reader: FormatReader, name: str, token: Any) -> Attribute:
+        """The value `token` spells; an unknown case is an error at the token, worded as
+        IREE words it."""
+        text = str(token)
+        quoted = token.type == "STRING"
+        value = self.parse(text[1:-1] if quoted else text)
+        if value is None:
+            where = reader.builder.location(token) if hasattr(token, "line") else reader.location
+            if quoted:
+                message = f"invalid {name} attribute specification: {text}"
+            else:
+                message = (
+                    "expected string or keyword containing one of the following enum values "
+                    f"for attribute '{name}' {self.expected()}"
+                )
+            raise error(f"custom op '{reader.definition.name}' {message}", where)
+        return self.attr(value)
 
     def text(self, attribute: Attribute) -> str:
         return attribute.text
@@ -281,45 +294,12 @@ class HalOp(DeclaredOp):
     """A hal op declared by its fields and IREE's assembly format (see streamopt.ir.opdef).
     Operands are named as in HALOps.td, and a name means one type there (`_OPERAND_TYPES`)."""
 
-    __slots__ = ()
     default_operand_types = _OPERAND_TYPES
 
     @classmethod
     def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
         """The op with operands given by name; attributes may be ints or spellings."""
         return cls.create(**operands, **(attributes or {}))
-
-
-def _is_keyword(part: Any) -> bool:
-    """Keyword tokens the grammar keeps (`for`, `from`, `on`) carry nothing for the op."""
-    kind = getattr(part, "type", None) if isinstance(part, TOKEN_CLASSES) else None
-    return kind is not None and kind not in ("STRING", "BARE_ID", "ATTR_REF", "SYMBOL_REF")
-
-
-def _attribute_from_token(
-    b: Builder, op_name: str, name: str, kind: BitEnum, token: Any, location: Location
-) -> Attribute:
-    """The bit-enum attribute `name` spelled by `token`; an unknown case is an error at the
-    token, worded as IREE words it."""
-    text = str(token)
-    quoted = token.type == "STRING"
-    value = kind.parse(text[1:-1] if quoted else text)
-    if value is None:
-        where = b.location(token) if hasattr(token, "line") else location
-        if quoted:
-            message = f"invalid {name} attribute specification: {text}"
-        else:
-            message = (
-                "expected string or keyword containing one of the following enum values for "
-                f"attribute '{name}' {kind.expected()}"
-            )
-        raise error(f"custom op '{op_name}' {message}", where)
-    return BitEnumAttr(kind, value)
-
-
-def _op_error(op: Operation, message: str) -> DiagnosticError:
-    """MLIR's op diagnostic: `'name' op message`."""
-    return error(f"'{op.name}' op {message}", op.location)
 
 
 # -- custom directives ---------------------------------------------------------------------------
@@ -364,7 +344,6 @@ class QueueOp(HalOp):
     """A device queue op: runs on `device` / `queue_affinity` after `wait_fence` is reached
     and signals `signal_fence` when done."""
 
-    __slots__ = ()
     device = operand_def()
     queue_affinity = operand_def()
     wait_fence = operand_def()
@@ -374,7 +353,7 @@ class QueueOp(HalOp):
         wait = self.wait_fence
         producer = wait.defining_op
         if wait is self.signal_fence and (producer is None or producer.name != "util.null"):
-            raise _op_error(
+            raise op_error(
                 self, "device queue operations cannot wait and signal on the same fence."
             )
 
@@ -383,17 +362,16 @@ class QueueOp(HalOp):
 class DeviceQueueAllocaOp(QueueOp):
     """`hal.device.queue.alloca`: a buffer whose memory is usable once `signal_fence` is."""
 
-    __slots__ = ()
     name = "hal.device.queue.alloca"
     pool = operand_def()
     memory_types = operand_def()
     buffer_usage = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     flags = attr_def(ALLOCA_FLAGS, default=0)
     result = result_def(HAL_BUFFER, asm_name="transient_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
+        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
         "attr-dict-with-keyword"
     )
 
@@ -402,7 +380,6 @@ class DeviceQueueAllocaOp(QueueOp):
 class DeviceQueueDeallocaOp(QueueOp):
     """`hal.device.queue.dealloca`: free `buffer` once `wait_fence` is reached."""
 
-    __slots__ = ()
     name = "hal.device.queue.dealloca"
     buffer = operand_def(access=Access.CONSUME)
     flags = attr_def(DEALLOCA_FLAGS, default=0)
@@ -430,20 +407,19 @@ class DeviceQueueMoveOp(QueueOp):
     follow the proposed `hal_device_queue_move` API (hal-semantics section 4).
     """
 
-    __slots__ = ()
     name = "hal.device.queue.move"
     source_buffer = operand_def()
     source_offset = operand_def()
     pool = operand_def()
     memory_types = operand_def()
     buffer_usage = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     flags = attr_def(MOVE_FLAGS, default=0)
     result = result_def(HAL_BUFFER, asm_name="moved_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size_value) "
+        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
         "attr-dict-with-keyword"
     )
     # The operand types ODS would check (the parser only checks the ones the syntax spells).
@@ -484,12 +460,12 @@ class DeviceQueueMoveOp(QueueOp):
             zip(self.operands, self._operand_types, self._operand_type_names)
         ):
             if value.type is not None and value.type != want:
-                raise _op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
+                raise op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
         if self.result.type != HAL_BUFFER:
-            raise _op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
+            raise op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
         flags = self.flags
         if "RequireAlias" in flags and "ForceCopy" in flags:
-            raise _op_error(self, "cannot both require aliasing (RequireAlias) and force a copy")
+            raise op_error(self, "cannot both require aliasing (RequireAlias) and force a copy")
         if "KeepSource" not in flags:
             _verify_not_used_after(self, self.source_buffer)
 
@@ -536,7 +512,6 @@ def _verify_not_used_after(op: Operation, source: Value) -> None:
 class DeviceQueueCopyOp(QueueOp):
     """`hal.device.queue.copy`: copy `length` bytes between buffers on a queue."""
 
-    __slots__ = ()
     name = "hal.device.queue.copy"
     source_buffer = operand_def(access=Access.READ)
     source_offset = operand_def()
@@ -555,7 +530,6 @@ class DeviceQueueCopyOp(QueueOp):
 class DeviceQueueFillOp(QueueOp):
     """`hal.device.queue.fill`: splat a 1/2/4-byte pattern into a buffer range on a queue."""
 
-    __slots__ = ()
     name = "hal.device.queue.fill"
     target_buffer = operand_def(access=Access.WRITE)
     target_offset = operand_def()
@@ -572,7 +546,7 @@ class DeviceQueueFillOp(QueueOp):
         super().verify()
         type = self.pattern.type
         if not (isinstance(type, IntegerType) and type.width in (8, 16, 32)):
-            raise _op_error(
+            raise op_error(
                 self,
                 "operand #7 must be 8-bit signless integer or 16-bit signless integer or "
                 f"32-bit signless integer, but got '{type}'",
@@ -583,7 +557,6 @@ class DeviceQueueFillOp(QueueOp):
 class DeviceQueueExecuteOp(QueueOp):
     """`hal.device.queue.execute`: run a recorded command buffer on a queue."""
 
-    __slots__ = ()
     name = "hal.device.queue.execute"
     # The buffers the commands touch were named when they were recorded.
     command_buffer = operand_def(access=Access.READ)
@@ -597,7 +570,6 @@ class DeviceQueueExecuteOp(QueueOp):
 class DeviceQueueBarrierOp(QueueOp):
     """`hal.device.queue.barrier`: signal `signal_fence` once `wait_fence` is reached."""
 
-    __slots__ = ()
     name = "hal.device.queue.barrier"
     flags = attr_def(EXECUTE_FLAGS, default=0)
     assembly_format = _QUEUE_FORMAT + "`flags` `(` $flags `)` attr-dict-with-keyword"
@@ -615,7 +587,6 @@ class DeviceQueueReadOp(QueueOp):
     `stream.file.read`); the source offset is an i64, the target offset and length are sizes.
     """
 
-    __slots__ = ()
     name = "hal.device.queue.read"
     source_file = operand_def(access=Access.READ)
     source_offset = operand_def(I64_CONSTRAINT)  # A file offset.
@@ -639,13 +610,9 @@ class Binding(NamedTuple):
     length: Value
 
 
-class Bindings(list[Binding]):
-    """A `[` NL binding, NL binding NL `]` list."""
-
-
-@parse_rule("hal_binding_list")
-def _hal_binding_list(b: Builder, children: list[Any]) -> Bindings:
-    return Bindings(c for c in children if isinstance(c, Binding))
+@parse_rule("hal_bindings")
+def _hal_bindings(b: Builder, children: list[Any]) -> list[Binding]:
+    return [c for c in children if isinstance(c, Binding)]
 
 
 @parse_rule("hal_binding")
@@ -654,23 +621,35 @@ def _hal_binding(b: Builder, children: list[Any]) -> Binding:
     return Binding(buffer, type, offset, length)
 
 
-def _check_bindings(bindings: Sequence[Binding], location: Location) -> None:
-    for binding in bindings:
-        check_operand_type(binding.buffer, binding.type, location)
-        check_operand_type(binding.offset, INDEX, location)
-        check_operand_type(binding.length, INDEX, location)
+def _parse_bindings(
+    reader: FormatReader, part: list[Binding], args: Sequence[tuple[str, str]]
+) -> None:
+    buffers, _, offsets, lengths = (name for _, name in args)
+    for binding in part:
+        check_operand_type(binding.buffer, binding.type, reader.location)
+        check_operand_type(binding.offset, INDEX, reader.location)
+        check_operand_type(binding.length, INDEX, reader.location)
+    reader.operands[buffers] = [binding.buffer for binding in part]
+    reader.operands[offsets] = [binding.offset for binding in part]
+    reader.operands[lengths] = [binding.length for binding in part]
 
 
-def _print_bindings(
-    p: Printer, buffers: Sequence[Value], offsets: Sequence[Value], lengths: Sequence[Value]
-) -> str:
-    """`[` then `(%b : T)[%o, %l]` one per line (joined by `, ` before each newline) `]`."""
+def _print_bindings(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    buffers, _, offsets, lengths = (op.definition.field_value(op, name) for _, name in args)
     indent = " " * p.indent_width
     items = [
         f"\n{indent}  ({p.v(buffer)} : {type_text(buffer.type)})[{p.v(offset)}, {p.v(length)}]"
         for buffer, offset, length in zip(buffers, offsets, lengths)
     ]
-    return "[" + ", ".join(items) + f"\n{indent}]"
+    return ", ".join(items) + f"\n{indent}"
+
+
+# `custom<Bindings>($binding_buffers, type($binding_buffers), $binding_offsets,
+# $binding_lengths)` (and custom<BindingTable>, which IREE prints alike): one
+# `(%buffer : T)[%offset, %length]` per line.
+_BINDINGS = CustomDirective("hal_bindings", _parse_bindings, _print_bindings)
+custom_directive("Bindings", _BINDINGS)
+custom_directive("BindingTable", _BINDINGS)
 
 
 @register_op
@@ -678,69 +657,18 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
     """`hal.device.queue.execute.indirect`: run a reusable command buffer with its binding
     table (`bindings([(%buffer : !hal.buffer)[%offset, %length], ...])`)."""
 
-    __slots__ = ()
     name = "hal.device.queue.execute.indirect"
-    command_buffer = operand_def()
+    command_buffer = operand_def(access=Access.READ)
+    # What the commands do with each binding is not written here.
+    binding_buffers = operand_def(variadic=True, access=Access.READ | Access.WRITE)
+    binding_offsets = operand_def(variadic=True)
+    binding_lengths = operand_def(variadic=True)
     flags = attr_def(EXECUTE_FLAGS, default=0)
-    segment_names = ("fixed", "binding_buffers", "binding_offsets", "binding_lengths")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        rest = [p for p in rest if not _is_keyword(p)]
-        device, device_type, queue_affinity, wait, signal, command_buffer, bindings, flags = rest
-        check_operand_type(device, device_type, location)
-        _check_bindings(bindings, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["flags"] = _attribute_from_token(
-            b, cls.name, "flags", EXECUTE_FLAGS, flags, location
-        )
-        return cls.create(
-            device, queue_affinity, wait, signal, command_buffer, bindings, attributes, location
-        )
-
-    @classmethod
-    def create(
-        cls,
-        device: Value,
-        queue_affinity: Value,
-        wait_fence: Value,
-        signal_fence: Value,
-        command_buffer: Value,
-        bindings: Sequence[tuple[Value, Any, Value, Value]],
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> DeviceQueueExecuteIndirectOp:
-        """`bindings` are `(buffer, type, offset, length)` (the type is not used)."""
-        attrs = dict(attributes or {})
-        attrs.setdefault("flags", EXECUTE_FLAGS.attr(0))
-        operands = [device, queue_affinity, wait_fence, signal_fence, command_buffer]
-        for position in (0, 2, 3):
-            operands.extend(binding[position] for binding in bindings)
-        count = len(bindings)
-        return cls(operands, (), attrs, location=location, segments=(5, count, count, count))
-
-    @property
-    def binding_buffers(self) -> list[Value]:
-        return self.segment(1)
-
-    def operand_access(self, index: int) -> Access:
-        if index == 4:
-            return Access.READ
-        position = index - self.segment_start(1)
-        if 0 <= position < self.segments[1]:
-            # What the commands do with each binding is not written here.
-            return Access.READ | Access.WRITE
-        return Access.NONE
-
-    def print(self, p: Printer) -> None:
-        device, queue, wait, signal = self.operands[:4]
-        p.write(f"{self.name}<{p.v(device)} : {type_text(device.type)}> affinity({p.v(queue)}) ")
-        p.write(f"wait({p.v(wait)}) signal({p.v(signal)})")
-        p.write(f" commands({p.v(self.operands[4])}) bindings(")
-        p.write(_print_bindings(p, self.segment(1), self.segment(2), self.segment(3)))
-        p.write(f") flags({self.attribute_map['flags'].text})")
-        p.attr_dict(self, ("flags",), keyword=True)
+    assembly_format = _QUEUE_FORMAT + (
+        "`commands` `(` $command_buffer `)` `bindings` `(` `[` custom<BindingTable>("
+        "$binding_buffers, type($binding_buffers), $binding_offsets, $binding_lengths) `]` `)` "
+        "`flags` `(` $flags `)` attr-dict-with-keyword"
+    )
 
 
 # -- fences -----------------------------------------------------------------------------------
@@ -750,7 +678,6 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
 class FenceCreateOp(HalOp):
     """`%fence = hal.fence.create device(%d : !hal.device) flags("None") : !hal.fence`."""
 
-    __slots__ = ()
     name = "hal.fence.create"
     device = operand_def()
     flags = attr_def(FENCE_FLAGS, default=0)
@@ -766,7 +693,6 @@ class FenceJoinOp(HalOp):
     """`%fence = hal.fence.join at([%a, %b]) flags("None") -> !hal.fence`: reached when all
     of the fences are."""
 
-    __slots__ = ()
     name = "hal.fence.join"
     fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
     flags = attr_def(FENCE_FLAGS, default=0)
@@ -782,7 +708,6 @@ class FenceAwaitOp(HalOp):
     """`%status = hal.fence.await until([%f]) timeout_millis(%t) flags("None") : i32`: block
     the host until the fences are reached."""
 
-    __slots__ = ()
     name = "hal.fence.await"
     timeout_millis = operand_def(I32_CONSTRAINT, type=I32)
     fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
@@ -798,7 +723,6 @@ class FenceAwaitOp(HalOp):
 class FenceQueryOp(HalOp):
     """`%status = hal.fence.query<%fence : !hal.fence> : i32`: OK once the fence is reached."""
 
-    __slots__ = ()
     name = "hal.fence.query"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
     status = result_def(I32)
@@ -809,7 +733,6 @@ class FenceQueryOp(HalOp):
 class FenceSignalOp(HalOp):
     """`hal.fence.signal<%fence : !hal.fence>`: reach the fence from the host."""
 
-    __slots__ = ()
     name = "hal.fence.signal"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
     assembly_format = "`<` $fence `:` type($fence) `>` attr-dict-with-keyword"
@@ -819,7 +742,6 @@ class FenceSignalOp(HalOp):
 class FenceFailOp(HalOp):
     """`hal.fence.fail<%fence : !hal.fence> status(%status)`: fail the fence with a status."""
 
-    __slots__ = ()
     name = "hal.fence.fail"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
     status = operand_def(I32_CONSTRAINT, type=I32)
@@ -863,7 +785,6 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
     lifetime(transient) : i32, i32`: the memory type and usage bits a resource of that
     lifetime needs on affinity A."""
 
-    __slots__ = ()
     name = "hal.allocator.resolve_memory_properties"
     inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
@@ -929,87 +850,69 @@ def _hal_select_entry(b: Builder, children: list[Any]) -> SelectEntry:
     return SelectEntry(device, affinity, device_type, affinity_type)
 
 
+@parse_rule("hal_device_queue_affinity_list")
+def _hal_device_queue_affinity_list(b: Builder, children: list[Any]) -> list[SelectEntry]:
+    return [c for c in children if isinstance(c, SelectEntry)]
+
+
+def _parse_affinity_list(
+    reader: FormatReader, part: list[SelectEntry], args: Sequence[tuple[str, str]]
+) -> None:
+    devices, _, affinities = (name for _, name in args)
+    for entry in part:
+        check_operand_type(entry.device, entry.device_type, reader.location)
+        check_operand_type(entry.queue_affinity, entry.queue_affinity_type, reader.location)
+    reader.operands[devices] = [entry.device for entry in part]
+    reader.operands[affinities] = [entry.queue_affinity for entry in part]
+
+
+def _print_affinity_list(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    devices, _, affinities = (op.definition.field_value(op, name) for _, name in args)
+    indent = " " * p.indent_width
+    entries = [
+        f"({p.v(device)}, {p.v(affinity)} : {type_text(device.type)}, {type_text(affinity.type)})"
+        for device, affinity in zip(devices, affinities)
+    ]
+    return f"[\n{indent}  " + f",\n{indent}  ".join(entries) + f"\n{indent}]"
+
+
+# `custom<DeviceQueueAffinityList>($devices, type($devices), $queue_affinities)`:
+# `[(%device, %queue_affinity : !hal.device, i64), ...]`, one pair per line.
+custom_directive(
+    "DeviceQueueAffinityList",
+    CustomDirective("hal_device_queue_affinity_list", _parse_affinity_list, _print_affinity_list),
+)
+
+
 @register_op
-class AllocatorSelectOp(SegmentedOp):
+class AllocatorSelectOp(HalOp, SegmentedOp):
     """`%device, %queue_affinity = hal.allocator.select from([(%d, %q : !hal.device, i64),
     ...]) type(%t) usage(%u) : !hal.device, i64`: pick the device that allocates memory shared
     by several (an `#hal.device.optimal` affinity)."""
 
-    __slots__ = ()
     name = "hal.allocator.select"
     is_pure = True
-    segment_names = ("devices", "queue_affinities", "memory_types", "buffer_usage")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        rest = [p for p in rest if not _is_keyword(p)]
-        entries = [p for p in rest if isinstance(p, SelectEntry)]
-        memory_types, buffer_usage, device_type, affinity_type = rest[len(entries) :]
-        for entry in entries:
-            check_operand_type(entry.device, entry.device_type, location)
-            check_operand_type(entry.queue_affinity, entry.queue_affinity_type, location)
-        check_operand_type(memory_types, I32, location)
-        check_operand_type(buffer_usage, I32, location)
-        return cls.create(
-            [(e.device, e.queue_affinity) for e in entries],
-            memory_types,
-            buffer_usage,
-            [device_type, affinity_type],
-            dict(clauses.get("attributes", {})),
-            location,
-        )
-
-    @classmethod
-    def create(
-        cls,
-        candidates: Sequence[tuple[Value, Value]],
-        memory_types: Value,
-        buffer_usage: Value,
-        result_types: Sequence[Type] = (HAL_DEVICE, I64),
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> AllocatorSelectOp:
-        """Choose among `(device, queue_affinity)` candidates."""
-        devices = [device for device, _ in candidates]
-        affinities = [affinity for _, affinity in candidates]
-        count = len(candidates)
-        return cls(
-            [*devices, *affinities, memory_types, buffer_usage],
-            list(result_types),
-            attributes or {},
-            location=location,
-            segments=(count, count, 1, 1),
-        )
-
-    def asm_result_name(self, index: int) -> str | None:
-        return ("device", "queue_affinity")[index]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE
+    devices = operand_def(variadic=True)
+    queue_affinities = operand_def(variadic=True)
+    memory_types = operand_def(type=I32)
+    buffer_usage = operand_def(type=I32)
+    selected_device = result_def(HAL_DEVICE, asm_name="device")
+    selected_queue_affinity = result_def(I64, asm_name="queue_affinity")
+    assembly_format = (
+        "`from` `(` custom<DeviceQueueAffinityList>($devices, type($devices), "
+        "$queue_affinities) `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
+        "`:` type($selected_device) `,` type($selected_queue_affinity) attr-dict-with-keyword"
+    )
 
     def verify(self) -> None:
-        if self.segments[0] != self.segments[1]:
-            raise _op_error(self, "requires the same number of devices and queue affinities")
-
-    def print(self, p: Printer) -> None:
-        indent = " " * p.indent_width
-        entries = [
-            f"({p.v(device)}, {p.v(affinity)} : {device.type}, {affinity.type})"
-            for device, affinity in zip(self.segment(0), self.segment(1))
-        ]
-        separator = f",\n{indent}  "
-        p.write(f"{self.name} from([\n{indent}  " + separator.join(entries) + f"\n{indent}])")
-        p.write(f" type({p.v(self.segment(2)[0])}) usage({p.v(self.segment(3)[0])}) : ")
-        p.write(", ".join(type_text(r.type) for r in self.results))
-        p.attr_dict(self, keyword=True)
+        if len(self.devices) != len(self.queue_affinities):
+            raise op_error(self, "requires the same number of devices and queue affinities")
 
 
 @register_op
 class DeviceAllocatorOp(HalOp):
     """`%allocator = hal.device.allocator<%device : !hal.device> : !hal.allocator`."""
 
-    __slots__ = ()
     name = "hal.device.allocator"
     is_pure = True
     device = operand_def()
@@ -1023,18 +926,17 @@ class AllocatorAllocateOp(HalOp):
     type(%memory_types) usage(%buffer_usage) : !hal.buffer{%size}`: a buffer allocated at once
     (not on a queue), usable as soon as the op returns."""
 
-    __slots__ = ()
     name = "hal.allocator.allocate"
     allocator = operand_def()
     queue_affinity = operand_def()
     memory_types = operand_def()
     buffer_usage = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     result = result_def(HAL_BUFFER, asm_name="buffer")
     assembly_format = (
         "`<` $allocator `:` type($allocator) `>` `affinity` `(` $queue_affinity `)` "
         "`type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`:` custom<SizeAwareType>(type($result), $result_size_value) attr-dict-with-keyword"
+        "`:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword"
     )
 
 
@@ -1048,7 +950,6 @@ class AllocatorImportOp(HalOp):
     local memory of a discrete device), `%did_import` is false and the buffer is null.
     """
 
-    __slots__ = ()
     name = "hal.allocator.import"
     allocator = operand_def()
     queue_affinity = operand_def()
@@ -1074,7 +975,6 @@ class ExFileFromMemoryOp(HalOp):
     access(Read) buffer(%bytes : !util.buffer)[%offset for %length] flags(%flags) :
     !hal.file`: a file whose contents are a byte range of host memory (experimental in IREE)."""
 
-    __slots__ = ()
     name = "hal.ex.file.from_memory"
     device = operand_def()
     queue_affinity = operand_def()
@@ -1097,7 +997,6 @@ class DeviceResolveOp(HalOp):
     """`%device, %queue_affinity = hal.device.resolve on(A) : !hal.device, i64`: the device
     (allocator, queue affinity) an affinity names."""
 
-    __slots__ = ()
     name = "hal.device.resolve"
     is_pure = True
     affinity = attr_def(ANY_ATTRIBUTE)
@@ -1119,7 +1018,6 @@ class DeviceResolveOp(HalOp):
 class DevicesCountOp(HalOp):
     """`%device_count = hal.devices.count : index`."""
 
-    __slots__ = ()
     name = "hal.devices.count"
     is_pure = True
     result = result_def(INDEX, asm_name="device_count")
@@ -1130,7 +1028,6 @@ class DevicesCountOp(HalOp):
 class DevicesGetOp(HalOp):
     """`%device_0 = hal.devices.get %c0 : !hal.device`: the device at an ordinal."""
 
-    __slots__ = ()
     name = "hal.devices.get"
     is_pure = True
     index = operand_def(INDEX_CONSTRAINT, type=INDEX)
@@ -1151,7 +1048,6 @@ class ElementTypeOp(HalOp):
     """`%element_type_f32 = hal.element_type<f32> : i32`: the runtime code of an element
     type."""
 
-    __slots__ = ()
     name = "hal.element_type"
     is_pure = True
     type_ = attr_def(TYPE_ATTRIBUTE)
@@ -1177,13 +1073,12 @@ class ElementTypeOp(HalOp):
             or text in ("f16", "bf16", "f32", "f64", "index")
             or text.startswith(("f8", "f6", "f4", "complex<"))
         ):
-            raise _op_error(self, "unsupported element type")
+            raise op_error(self, "unsupported element type")
 
 
 class _BitsConstantOp(HalOp):
     """`%r = hal.<name><"A|B"> : i32`: the runtime value of a bit-enum (folds to a constant)."""
 
-    __slots__ = ()
     is_pure = True
 
     @property
@@ -1197,7 +1092,6 @@ class _BitsConstantOp(HalOp):
 class MemoryTypeOp(_BitsConstantOp):
     """`%memory_type = hal.memory_type<"DeviceVisible|DeviceLocal"> : i32`."""
 
-    __slots__ = ()
     name = "hal.memory_type"
     type_ = attr_def(MEMORY_TYPE)
     result = result_def(I32, asm_name="memory_type")
@@ -1208,7 +1102,6 @@ class MemoryTypeOp(_BitsConstantOp):
 class BufferUsageOp(_BitsConstantOp):
     """`%buffer_usage = hal.buffer_usage<"TransferSource|...|SharingImmutable"> : i32`."""
 
-    __slots__ = ()
     name = "hal.buffer_usage"
     usage = attr_def(BUFFER_USAGE)
     result = result_def(I32, asm_name="buffer_usage")
@@ -1244,7 +1137,7 @@ class EncodingTypeOp(Operation):
 
     def verify(self) -> None:
         if "encoding" in self.attribute_map:
-            raise _op_error(self, "unsupported encoding type")
+            raise op_error(self, "unsupported encoding type")
 
     def print(self, p: Printer) -> None:
         encoding = self.attribute_map.get("encoding")
@@ -1261,15 +1154,12 @@ _SHAPE_FORMAT = (
 class _ShapedBufferViewOp(HalOp):
     """Buffer view ops that end in `shape([%d0, ...]) type(%et) encoding(%enc)`."""
 
-    __slots__ = ()
-
 
 @register_op
 class BufferViewAssertOp(_ShapedBufferViewOp):
     """`hal.buffer_view.assert<%v : !hal.buffer_view> message("m") shape([%d]) type(%t)
     encoding(%e)`: abort unless the view holds such a tensor."""
 
-    __slots__ = ()
     name = "hal.buffer_view.assert"
     buffer_view = operand_def()
     element_type = operand_def(type=I32)
@@ -1288,7 +1178,6 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
     """`%view = hal.buffer_view.create buffer(%b : !hal.buffer)[%offset, %length] shape([%d])
     type(%t) encoding(%e) : !hal.buffer_view`: a tensor view of a buffer range."""
 
-    __slots__ = ()
     name = "hal.buffer_view.create"
     is_pure = True
     source_buffer = operand_def()
@@ -1310,7 +1199,6 @@ class BufferViewCreateOp(_ShapedBufferViewOp):
 class BufferViewRankOp(HalOp):
     """`%rank = hal.buffer_view.rank<%view : !hal.buffer_view> : index`: its number of dims."""
 
-    __slots__ = ()
     name = "hal.buffer_view.rank"
     is_pure = True
     buffer_view = operand_def()
@@ -1324,7 +1212,6 @@ class BufferViewRankOp(HalOp):
 class BufferViewBufferOp(HalOp):
     """`%buffer = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer`."""
 
-    __slots__ = ()
     name = "hal.buffer_view.buffer"
     is_pure = True
     buffer_view = operand_def()
@@ -1363,7 +1250,6 @@ class BufferViewDimOp(HalOp):
     """`%dim = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : index`: the size of one
     dimension of a view."""
 
-    __slots__ = ()
     name = "hal.buffer_view.dim"
     is_pure = True
     buffer_view = operand_def()
@@ -1380,7 +1266,6 @@ class BufferSubspanOp(HalOp):
     """`%buffer = hal.buffer.subspan<%b : !hal.buffer>[%offset, %length] : !hal.buffer`: a
     buffer aliasing a byte range of another."""
 
-    __slots__ = ()
     name = "hal.buffer.subspan"
     is_pure = True
     source_buffer = operand_def()
@@ -1402,7 +1287,6 @@ class BufferLoadOp(HalOp):
     """`%v = hal.buffer.load<%b : !hal.buffer>[%offset] : i32`: a host read of one element
     (what `stream.resource.load` lowers to)."""
 
-    __slots__ = ()
     name = "hal.buffer.load"
     source_buffer = operand_def(access=Access.READ)
     source_offset = operand_def()
@@ -1418,7 +1302,6 @@ class BufferStoreOp(HalOp):
     """`hal.buffer.store<%b : !hal.buffer>[%offset] value(%v : i32)`: a host write of one
     element (what `stream.resource.store` lowers to)."""
 
-    __slots__ = ()
     name = "hal.buffer.store"
     value = operand_def()
     target_buffer = operand_def(access=Access.WRITE)
@@ -1433,7 +1316,6 @@ class BufferStoreOp(HalOp):
 class BufferLengthOp(HalOp):
     """`%length = hal.buffer.length<%b : !hal.buffer> : index`: the byte length of a buffer."""
 
-    __slots__ = ()
     name = "hal.buffer.length"
     is_pure = True
     buffer = operand_def()
@@ -1446,7 +1328,6 @@ class BufferAssertOp(HalOp):
     """`hal.buffer.assert<%b : !hal.buffer> message("m") allocator(%a : !hal.allocator)
     minimum_length(%n) type(DeviceVisible) usage("...")`: abort unless the buffer fits."""
 
-    __slots__ = ()
     name = "hal.buffer.assert"
     buffer = operand_def()
     allocator = operand_def()
@@ -1472,7 +1353,6 @@ class ExecutableLookupOp(HalOp):
     """`%exe = hal.executable.lookup device(%d : !hal.device) executable(@ex) :
     !hal.executable`: the (cached, possibly lazily loaded) executable on a device."""
 
-    __slots__ = ()
     name = "hal.executable.lookup"
     is_pure = True
     device = operand_def()
@@ -1489,7 +1369,6 @@ class ExecutableLookupFunctionOp(HalOp):
     """`%function_id = hal.executable.lookup.function target(%exe : !hal.executable)
     function(@ex::@variant::@fn) : i64`: the runtime id of an exported function."""
 
-    __slots__ = ()
     name = "hal.executable.lookup.function"
     is_pure = True
     executable = operand_def()
@@ -1507,7 +1386,6 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
     target(@ex::@variant::@fn) workload([%w0, ...]) : index, index, index`: the workgroup
     count the export's count region computes for a workload."""
 
-    __slots__ = ()
     name = "hal.executable.calculate_workgroups"
     is_pure = True
     device = operand_def()
@@ -1532,7 +1410,6 @@ class CommandBufferCreateOp(HalOp):
     """`%cmd = hal.command_buffer.create device(%d : !hal.device) mode(OneShot)
     categories(Transfer) affinity(%q) bindings(%n)? : !hal.command_buffer`."""
 
-    __slots__ = ()
     name = "hal.command_buffer.create"
     device = operand_def()
     queue_affinity = operand_def()
@@ -1551,7 +1428,6 @@ class CommandBufferCreateOp(HalOp):
 class CommandBufferFinalizeOp(HalOp):
     """`hal.command_buffer.finalize<%cmd : !hal.command_buffer>`: end recording."""
 
-    __slots__ = ()
     name = "hal.command_buffer.finalize"
     command_buffer = operand_def()
     assembly_format = "`<` $command_buffer `:` type($command_buffer) `>` attr-dict-with-keyword"
@@ -1561,7 +1437,6 @@ class CommandBufferFinalizeOp(HalOp):
 class CommandBufferDeviceOp(HalOp):
     """`%d = hal.command_buffer.device<%cmd : !hal.command_buffer> : !hal.device`."""
 
-    __slots__ = ()
     name = "hal.command_buffer.device"
     is_pure = True
     command_buffer = operand_def()
@@ -1576,7 +1451,6 @@ class CommandBufferExecutionBarrierOp(HalOp):
     """`hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("...")
     target("...") flags("None")`: later commands wait for earlier ones."""
 
-    __slots__ = ()
     name = "hal.command_buffer.execution_barrier"
     command_buffer = operand_def()
     source_stage_mask = attr_def(EXECUTION_STAGE)
@@ -1593,7 +1467,6 @@ class CommandBufferFillBufferOp(HalOp):
     """`hal.command_buffer.fill_buffer<%cmd : T> target(%b : !hal.buffer)[%o, %l]
     pattern(%p : i32) flags("None")`. The target may be a binding slot (`index`)."""
 
-    __slots__ = ()
     name = "hal.command_buffer.fill_buffer"
     command_buffer = operand_def()
     target_buffer = operand_def(_BUFFER_OR_SLOT)
@@ -1617,7 +1490,6 @@ class CommandBufferCopyBufferOp(HalOp):
     """`hal.command_buffer.copy_buffer<%cmd : T> source(%a : !hal.buffer)[%o]
     target(%b : !hal.buffer)[%o] length(%l) flags("None")`. Buffers may be binding slots."""
 
-    __slots__ = ()
     name = "hal.command_buffer.copy_buffer"
     command_buffer = operand_def()
     source_buffer = operand_def(_BUFFER_OR_SLOT)
@@ -1639,109 +1511,41 @@ class CommandBufferCopyBufferOp(HalOp):
         return {1: Access.READ, 3: Access.WRITE}.get(index, Access.NONE)
 
 
-@parse_rule("hal_constants")
-def _hal_constants(b: Builder, children: list[Any]) -> Clause:
-    return Clause("constants", list(children[-1]))
-
-
 @register_op
 class CommandBufferDispatchOp(HalOp, SegmentedOp):
     """`hal.command_buffer.dispatch<%cmd : T> target(%exe : !hal.executable)[%ordinal]
     workgroups([%x, %y, %z]) constants([...])? bindings([...]) flags("None")`."""
 
-    __slots__ = ()
     name = "hal.command_buffer.dispatch"
-    # The fixed operands; constants and bindings follow as segments.
     command_buffer = operand_def()
     executable = operand_def()
     entry_point = operand_def()
     workgroup_x = operand_def()
     workgroup_y = operand_def()
     workgroup_z = operand_def()
+    constants = operand_def(variadic=True, type=I32)
+    # A kernel may read and write each binding (a binding slot, an index, is no buffer).
+    binding_buffers = operand_def(variadic=True, access=Access.READ | Access.WRITE)
+    binding_offsets = operand_def(variadic=True)
+    binding_lengths = operand_def(variadic=True)
     flags = attr_def(DISPATCH_FLAGS, default=0)
-    segment_names = ("fixed", "constants", "binding_buffers", "binding_offsets", "binding_lengths")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        command_buffer, cmd_type, executable, exe_type, entry_point, x, y, z, bindings, flags = rest
-        check_operand_type(command_buffer, cmd_type, location)
-        check_operand_type(executable, exe_type, location)
-        constants: list[Value] = clauses.get("constants", [])
-        for constant in constants:
-            check_operand_type(constant, I32, location)
-        _check_bindings(bindings, location)
-        attributes = dict(clauses.get("attributes", {}))
-        attributes["flags"] = _attribute_from_token(
-            b, cls.name, "flags", DISPATCH_FLAGS, flags, location
-        )
-        count = len(bindings)
-        operands = [command_buffer, executable, entry_point, x, y, z, *constants]
-        for position in (0, 2, 3):
-            operands.extend(binding[position] for binding in bindings)
-        return cls(
-            operands,
-            (),
-            attributes,
-            location=location,
-            segments=(6, len(constants), count, count, count),
-        )
-
-    @classmethod
-    def create(
-        cls,
-        command_buffer: Value,
-        executable: Value,
-        entry_point: Value,
-        workgroups: Sequence[Value],
-        constants: Sequence[Value],
-        bindings: Sequence[tuple[Value, Any, Value, Value]],
-        flags: int | str = 0,
-    ) -> CommandBufferDispatchOp:
-        """A dispatch of function `entry_point` over `workgroups` (x, y, z); `bindings` are
-        `(buffer, type, offset, length)` (the type is not used)."""
-        operands = [command_buffer, executable, entry_point, *workgroups, *constants]
-        for position in (0, 2, 3):
-            operands.extend(binding[position] for binding in bindings)
-        count = len(bindings)
-        return cls(
-            operands,
-            (),
-            shared_attributes({"flags": DISPATCH_FLAGS.attr(flags)}),
-            segments=(6, len(constants), count, count, count),
-        )
-
-    @property
-    def constants(self) -> list[Value]:
-        return self.segment(1)
-
-    @property
-    def binding_buffers(self) -> list[Value]:
-        return self.segment(2)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` "
+        "`target` `(` $executable `:` type($executable) `)` `` `[` $entry_point `]` "
+        "`workgroups` `(` `[` $workgroup_x `,` $workgroup_y `,` $workgroup_z `]` `)` "
+        "(`constants` `(` `[` $constants^ `]` `)`)? `bindings` `(` `[` custom<Bindings>("
+        "$binding_buffers, type($binding_buffers), $binding_offsets, $binding_lengths) `]` `)` "
+        "`flags` `(` $flags `)` attr-dict-with-keyword"
+    )
 
     def operand_access(self, index: int) -> Access:
-        position = index - self.segment_start(2)
-        if 0 <= position < self.segments[2] and self.operands[index].type != INDEX:
-            # A kernel may read and write each binding.
-            return Access.READ | Access.WRITE
-        return Access.NONE
+        return Access.NONE if self.operands[index].type == INDEX else super().operand_access(index)
 
     def verify(self) -> None:
-        if not self.segments[2] == self.segments[3] == self.segments[4]:
-            raise _op_error(
+        if not len(self.binding_buffers) == len(self.binding_offsets) == len(self.binding_lengths):
+            raise op_error(
                 self, "requires that binding fields all have the same number of elements"
             )
-
-    def print(self, p: Printer) -> None:
-        cmd, exe, entry_point, x, y, z = self.segment(0)
-        p.write(f"{self.name}<{p.v(cmd)} : {cmd.type}> target({p.v(exe)} : {exe.type})")
-        p.write(f"[{p.v(entry_point)}] workgroups([{p.values([x, y, z])}])")
-        if self.constants:
-            p.write(f" constants([{p.values(self.constants)}])")
-        p.write(" bindings(")
-        p.write(_print_bindings(p, self.segment(2), self.segment(3), self.segment(4)))
-        p.write(f") flags({self.attribute_map['flags'].text})")
-        p.attr_dict(self, ("flags",), keyword=True)
 
 
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------
@@ -1763,7 +1567,7 @@ def _check_binding_subspan(op: Operation) -> None:
     dynamic = ShapedType(type_text).shape.count(None)
     values = dims.count("%_")
     if dynamic != values:
-        raise _op_error(
+        raise op_error(
             op,
             f"result type '{type_text}' has {dynamic} dynamic dimensions but {values} "
             "associated dimension SSA values",

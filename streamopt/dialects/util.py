@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
+from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
-from streamopt.dialects.common import STRING, SYMBOL, check_operand_type, split_clauses
+from streamopt.dialects.common import STRING, SYMBOL, check_operand_type, op_error, split_clauses
 from streamopt.ir.core import (
     Access,
     Block,
@@ -377,7 +377,6 @@ class FuncOp(Operation):
 class ReturnOp(DeclaredOp):
     """`util.return %a, %b : T, T`: what the enclosing function returns."""
 
-    __slots__ = ()
     name = "util.return"
     is_terminator = True
     # IREE's `$operands` (a name Operation has).
@@ -396,24 +395,17 @@ class ReturnOp(DeclaredOp):
         actual = [v.type for v in self.operands]
         if len(expected) != len(actual):
             raise op_error(
-                self.name,
+                self,
                 f"has {len(actual)} operands, but enclosing function-like op returns "
                 f"{len(expected)}",
-                self.location,
             )
         for i, (want, got) in enumerate(zip(expected, actual)):
             if got is not None and want != got:
                 raise op_error(
-                    self.name,
+                    self,
                     f"type of return operand {i} ('{got}') doesn't match function result "
                     f"type ('{want}')",
-                    self.location,
                 )
-
-
-def op_error(op_name: str, message: str, location: Location) -> DiagnosticError:
-    """An error worded as MLIR's `emitOpError` words it: `'util.call' op <message>`."""
-    return error(f"'{op_name}' op {message}", location)
 
 
 def sanitize_identifier(name: str) -> str:
@@ -594,27 +586,24 @@ class CallOp(Operation):
 
     def verify(self) -> None:
         if len(self.tied_operands) != len(self.results):
-            raise op_error(self.name, "results/tied operand indices mismatch", self.location)
+            raise op_error(self, "results/tied operand indices mismatch")
         for tied in self.tied_operands:
             if tied is not None and not 0 <= tied < len(self.operands):
-                raise op_error(self.name, f"tied operand index {tied} out of range", self.location)
+                raise op_error(self, f"tied operand index {tied} out of range")
         table = _in_module(self)
         if table is None:
             return
         callee = table.lookup(self.callee)
         if callee is None or (callee.is_known and not isinstance(callee, FuncOp)):
-            raise op_error(
-                self.name, f"undefined/incompatible callee: {self.callee}", self.location
-            )
+            raise op_error(self, f"undefined/incompatible callee: {self.callee}")
         if not isinstance(callee, FuncOp):
             return  # Defined by an op streamopt does not model: nothing more to check.
         expected = self.callee_type
         if expected != callee.function_type:
             raise op_error(
-                self.name,
+                self,
                 f"function type mismatch; expected '{expected}' but callee is "
                 f"'{callee.function_type}'",
-                self.location,
             )
         mine = self.tied_operands if any(t is not None for t in self.tied_operands) else None
         theirs = (
@@ -624,10 +613,9 @@ class CallOp(Operation):
         )
         if mine != theirs:
             raise op_error(
-                self.name,
+                self,
                 f"function tied operands mismatch; have {_ties_text(mine)} but callee is "
                 f"{_ties_text(theirs)}",
-                self.location,
             )
 
 
@@ -828,17 +816,14 @@ class GlobalOp(Operation):
         # symbol, say, for a global of a function type) are refused before any type check.
         if isinstance(self.initial_value, (SymbolRefAttr, ArrayAttr, DictAttr, TypeAttr, UnitAttr)):
             raise op_error(
-                self.name,
-                "attribute 'initial_value' failed to satisfy constraint: TypedAttr instance",
-                self.location,
+                self, "attribute 'initial_value' failed to satisfy constraint: TypedAttr instance"
             )
         value_type = self.initial_value_type
         if value_type is not None and not is_global_type_compatible(self.global_type, value_type):
             raise op_error(
-                self.name,
+                self,
                 f'initial value type mismatch; global "{self.sym_name}" is '
                 f"'{self.global_type}' but initial value provided is '{value_type}'",
-                self.location,
             )
 
 
@@ -852,7 +837,7 @@ def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
         return False, None
     found = table.lookup(name)
     if found is None or (found.is_known and not isinstance(found, GlobalOp)):
-        raise op_error(op.name, f"undefined global: @{symbol_spelling(name)}", op.location)
+        raise op_error(op, f"undefined global: @{symbol_spelling(name)}")
     return True, found if isinstance(found, GlobalOp) else None
 
 
@@ -860,7 +845,6 @@ def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
 class GlobalLoadOp(DeclaredOp):
     """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
 
-    __slots__ = ()
     name = "util.global.load"
     global_ = attr_def(SYMBOL)
     is_immutable = attr_def(UNIT_KIND)
@@ -900,22 +884,18 @@ class GlobalLoadOp(DeclaredOp):
             return
         if not is_global_type_compatible(global_op.global_type, self.result.type):
             raise op_error(
-                self.name,
+                self,
                 f'global type mismatch; global "{global_op.sym_name}" is '
                 f"'{global_op.global_type}' but load is '{self.result.type}'",
-                self.location,
             )
         if self.is_immutable and global_op.is_mutable:
-            raise op_error(
-                self.name, "is marked as immutable but the global is mutable", self.location
-            )
+            raise op_error(self, "is marked as immutable but the global is mutable")
 
 
 @register_op
 class GlobalStoreOp(DeclaredOp):
     """`util.global.store %v, @g : T`. The stored value escapes (any later load may see it)."""
 
-    __slots__ = ()
     name = "util.global.store"
     value = any_type(operand_def(access=Access.ESCAPE))
     global_ = attr_def(SYMBOL)
@@ -937,10 +917,9 @@ class GlobalStoreOp(DeclaredOp):
         _, global_op = _lookup_global(self, self.global_name)
         if global_op is not None and global_op.global_type != self.value.type:
             raise op_error(
-                self.name,
+                self,
                 f'global type mismatch; global "{global_op.sym_name}" is '
                 f"'{global_op.global_type}' but store is '{self.value.type}'",
-                self.location,
             )
 
 
@@ -952,7 +931,6 @@ class OptimizationBarrierOp(DeclaredOp):
     """`%r:2 = util.optimization_barrier %a, %b : T, U`: an identity the compiler may not see
     through. Result i is operand i (tied), and the op has effects so it is never removed."""
 
-    __slots__ = ()
     name = "util.optimization_barrier"
     # IREE's `$operands` and `$results` (names Operation has).
     values = operand_def(variadic=True)
@@ -975,18 +953,13 @@ def _check_optimization_barrier(op: Operation) -> None:
     if len(op.operands) != len(results) or any(
         v.type is not None and v.type != r.type for v, r in zip(op.operands, results)
     ):
-        raise op_error(
-            op.name,
-            "failed to verify that all of {operands, results} have same type",
-            op.location,
-        )
+        raise op_error(op, "failed to verify that all of {operands, results} have same type")
 
 
 @register_op
 class NullOp(DeclaredOp):
     """`%0 = util.null : !hal.fence`: a null reference of a reference type."""
 
-    __slots__ = ()
     name = "util.null"
     is_pure = True
     result = result_def()
@@ -1168,9 +1141,7 @@ class AssumeIntOp(Operation):
     def verify(self) -> None:
         if len(self.assumptions) != len(self.operands):
             raise op_error(
-                self.name,
-                f"expected {len(self.operands)} assumption rows to match number of operands",
-                self.location,
+                self, f"expected {len(self.operands)} assumption rows to match number of operands"
             )
         rank: int | None = None
         for index, rows in enumerate(self.assumptions):
@@ -1178,9 +1149,8 @@ class AssumeIntOp(Operation):
                 continue  # A single row applies to every row of the others.
             if rank is not None and len(rows) != rank:
                 raise op_error(
-                    self.name,
+                    self,
                     f"expected operand #{index} to have {rank} assumptions but it has {len(rows)}",
-                    self.location,
                 )
             rank = len(rows)
 
@@ -1194,7 +1164,6 @@ class StatusCheckOkOp(DeclaredOp):
     """`util.status.check_ok %status, "message"`: fail the whole invocation unless the status
     (an i32) is ok. What `stream.timepoint.await` lowers to after its `hal.fence.await`."""
 
-    __slots__ = ()
     name = "util.status.check_ok"
     status = operand_def(I32_CONSTRAINT, type=I32)
     message = attr_def(STRING)
@@ -1411,16 +1380,13 @@ def _check_generic_assume_int(op: Operation) -> None:
         for row in assumptions.elements
     ):
         raise op_error(
-            op.name,
+            op,
             "attribute 'assumptions' failed to satisfy constraint: list of int attribute "
             "assumptions for multiple values",
-            op.location,
         )
     if len(assumptions.elements) != len(op.operands):
         raise op_error(
-            op.name,
-            f"expected {len(op.operands)} assumption rows to match number of operands",
-            op.location,
+            op, f"expected {len(op.operands)} assumption rows to match number of operands"
         )
 
 
@@ -1442,9 +1408,7 @@ def _check_generic_func(op: Operation) -> None:
             continue
         if not 0 <= index.value < inputs:
             raise op_error(
-                op.name,
-                f"result #{result_index} tied to invalid operand index {index.value}",
-                op.location,
+                op, f"result #{result_index} tied to invalid operand index {index.value}"
             )
 
 
@@ -1488,10 +1452,9 @@ def _check_global_indirect(op: Operation) -> None:
     access_type = token_values.type_from_text(access)
     if not is_global_type_compatible(global_type, access_type):
         raise op_error(
-            op.name,
+            op,
             f"global type mismatch; global pointer is '{global_type}' but "
             f"{'store' if store else 'load'} is '{access_type}'",
-            op.location,
         )
 
 
@@ -1578,7 +1541,7 @@ def _check_string_format(op: Operation) -> None:
     arguments = [a for a in top_level_parts(top_level_parts(rest[1:], ")")[0], ",") if a]
     problem = string_format_problem(format, len(arguments))
     if problem is not None:
-        raise op_error(op.name, problem, op.location)
+        raise op_error(op, problem)
 
 
 # Inherent attributes of util ops kept as written whose assembly format has an `attr-dict`

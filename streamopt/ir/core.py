@@ -651,11 +651,11 @@ class Operation:
         """Rewrite this op in place (or erase it) into a simpler form; True if IR changed."""
         return False
 
-    def operand_size(self, index: int) -> Value | None:
+    def size_of_operand(self, index: int) -> Value | None:
         """The size operand of resource operand `index`, if the op carries one."""
         return None
 
-    def result_size(self, index: int) -> Value | None:
+    def size_of_result(self, index: int) -> Value | None:
         """The size operand of resource result `index`, if the op carries one."""
         return None
 

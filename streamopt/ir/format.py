@@ -790,27 +790,33 @@ _WRITE = lazy_compile(r"^( *)w\((.*)\)$")
 
 
 def _merge_writes(lines: list[str]) -> list[str]:
-    """`w(a)` then `w(b)` at one indentation as `w(a + b)`: one write per run of elements."""
+    """`w(a)` then `w(b)` at one indentation as `w(a + b)`, adjacent literals as one (`'a' +
+    'b'` is `'ab'`): one write per run of elements. Linear in the lines: the terms of the
+    current run are kept apart until the run ends."""
     out: list[str] = []
-    for line in lines:
+    run: list[str] = []  # The terms of the write that out[-1] will hold.
+    indent = ""
+    for line in [*lines, ""]:
         match = _WRITE.match(line)
-        last = _WRITE.match(out[-1]) if out and match else None
-        if match and last and last.group(1) == match.group(1):
-            joined = f"{last.group(2)} + {match.group(2)}"
-            # Adjacent literals as one: `'a' + 'b'` is `'ab'`.
-            while True:
-                folded = _ADJACENT_LITERALS.sub(r"'\1\2'", joined, count=1)
-                if folded == joined:
-                    break
-                joined = folded
-            out[-1] = f"{last.group(1)}w({joined})"
-        else:
+        if match is not None and run and match.group(1) == indent:
+            term = match.group(2)
+            if _LITERAL.match(term) and _LITERAL.match(run[-1]):
+                run[-1] = run[-1][:-1] + term[1:]
+            else:
+                run.append(term)
+            continue
+        if run:
+            out.append(f"{indent}w({' + '.join(run)})")
+            run = []
+        if match is not None:
+            indent, run = match.group(1), [match.group(2)]
+        elif line:
             out.append(line)
     return out
 
 
-# Two literals that are whole terms of the sum (not `', '.join(...)`).
-_ADJACENT_LITERALS = lazy_compile(r"(?:^|(?<=\+ ))'([^'\\]*)' \+ '([^'\\]*)'(?=$| \+)")
+# A term that is one literal (not `', '.join(...)`).
+_LITERAL = lazy_compile(r"^'[^'\\]*'$")
 
 
 def _exec(source: str, namespace: dict[str, Any]) -> None:

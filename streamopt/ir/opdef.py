@@ -12,8 +12,8 @@ Fields are class attributes, in the order of IREE's op definition (operands are 
 order): `operand_def(...)`, `result_def(...)` and `attr_def(...)`. Each is also the op's accessor
 (`op.buffer` is the operand's value, `op.flags` the attribute). From them and the format the
 class gets `from_parse` and `print` (through `streamopt.ir.format`), `inherent_attributes`,
-`constrained_operands` (operand type checks), `operand_access`, `operand_size` /
-`result_size` (a size operand names the resource it sizes), `asm_result_name` and
+`constrained_operands` (operand type checks), `operand_access`, `size_of_operand` /
+`size_of_result` (a size operand names the resource it sizes), `asm_result_name` and
 `create(*operands, *attributes)`. Formats are compiled the first time an op of the class is
 parsed or printed, as ODS generates its parsers ahead of time: nothing is read per op.
 
@@ -461,10 +461,22 @@ class _LazyInherentAttributes:
 DeclaredOpT = TypeVar("DeclaredOpT", bound="DeclaredOp")
 
 
-class DeclaredOp(Operation):
-    """An op whose syntax, accessors and interfaces come from its declared fields."""
+class _DeclaredOpType(type):
+    """The class of declared op classes: each gets empty `__slots__` unless it names some.
+    A declared op keeps nothing of its own (its fields are its operands, results, attributes
+    and regions), and an instance without a `__dict__` is what keeps large modules small."""
 
-    __slots__ = ()
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> _DeclaredOpType:
+        namespace.setdefault("__slots__", ())
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+class DeclaredOp(Operation, metaclass=_DeclaredOpType):
+    """An op whose syntax, accessors and interfaces come from its declared fields (a
+    subclass needs no `__slots__`: see _DeclaredOpType)."""
+
     assembly_format: ClassVar[str] = ""
     definition: ClassVar[OpDefinition] = _LazyDefinition()  # type: ignore[assignment]
     # Operand types by field name where a field gives none (a dialect's naming convention).
@@ -557,11 +569,11 @@ class DeclaredOp(Operation):
         field = self.definition.field_of_operand(self, index)
         return field.access if field is not None else Access.NONE
 
-    def operand_size(self, index: int) -> Value | None:
+    def size_of_operand(self, index: int) -> Value | None:
         found = self.definition.locate_operand(self, index)
         return self._size_of(found[0].name, found[1]) if found is not None else None
 
-    def result_size(self, index: int) -> Value | None:
+    def size_of_result(self, index: int) -> Value | None:
         found = self.definition.locate_result(self, index)
         return self._size_of(found[0].name, found[1]) if found is not None else None
 

@@ -65,7 +65,7 @@ class ExpandCmdMovesPass(Pass):
         assert isinstance(result_type, ResourceType)
         execution = move.affinity
         source, source_size = move.source, move.source_size
-        result_size = move.result_size_value
+        result_size = move.result_size
         alloca = ResourceAllocaOp.create(
             result_size,
             await_timepoint=move.await_timepoint,

@@ -80,7 +80,7 @@ class ExpandMovesPass(Pass):
                 move.pool,
                 move.memory_types,
                 move.buffer_usage,
-                move.result_size_value,
+                move.result_size,
             )
         ).results[0]
         copied = move.signal_fence if keep_source else emit(FenceCreateOp.create(device)).results[0]
@@ -95,7 +95,7 @@ class ExpandMovesPass(Pass):
                 move.source_offset,
                 target,
                 zero,
-                move.result_size_value,
+                move.result_size,
             )
         )
         if not keep_source:

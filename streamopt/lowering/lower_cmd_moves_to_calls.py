@@ -177,7 +177,7 @@ class LowerCmdMovesToCallsPass(Pass):
         operands = [
             move.source,
             function_index_zero(move, zeros),
-            move.result_size_value,
+            move.result_size,
             emit(ConstantOp.create(source_device, I64)),
             emit(ConstantOp.create(target_device, I64)),
             emit(ConstantOp.create(_queue_mask(module, target_affinity), I64)),

@@ -196,7 +196,7 @@ class CmdMoveLayout:
 
     Read once from the op as parsed (types intact), so the lowering does not depend on which
     op class models `stream.cmd.move`, only on the op's operands, attributes and the size
-    interfaces (`operand_size`, `result_size`).
+    interfaces (`size_of_operand`, `size_of_result`).
     """
 
     source: int
@@ -223,8 +223,8 @@ def read_cmd_move(op: Operation) -> CmdMoveLayout:
     if len(resources) != 1 or len(timepoints) > 1 or not indices:
         raise error(f"'{op.name}' op: cannot find its source, sizes and await", op.location)
     source = resources[0]
-    source_size = op.operand_size(source)
-    result_size = op.result_size(0)
+    source_size = op.size_of_operand(source)
+    result_size = op.size_of_result(0)
     source_size_index = _index_of(operands, source_size, default=indices[0])
     result_size_index = _index_of(operands, result_size, default=indices[-1])
     attributes = op.attributes
@@ -506,7 +506,14 @@ class _Lowering:
         if not isinstance(affinity, OptimalAffinityAttr) or len(affinity.affinities) < 2:
             return self.device_and_queue(affinity)
         candidates = [self.device_and_queue(a) for a in affinity.affinities]
-        select = self.emit(AllocatorSelectOp.create(candidates, memory_types, buffer_usage))
+        select = self.emit(
+            AllocatorSelectOp.create(
+                devices=[device for device, _ in candidates],
+                queue_affinities=[queue_affinity for _, queue_affinity in candidates],
+                memory_types=memory_types,
+                buffer_usage=buffer_usage,
+            )
+        )
         return select.results[0], select.results[1]
 
     # -- timepoints -----------------------------------------------------------------------
@@ -612,13 +619,11 @@ class _Lowering:
 
     def _lower_subview(self, op: Operation) -> None:
         assert isinstance(op, ResourceSubviewOp)
-        if op.source_size is op.result_size_value:
+        if op.source_size is op.result_size:
             # The whole range: the source itself.
             self.done(op, [self.map(op.source)])
             return
-        subspan = BufferSubspanOp.create(
-            self.map(op.source), op.source_offset, op.result_size_value
-        )
+        subspan = BufferSubspanOp.create(self.map(op.source), op.source_offset, op.result_size)
         self.done(op, [self.emit(subspan).results[0]])
 
     # -- constants ------------------------------------------------------------------------
@@ -830,7 +835,7 @@ class _Lowering:
         if (
             isinstance(exported, TensorExportOp)
             and exported.affinity == op.affinity
-            and exported.source_size is op.result_size_value
+            and exported.source_size is op.result_size
         ):
             # Importing what was just exported on the same affinity is the resource itself.
             self.done(op, [self.map(exported.source)])
@@ -862,7 +867,7 @@ class _Lowering:
                 },
                 buffer=buffer,
                 allocator=allocator,
-                minimum_length=op.result_size_value,
+                minimum_length=op.result_size,
             )
         )
         self.done(op, [buffer])
@@ -876,7 +881,7 @@ class _Lowering:
             and imported.source.type == result_type
             and imported.result_encoding == op.source_encoding
             and imported.result_encoding_dims == op.source_encoding_dims
-            and imported.result_size_value is op.source_size
+            and imported.result_size is op.source_size
             and imported.affinity == op.affinity
         ):
             # Exporting what was just imported, unchanged, is the imported buffer (view).
@@ -1043,20 +1048,19 @@ class _Lowering:
                 device=device, entry_point=entry_point, workload=dispatch.workload
             )
         ).results
-        bindings = [
-            (self.map(resource), HAL_BUFFER, offset, length)
-            for resource, offset, length in zip(
-                dispatch.resources, dispatch.resource_offsets, dispatch.resource_lengths
-            )
-        ]
+        x, y, z = workgroups
         self.emit(
             CommandBufferDispatchOp.create(
                 command_buffer,
                 executable,
                 function.results[0],
-                list(workgroups),
-                dispatch.uniform_operands,
-                bindings,
+                x,
+                y,
+                z,
+                constants=dispatch.uniform_operands,
+                binding_buffers=[self.map(resource) for resource in dispatch.resources],
+                binding_offsets=dispatch.resource_offsets,
+                binding_lengths=dispatch.resource_lengths,
             )
         )
         self.pass_.stat("num-dispatches", "Number of dispatches recorded")
@@ -1229,7 +1233,7 @@ def _find_size_value(value: Value, at: Operation) -> Value | None:
         if not isinstance(current, OpResult):
             continue
         producer = current.defining_op
-        size = producer.result_size(current.index)
+        size = producer.size_of_result(current.index)
         if size is not None:
             return size
         tied = producer.tied_operand_index(current.index)
@@ -1244,7 +1248,7 @@ def _find_size_value(value: Value, at: Operation) -> Value | None:
         seen.add(current)
         for use in current.uses:
             user = use.operation
-            size = user.operand_size(use.index)
+            size = user.size_of_operand(use.index)
             if size is not None and user is not at and _usable_at(size, at):
                 return size
             for result in user.results:

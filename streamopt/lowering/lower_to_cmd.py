@@ -269,7 +269,7 @@ def _inline_execution_region(op: AsyncExecuteOp | AsyncConcurrentOp) -> None:
     replacements = list(operands)
     resources = [(i, v) for i, v in enumerate(operands) if _is_resource(v)]
     if awaited is not None and resources:
-        sizes = [op.operand_size(i) for i, _ in resources]
+        sizes = [op.size_of_operand(i) for i, _ in resources]
         await_op = TimepointAwaitOp.create(
             [v for _, v in resources], [s for s in sizes if s is not None], awaited
         )
@@ -730,7 +730,7 @@ class _FunctionLowering:
     def lower_constant(self, op: AsyncConstantOp, scope: Scope) -> None:
         type = op.result.type
         assert isinstance(type, ResourceType)
-        size = op.result_size_value
+        size = op.result_size
         uploadable = type.lifetime in ("constant", "variable")
         upload_type = type if uploadable else ResourceType("constant")
         upload = ResourceConstantsOp.create([size], [op.value], op.affinity, [upload_type])
@@ -762,7 +762,7 @@ class _FunctionLowering:
 
     def lower_splat(self, op: AsyncSplatOp, scope: Scope) -> None:
         _check_fill_pattern(op, op.value)
-        size = op.result_size_value
+        size = op.result_size
         storage, _ = self.alloca(scope, op.result.type, size, op.affinity, op)
         if op.await_timepoint is not None:
             scope.ready[storage] = [*scope.ready_of(storage), self.known(op.await_timepoint)]
@@ -808,7 +808,7 @@ class _FunctionLowering:
 
     def lower_clone(self, op: AsyncCloneOp, scope: Scope) -> None:
         self._copy_into_new(
-            op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
+            op, scope, op.source, op.source_size, None, op.source_size, op.result_size
         )
 
     def lower_slice(self, op: AsyncSliceOp, scope: Scope) -> None:
@@ -818,8 +818,8 @@ class _FunctionLowering:
             op.source,
             op.source_size,
             op.source_offset,
-            op.result_size_value,
-            op.result_size_value,
+            op.result_size,
+            op.result_size,
         )
 
     def lower_cast(self, op: AsyncCastOp, scope: Scope) -> None:
@@ -830,7 +830,7 @@ class _FunctionLowering:
         # `*` lifetimes were refused before lowering (`_check_lifetimes_refined`). cmd IR has no
         # op that changes a resource's lifetime in place: copy.
         self._copy_into_new(
-            op, scope, op.source, op.source_size, None, op.source_size, op.result_size_value
+            op, scope, op.source, op.source_size, None, op.source_size, op.result_size
         )
 
     def lower_barrier(self, op: AsyncBarrierOp, scope: Scope) -> None:
@@ -894,7 +894,7 @@ class _FunctionLowering:
         execution = execution_affinity(op)
         source, source_size = op.source, op.source_size
         result_type = op.result.type
-        result_size = op.result_size_value
+        result_size = op.result_size
         storage, _ = self.alloca(scope, result_type, result_size, allocation_affinity(op), op)
         source_affinity, target_affinity = op.source_affinity, op.target_affinity
         # As IREE's ScheduleAllocation: invalidate what comes from elsewhere, flush what goes
@@ -943,7 +943,7 @@ class _FunctionLowering:
             lambda awaited: CmdMoveOp.create(
                 source,
                 op.source_size,
-                op.result_size_value,
+                op.result_size,
                 result=result_type,
                 affinity=execution,
                 source_affinity=op.source_affinity,
@@ -954,7 +954,7 @@ class _FunctionLowering:
         )
         storage = move.results[0]
         scope.define(storage, [timepoint])
-        self.size_of[storage] = op.result_size_value
+        self.size_of[storage] = op.result_size
         self.replace_root(op.result, storage)
         op.erase()
         self.pass_.stat("num-moves", "Number of stream.async.move ops lowered to stream.cmd.move")
@@ -982,7 +982,7 @@ class _FunctionLowering:
             if not _is_resource(value):
                 uniform.append(value)
                 continue
-            size = op.operand_size(start + position)
+            size = op.size_of_operand(start + position)
             assert size is not None
             access = "rw" if position in tied_positions else "ro"
             (writes if access == "rw" else reads).append((value, size))
@@ -992,7 +992,7 @@ class _FunctionLowering:
         for result, tied in zip(op.results, op.tied_operands):
             if tied is not None or not _is_resource(result):
                 continue
-            size = op.result_size(result.index)
+            size = op.size_of_result(result.index)
             assert size is not None
             storage, _ = self.alloca(scope, result.type, size, affinity, op)
             writes.append((storage, size))
@@ -1053,7 +1053,7 @@ class _FunctionLowering:
     def lower_import(self, op: TensorImportOp, scope: Scope) -> None:
         # Imported buffers are ready on entry and never freed here.
         scope.define(op.result, [])
-        self.size_of[op.result] = op.result_size_value
+        self.size_of[op.result] = op.result_size
 
     def lower_export(self, op: TensorExportOp, scope: Scope) -> None:
         (awaited,) = self.host_await(scope, [op.source], [], op, [op.source_size])

@@ -371,7 +371,7 @@ def _add_offset(base: Value, offset: Value, anchor: Operation) -> Value:
 
 
 def _slice_bytes(op: AsyncSliceOp) -> int:
-    producer = op.result_size_value.defining_op
+    producer = op.result_size.defining_op
     if isinstance(producer, ConstantOp):
         return producer.int_value or 0
     return 0
@@ -405,7 +405,7 @@ def _unified(source: str | None, target: str | None, topology: TopologyAttr | No
 
 
 def _constant_bytes(op: Operation) -> int:
-    size = op.operand_size(0)
+    size = op.size_of_operand(0)
     producer = size.defining_op if size is not None else None
     if isinstance(producer, ConstantOp):
         value = producer.int_value

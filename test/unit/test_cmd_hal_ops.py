@@ -146,7 +146,7 @@ util.func public @f(%a: !stream.resource<*>, %b: !stream.resource<*>, %c: !strea
     accesses = [execute.operand_access(i) for i in range(len(execute.operands))]
     assert accesses[:4] == [Access.READ, Access.WRITE, Access.READ | Access.WRITE, Access.NONE]
     assert accesses[4:] == [Access.NONE] * 4
-    assert [execute.operand_size(i) for i in range(4)] == execute.resource_operand_sizes
+    assert [execute.size_of_operand(i) for i in range(4)] == execute.resource_operand_sizes
     dispatch = next(op for op in module.op.walk() if isinstance(op, CmdDispatchOp))
     assert dispatch.entry_points == [SymbolRefAttr(["ex", "fn"])]
 
@@ -173,14 +173,14 @@ util.func public @f(%r: !stream.resource<*>, %n: index, %t: !stream.timepoint) -
     subview = ops["stream.resource.subview"]
     assert isinstance(subview, ResourceSubviewOp)
     assert subview.tied_operand_index(0) == 0
-    assert subview.result_size(0) is subview.operands[3]
+    assert subview.size_of_result(0) is subview.operands[3]
     size = ops["stream.resource.size"]
     assert isinstance(size, ResourceSizeOp)
     # The size folds to the one the subview carries.
     assert size.fold() == [subview.operands[3]]
     dealloca = ops["stream.resource.dealloca"]
     assert dealloca.operand_access(0) == Access.CONSUME
-    assert dealloca.operand_size(0) is dealloca.operands[1]
+    assert dealloca.size_of_operand(0) is dealloca.operands[1]
 
 
 def test_hal_constructors_print_as_iree_does() -> None:
@@ -231,7 +231,7 @@ def test_hal_constructors_print_as_iree_does() -> None:
     assert [copy.operand_access(i) for i in (4, 6)] == [Access.READ, Access.WRITE]
     assert dealloca.operand_access(4) == Access.CONSUME
     assert isinstance(dealloca, DeviceQueueDeallocaOp) and dealloca.prefer_origin
-    assert alloca.result_size(0) is size
+    assert alloca.size_of_result(0) is size
     assert print_module(parse_module(text)) == text
 
 
@@ -290,7 +290,7 @@ def test_cmd_move_constructor_and_interfaces() -> None:
     assert move.operand_access(0) == Access.READ | Access.CONSUME
     assert [move.operand_access(i) for i in (1, 2, 3)] == [Access.NONE] * 3
     assert move.tied_operand_index(0) is None
-    assert move.operand_size(0) is size and move.result_size(0) is size
+    assert move.size_of_operand(0) is size and move.size_of_result(0) is size
     assert move.await_timepoints == [immediate.results[0]]
     assert move.result_timepoint is move.results[1]
     move.set_await_timepoint(None)

@@ -32,10 +32,6 @@ from streamopt.printer import print_operation
 # Every op class of stream, hal and util whose parsing or printing is still written by hand,
 # and why. The test below fails when a class is missing here or is no longer hand-written.
 HAND_WRITTEN: dict[str, str] = {
-    # hal: operand lists in several groups (binding tables), not yet segments of the layer.
-    "hal.device.queue.execute.indirect": "custom<Bindings>: three operand segments",
-    "hal.command_buffer.dispatch": "custom<Bindings> and constants: five operand segments",
-    "hal.allocator.select": "a list of (device, affinity) pairs: two matching segments",
     # hal: attributes the layer has no kind for yet.
     "hal.allocator.resolve_memory_properties": "optional affinity and the `*` lifetime enum",
     "hal.encoding_type": "an optional encoding attribute with a default",

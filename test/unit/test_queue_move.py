@@ -72,7 +72,7 @@ def test_source_is_read_and_consumed_unless_kept() -> None:
     _, move, _ = _build("PreferOrigin")
     assert move.operand_access(4) == Access.READ | Access.CONSUME
     assert all(move.operand_access(i) == Access.NONE for i in range(10) if i != 4)
-    assert move.result_size(0) is move.result_size_value
+    assert move.size_of_result(0) is move.result_size
     assert move.tied_operand_index(0) is None
     _, kept, _ = _build("KeepSource")
     assert kept.operand_access(4) == Access.NONE

@@ -56,13 +56,13 @@ def test_alloca_constant() -> None:
     )
     alloca = _op(module, "stream.async.alloca")
     assert _accesses(alloca) == [NONE]
-    assert alloca.result_size(0) is alloca.operands[0]
+    assert alloca.size_of_result(0) is alloca.operands[0]
     assert not alloca.is_pure  # an allocation: two are never the same value
     with_await = _op(module, "stream.async.constant")
     assert isinstance(with_await, stream.AsyncConstantOp)
     assert with_await.is_pure
     assert with_await.await_timepoints == [with_await.operands[0]]
-    assert with_await.result_size(0) is with_await.operands[1]
+    assert with_await.size_of_result(0) is with_await.operands[1]
     assert with_await.asm_result_name(0) == "cst"
     assert _accesses(with_await) == [NONE, NONE]
     without = _op(module, "stream.async.constant", 1)
@@ -84,8 +84,8 @@ def test_slice_fill_update_copy() -> None:
     assert slice_op.is_pure
     assert _accesses(slice_op) == [READ, NONE, NONE, NONE, NONE]
     assert slice_op.tied_operand_index(0) is None
-    assert slice_op.operand_size(0) is slice_op.operands[1]
-    assert slice_op.result_size(0) is slice_op.operands[4]
+    assert slice_op.size_of_operand(0) is slice_op.operands[1]
+    assert slice_op.size_of_result(0) is slice_op.operands[4]
 
     fill = _op(module, "stream.async.fill")
     assert isinstance(fill, stream.AsyncFillOp)
@@ -94,22 +94,22 @@ def test_slice_fill_update_copy() -> None:
     assert fill.target is arguments[0] and fill.value is arguments[5]
     assert fill.tied_operand_index(0) == 0
     assert _accesses(fill) == [READ_WRITE, NONE, NONE, NONE, NONE, NONE]
-    assert fill.operand_size(0) is fill.result_size(0) is fill.target_size
+    assert fill.size_of_operand(0) is fill.size_of_result(0) is fill.target_size
 
     update = _op(module, "stream.async.update")
     assert isinstance(update, stream.AsyncUpdateOp)
     assert update.target is fill.result and update.update is slice_op.result
     assert update.tied_operand_index(0) == 0
     assert _accesses(update) == [READ_WRITE, NONE, NONE, NONE, READ, NONE]
-    assert update.operand_size(4) is update.update_size
+    assert update.size_of_operand(4) is update.update_size
 
     copy = _op(module, "stream.async.copy")
     assert isinstance(copy, stream.AsyncCopyOp)
     assert copy.target is update.result and copy.source is slice_op.result
     assert copy.tied_operand_index(0) == 0
     assert _accesses(copy) == [READ_WRITE, NONE, NONE, NONE, READ, NONE, NONE, NONE, NONE]
-    assert copy.operand_size(4) is copy.source_size
-    assert copy.result_size(0) is copy.target_size
+    assert copy.size_of_operand(4) is copy.source_size
+    assert copy.size_of_result(0) is copy.target_size
 
 
 def test_passthrough_ops_are_tied_readers() -> None:
@@ -131,7 +131,7 @@ def test_passthrough_ops_are_tied_readers() -> None:
     assert [wait.tied_operand_index(i) for i in range(2)] == [0, 1]
     assert _accesses(wait) == [READ, READ, NONE, NONE, NONE]
     assert wait.await_timepoints == [wait.operands[-1]]
-    assert wait.result_size(1) is wait.operands[3]
+    assert wait.size_of_result(1) is wait.operands[3]
     timepoint_barrier = _op(module, "stream.timepoint.barrier")
     assert timepoint_barrier.tied_operand_index(0) == 0
     assert timepoint_barrier.tied_operand_index(1) is None
@@ -139,7 +139,7 @@ def test_passthrough_ops_are_tied_readers() -> None:
         "result",
         "result_timepoint",
     ]
-    assert timepoint_barrier.result_size(1) is None
+    assert timepoint_barrier.size_of_result(1) is None
 
 
 def test_load_store() -> None:
@@ -168,9 +168,9 @@ def test_call() -> None:
     assert call.tied_operand_index(0) == 0
     # Operands: %r, %s (a scalar argument), its size, offset, end, length, result size.
     assert _accesses(call) == [READ_WRITE, NONE, NONE, NONE, NONE, NONE, NONE]
-    assert call.operand_size(0) is call.operands[2]
-    assert call.operand_size(1) is None
-    assert call.result_size(0) is call.operands[6]
+    assert call.size_of_operand(0) is call.operands[2]
+    assert call.size_of_operand(1) is None
+    assert call.size_of_result(0) is call.operands[6]
     func = _op(module, "stream.async.func")
     assert isinstance(func, stream.AsyncFuncOp)
     assert func.tied_result_argument(0) == 0 and not func.is_public
@@ -197,9 +197,9 @@ def test_execute_and_concurrent() -> None:
     # Operands: %r, %g, their sizes, two result sizes, the await timepoint.
     assert _accesses(execute) == [READ_WRITE, READ, NONE, NONE, NONE, NONE, NONE]
     assert [execute.tied_operand_index(i) for i in range(3)] == [0, None, None]
-    assert execute.operand_size(1) is execute.operands[3]
-    assert execute.result_size(1) is execute.operands[5]
-    assert execute.result_size(2) is None
+    assert execute.size_of_operand(1) is execute.operands[3]
+    assert execute.size_of_result(1) is execute.operands[5]
+    assert execute.size_of_result(2) is None
     assert execute.await_timepoint is execute.operands[6]
     assert execute.result_timepoint is execute.results[2]
     assert execute.result_timepoint.type == TIMEPOINT
@@ -217,7 +217,7 @@ def test_execute_and_concurrent() -> None:
     yield_op = concurrent.yield_op
     assert yield_op is not None and yield_op.is_terminator and not yield_op.is_pure
     assert _accesses(yield_op) == [Access.ESCAPE, Access.ESCAPE, NONE, NONE]
-    assert yield_op.operand_size(1) is yield_op.operands[3]
+    assert yield_op.size_of_operand(1) is yield_op.operands[3]
 
 
 def test_tensor_ops() -> None:
@@ -235,7 +235,7 @@ def test_tensor_ops() -> None:
     assert consumed.consume and consumed.is_pure
     assert _accesses(consumed) == [Access.CONSUME, NONE, NONE]
     assert consumed.result_encoding == ShapedType("tensor<?x4xf32>")
-    assert consumed.result_size(0) is consumed.operands[2]
+    assert consumed.size_of_result(0) is consumed.operands[2]
     # The import starts the resource's storage: no tie back to the !util.buffer.
     assert consumed.tied_operand_index(0) is None
     borrowed = _op(module, "stream.tensor.import", 1)
@@ -244,7 +244,7 @@ def test_tensor_ops() -> None:
     assert _accesses(borrowed) == [Access.ESCAPE, NONE]
     export = _op(module, "stream.tensor.export")
     assert _accesses(export) == [Access.ESCAPE, NONE, NONE]
-    assert export.operand_size(0) is export.operands[2]
+    assert export.size_of_operand(0) is export.operands[2]
     sizeof = _op(module, "stream.tensor.sizeof")
     assert sizeof.is_pure and _accesses(sizeof) == [NONE]
 

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.common import ANY_ATTRIBUTE, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ANY_ATTRIBUTE,
     ANY_OR_STAGING_RESOURCE,
     ANY_RESOURCE,
     STAGING_RESOURCE,
@@ -21,7 +21,6 @@ from streamopt.dialects.stream.base import (
     TimelineOp,
     check_lifetime,
     one_size,
-    op_error,
     require_resource,
     sized_text,
     verify_consumed_source,
@@ -84,7 +83,6 @@ custom_directive(
 class AsyncAllocaOp(StreamOp):
     """`%r = stream.async.alloca on(A) : !stream.resource<transient>{%s}`: undefined contents."""
 
-    __slots__ = ()
     name = "stream.async.alloca"
     storage_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
@@ -99,16 +97,15 @@ class AsyncAllocaOp(StreamOp):
 class AsyncConstantOp(TimelineOp):
     """`%cst = stream.async.constant on(A) await(%t)? : T{%s} = dense<3> : tensor<8xi32>`."""
 
-    __slots__ = ()
     name = "stream.async.constant"
     is_pure = True
     await_timepoint: Value | None = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     value: Attribute = attr_def(ANY_ATTRIBUTE)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="cst")
     assembly_format = _ON + (
-        "(`await` `(` $await_timepoint^ `)`)? `:` type($result) `` `{` $result_size_value `}` "
+        "(`await` `(` $await_timepoint^ `)`)? `:` type($result) `` `{` $result_size `}` "
         "`=` $value attr-dict-with-keyword"
     )
 
@@ -120,16 +117,15 @@ class AsyncConstantOp(TimelineOp):
 class AsyncSplatOp(TimelineOp):
     """`%r = stream.async.splat on(A) await(%t)? %v : i32 -> !stream.resource<*>{%s}`."""
 
-    __slots__ = ()
     name = "stream.async.splat"
     await_timepoint: Value | None = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     value = operand_def()
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
     assembly_format = _ON + (
         "(`await` `(` $await_timepoint^ `)`)? $value `:` type($value) `->` type($result) `` "
-        "`{` $result_size_value `}` attr-dict-with-keyword"
+        "`{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -137,16 +133,15 @@ class AsyncSplatOp(TimelineOp):
 class AsyncCloneOp(StreamOp):
     """`%r = stream.async.clone on(A) %x : T{%s} -> T'{%s}`: copy-on-write clone."""
 
-    __slots__ = ()
     name = "stream.async.clone"
     source = operand_def(access=Access.READ, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
     assembly_format = _ON + (
         "$source `:` type($source) `` `{` $source_size `}` `->` type($result) `` "
-        "`{` $result_size_value `}` attr-dict-with-keyword"
+        "`{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -154,19 +149,18 @@ class AsyncCloneOp(StreamOp):
 class AsyncSliceOp(StreamOp):
     """`%r = stream.async.slice on(A) %x[%o to %e] : T{%s} -> T{%len}`: a copy of a range."""
 
-    __slots__ = ()
     name = "stream.async.slice"
     is_pure = True
     source = operand_def(ANY_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT)
     source_end = operand_def(INDEX_CONSTRAINT)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
     assembly_format = _ON + (
         "$source `[` $source_offset `to` $source_end `]` `:` type($source) `` "
-        "`{` $source_size `}` `->` type($result) `` `{` $result_size_value `}` "
+        "`{` $source_size `}` `->` type($result) `` `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
 
@@ -179,7 +173,6 @@ class _UpdateInPlaceOp(StreamOp):
     """An op that writes into its target in place (fill, update, copy, store): the result is
     the target, tied to it and sized by the target's size."""
 
-    __slots__ = ()
     target = operand_def(ANY_RESOURCE, access=_READ_WRITE)
     target_size = operand_def(INDEX_CONSTRAINT, size_of=("target", "result"))
     result = result_def(same_as="target", tied_to="target")
@@ -196,7 +189,6 @@ _TIED_TARGET = "`->` custom<ShapedTiedResult>(type($target), $target_size) attr-
 class AsyncFillOp(_UpdateInPlaceOp):
     """`%r = stream.async.fill on(A) %v, %x[%o to %e for %l] : i32 -> %x as T{%s}`."""
 
-    __slots__ = ()
     name = "stream.async.fill"
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
@@ -226,7 +218,6 @@ _WIDTHS = (8, 16, 32, 64)
 class AsyncUpdateOp(_UpdateInPlaceOp):
     """`%r = stream.async.update on(A) %u, %x[%o to %e] : T{%us} -> %x as T{%s}`."""
 
-    __slots__ = ()
     name = "stream.async.update"
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
@@ -244,7 +235,6 @@ class AsyncCopyOp(_UpdateInPlaceOp):
     """`%r = stream.async.copy on(A) %src[%so to %se], %dst[%do to %de], %len : T{%ss} ->
     %dst as T{%ds}`: in place into the target."""
 
-    __slots__ = ()
     name = "stream.async.copy"
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
@@ -264,7 +254,6 @@ class AsyncCopyOp(_UpdateInPlaceOp):
 class AsyncStoreOp(_UpdateInPlaceOp):
     """`%r = stream.async.store %v, %x[%o] : i32 -> %x as !stream.resource<staging>{%s}`."""
 
-    __slots__ = ()
     name = "stream.async.store"
     is_pure = True
     target = operand_def(STAGING_RESOURCE, access=_READ_WRITE)
@@ -276,11 +265,10 @@ class AsyncStoreOp(_UpdateInPlaceOp):
 class TransferLikeOp(StreamOp):
     """Shared by `stream.async.transfer` and `stream.async.move` (same operands and syntax)."""
 
-    __slots__ = ()
     affinity_attr_name = "execution_affinity"
     source = operand_def(access=Access.READ)
     source_size = operand_def(size_of="source")
-    result_size_value = operand_def(size_of="result")
+    result_size = operand_def(size_of="result")
     source_affinity: Attribute | None = attr_def(AFFINITY)
     target_affinity: Attribute | None = attr_def(AFFINITY)
     execution_affinity: Attribute | None = attr_def(AFFINITY)
@@ -288,7 +276,7 @@ class TransferLikeOp(StreamOp):
     assembly_format = (
         "(`on` `(` $execution_affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` "
         "(`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $target_affinity^ `)`)? "
-        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+        "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
 
     def verify(self) -> None:
@@ -297,7 +285,7 @@ class TransferLikeOp(StreamOp):
             self.result.type, ResourceType
         ):
             raise op_error(self, "expects !stream.resource source and result types")
-        for size in (self.source_size, self.result_size_value):
+        for size in (self.source_size, self.result_size):
             if size.type is not None and size.type.text != "index":
                 raise op_error(self, f"expects index sizes, got '{size.type}'")
 
@@ -306,7 +294,6 @@ class TransferLikeOp(StreamOp):
 class AsyncTransferOp(TransferLikeOp):
     """`%r = stream.async.transfer %x : T{%s} from(A) -> to(B) T{%s}`: always copies."""
 
-    __slots__ = ()
     name = "stream.async.transfer"
     is_pure = True
 
@@ -322,7 +309,6 @@ class AsyncMoveOp(TransferLikeOp):
     and not tied (the result is new storage as far as allocation is concerned).
     """
 
-    __slots__ = ()
     name = "stream.async.move"
     source = operand_def(access=Access.READ | Access.CONSUME)
 
@@ -369,23 +355,22 @@ class AsyncCastOp(StreamOp):
     """`%r = stream.async.cast on(A) %x : T{%s} -> T'{%s}`: the same storage with another
     lifetime (tied to the source; RefineUsage must remove it)."""
 
-    __slots__ = ()
     name = "stream.async.cast"
     is_pure = True
     # A passthrough: the op itself touches no bytes; accesses through the result are its users'.
     source = operand_def(ANY_RESOURCE, access=Access.READ)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(tied_to="source")
     assembly_format = _ON + (
         "$source `:` type($source) `{` $source_size `}` `->` type($result) "
-        "`{` $result_size_value `}` attr-dict"
+        "`{` $result_size `}` attr-dict"
     )
 
     def verify(self) -> None:
         check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
-        if self.source_size is not self.result_size_value:
+        if self.source_size is not self.result_size:
             raise op_error(self, "source and result sizes must be equal (tied storage)")
 
 
@@ -393,7 +378,6 @@ class AsyncCastOp(StreamOp):
 class AsyncLoadOp(StreamOp):
     """`%v = stream.async.load %x[%o] : !stream.resource<staging>{%s} -> i32`."""
 
-    __slots__ = ()
     name = "stream.async.load"
     is_pure = True
     source = operand_def(STAGING_RESOURCE, access=Access.READ)
@@ -410,7 +394,6 @@ class AsyncLoadOp(StreamOp):
 class AsyncBarrierOp(StreamOp):
     """`%r = stream.async.barrier on(A) %x : T{%s}`: pins the value to an affinity (tied)."""
 
-    __slots__ = ()
     name = "stream.async.barrier"
     # A passthrough, like stream.async.cast.
     source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.READ)

@@ -16,14 +16,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
     SegmentedOp,
     check_operand_type,
+    op_error,
     print_shaped_function_type,
     print_shaped_result_list,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
-    ANY_ATTRIBUTE,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
     TIED_OPERANDS,
@@ -35,7 +36,6 @@ from streamopt.dialects.stream.base import (
     check_size_counts,
     check_timepoint,
     field_values,
-    op_error,
     print_captures,
     verify_workload,
 )
@@ -175,7 +175,6 @@ class _TiedResourcesOp(StreamOp, SegmentedOp):
     """An op whose resource operands it reads, and writes in place when a result is tied to
     one (IREE's getAsyncAccessRanges); its other operands are plain values."""
 
-    __slots__ = ()
     # Fields each op declares (in its own order).
     resource_operands: list[Value]
     resource_operand_sizes: list[Value]
@@ -217,7 +216,6 @@ _OPERANDS = (
 class AsyncDispatchOp(_TiedResourcesOp):
     """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
 
-    __slots__ = ()
     name = "stream.async.dispatch"
     is_pure = True
     workload = operand_def(INDEX_CONSTRAINT, variadic=True)
@@ -400,7 +398,6 @@ class AsyncFuncOp(DeclaredOp):
     that `stream.async.call` can call. streamopt models declarations only (IREE's format
     ends in an optional `($body^)?`)."""
 
-    __slots__ = ()
     name = "stream.async.func"
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
@@ -445,7 +442,6 @@ _SYMBOL = ValueKind(
 class AsyncCallOp(_TiedResourcesOp):
     """`%r = stream.async.call on(A) @f(%x[%o to %e for %l], %n) : (T{%s}, index) -> %x{%s}`."""
 
-    __slots__ = ()
     name = "stream.async.call"
     callee: SymbolRefAttr = attr_def(_SYMBOL)
     resource_operands = operand_def(variadic=True, access=Access.READ)
@@ -608,7 +604,6 @@ class ResourceRegionOp(_TiedResourcesOp):
     the region's entry arguments, the region's `stream.yield` gives the resource results, and
     results may be tied to (update in place) a captured operand."""
 
-    __slots__ = ()
     region_kind = RegionKind.ONCE
     resource_operands = operand_def(variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
@@ -693,7 +688,6 @@ class AsyncExecuteOp(ResourceRegionOp, TimelineOp):
     """`%results:2, %result_timepoint = stream.async.execute on(A) await(%t) =>
     with(%x as %arg0: T{%s}) -> (%x{%s}, T{%s2}) { ... } => !stream.timepoint`."""
 
-    __slots__ = ()
     name = "stream.async.execute"
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     results_ = result_def(variadic=True, tied_to="resource_operands", asm_name="results")
@@ -714,7 +708,6 @@ class AsyncConcurrentOp(ResourceRegionOp):
     """`%r:2 = stream.async.concurrent with(%x as %arg0: T{%s}) -> (...) { ... }`: a wave of
     work inside an execute (or another concurrent) region."""
 
-    __slots__ = ()
     name = "stream.async.concurrent"
     results_ = result_def(variadic=True, tied_to="resource_operands")
     assembly_format = _ON + ResourceRegionOp._REGION + " attr-dict-with-keyword"

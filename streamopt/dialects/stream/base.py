@@ -18,6 +18,7 @@ from streamopt.dialects.common import (
     check_operand_type,
     dynamic_dim_count,
     is_sized,
+    op_error,
     print_shaped_type_list,
 )
 from streamopt.ir.core import Access, Operation, Value
@@ -71,7 +72,6 @@ class StreamOp(DeclaredOp):
     """Base of the stream ops that run somewhere: the execution affinity is `on(...)`. Each is
     declared by its fields and IREE's assembly format (streamopt.ir.opdef)."""
 
-    __slots__ = ()
     affinity_attr_name = "affinity"
 
     @property
@@ -117,8 +117,6 @@ AFFINITY = ValueKind(
     "ATTR_REF",
     lambda part: token_values.attribute_from_token("ATTR_REF", str(part), None),
 )
-# Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`).
-ANY_ATTRIBUTE = ValueKind(_same, None, "attribute_value", _same)
 
 
 class TiedOperandsAttr(ArrayAttr):
@@ -197,8 +195,6 @@ def print_captures(
 class TimelineOp(StreamOp):
     """A stream op on a timeline (IREE's TimelineOpInterface): it starts once its optional
     `await_timepoint` operand is reached (and signals its `result_timepoint`, if it has one)."""
-
-    __slots__ = ()
 
     @property
     def await_timepoints(self) -> list[Value]:
@@ -331,11 +327,6 @@ _YIELD_PARENTS = (
 )
 
 
-def op_error(op: Operation, message: str) -> DiagnosticError:
-    """An error worded like MLIR's `emitOpError`: `'name' op message`."""
-    return error(f"'{op.name}' op {message}", op.location)
-
-
 def check_lifetime(
     op: Operation, what: str, index: int, type: Type | None, allowed: TypeConstraint
 ) -> None:
@@ -435,7 +426,6 @@ custom_directive(
 class YieldOp(DeclaredOp, SegmentedOp):
     """`stream.yield %a, %b : T{%s}, T{%s2}`: the resource results of an execution region."""
 
-    __slots__ = ()
     name = "stream.yield"
     is_terminator = True
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so

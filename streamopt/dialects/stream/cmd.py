@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized
+from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
@@ -17,7 +17,6 @@ from streamopt.dialects.stream.base import (
     check_sized_operand,
     field_values,
     one_size,
-    op_error,
     print_captures,
     require_resource,
     require_timepoint,
@@ -79,12 +78,11 @@ class CmdMoveOp(TimelineOp):
     correct for whole allocations. Its syntax is streamopt's proposal, in IREE's style.
     """
 
-    __slots__ = ()
     name = "stream.cmd.move"
     # Reads the bytes and frees the storage: nothing may use the source afterwards.
     source = operand_def(access=Access.READ | Access.CONSUME, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
     prefer_origin: Attribute | None = attr_def(UNIT_KIND)
     affinity: Attribute | None = attr_def(AFFINITY)
@@ -95,7 +93,7 @@ class CmdMoveOp(TimelineOp):
     assembly_format = (
         "(`origin` $prefer_origin^)? " + _ON + _AWAIT + "$source `:` type($source) `` "
         "`{` $source_size `}` (`from` `(` $source_affinity^ `)`)? `->` "
-        "(`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size_value `}` "
+        "(`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size `}` "
         "`=` `` `>` type($result_timepoint) attr-dict"
     )
 
@@ -103,7 +101,7 @@ class CmdMoveOp(TimelineOp):
         for what, value in (("operand #0", self.source), ("result #0", self.results[0])):
             if not isinstance(value.type, ResourceType):
                 raise op_error(self, f"{what} must be a resource, but got '{value.type}'")
-        for size in (self.source_size, self.result_size_value):
+        for size in (self.source_size, self.result_size):
             if size.type is not None and size.type != INDEX:
                 raise op_error(self, f"expects index sizes, got '{size.type}'")
 
@@ -127,7 +125,6 @@ _CMD_REGION_OPS = frozenset(
 class _CmdRegionOp(DeclaredOp):
     """Base of the ops holding a region of commands (execute, serial, concurrent)."""
 
-    __slots__ = ()
     # IREE's SingleBlockImplicitTerminator<"stream.yield">: streamopt keeps no yield there.
     has_no_terminator = True
     body_ = region_def(terminator="stream.yield", arguments="resource_operands")
@@ -210,7 +207,6 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
     the commands touch is captured: the region's arguments stand for the `with(...)` operands.
     """
 
-    __slots__ = ()
     name = "stream.cmd.execute"
     resource_operands = operand_def(variadic=True)
     resource_operand_sizes = operand_def(
@@ -263,7 +259,6 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
 class _CmdGroupOp(_CmdRegionOp):
     """`stream.cmd.serial { ... }` and `stream.cmd.concurrent { ... }`."""
 
-    __slots__ = ()
     assembly_format = "$body attr-dict-with-keyword"
 
     def verify(self) -> None:
@@ -285,7 +280,6 @@ class _CmdGroupOp(_CmdRegionOp):
 class CmdSerialOp(_CmdGroupOp):
     """`stream.cmd.serial { ... }`: commands that run one after the other."""
 
-    __slots__ = ()
     name = "stream.cmd.serial"
 
 
@@ -293,14 +287,12 @@ class CmdSerialOp(_CmdGroupOp):
 class CmdConcurrentOp(_CmdGroupOp):
     """`stream.cmd.concurrent { ... }`: commands that may run at the same time."""
 
-    __slots__ = ()
     name = "stream.cmd.concurrent"
 
 
 class _CmdSubrangeOp(DeclaredOp):
     """A command on `%target[%offset for %length] : T{%size}` (flush, invalidate, discard)."""
 
-    __slots__ = ()
     target = operand_def(check=require_resource)
     target_size = operand_def(size_of="target")
     target_offset = operand_def(type=INDEX)
@@ -316,7 +308,6 @@ class CmdFlushOp(_CmdSubrangeOp):
     """`stream.cmd.flush to(A)? %r[%o for %l] : T{%s}`: make a range available to another
     device."""
 
-    __slots__ = ()
     name = "stream.cmd.flush"
     # Publishing the bytes reads them (it must follow every write).
     target = operand_def(access=Access.READ, check=require_resource)
@@ -329,7 +320,6 @@ class CmdInvalidateOp(_CmdSubrangeOp):
     """`stream.cmd.invalidate from(A)? %r[%o for %l] : T{%s}`: make another device's writes
     visible here."""
 
-    __slots__ = ()
     name = "stream.cmd.invalidate"
     # Refreshing the local view acts as a write for ordering: reads must come after it.
     target = operand_def(access=Access.READ | Access.WRITE, check=require_resource)
@@ -341,7 +331,6 @@ class CmdInvalidateOp(_CmdSubrangeOp):
 class CmdDiscardOp(_CmdSubrangeOp):
     """`stream.cmd.discard %r[%o for %l] : T{%s}`: the range's contents are no longer needed."""
 
-    __slots__ = ()
     name = "stream.cmd.discard"
     target = operand_def(access=Access.WRITE, check=require_resource)
 
@@ -350,7 +339,6 @@ class CmdDiscardOp(_CmdSubrangeOp):
 class CmdFillOp(DeclaredOp):
     """`stream.cmd.fill %v, %r[%o for %l] : i32 -> T{%s}`: splat a pattern into a range."""
 
-    __slots__ = ()
     name = "stream.cmd.fill"
     target = operand_def(access=Access.WRITE, check=require_resource)
     target_size = operand_def(INDEX_CONSTRAINT, size_of="target")
@@ -378,7 +366,6 @@ class CmdCopyOp(DeclaredOp):
     """`stream.cmd.copy %a[%ao], %b[%bo], %len : T{%as} -> T{%bs}`: copy bytes between
     resources (the ranges must not overlap)."""
 
-    __slots__ = ()
     name = "stream.cmd.copy"
     source = operand_def(access=Access.READ, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
@@ -472,7 +459,6 @@ class CmdDispatchOp(DeclaredOp, SegmentedOp):
     kernel touches it (`ro`, `wo`, `rw`).
     """
 
-    __slots__ = ()
     name = "stream.cmd.dispatch"
     workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
     entry_points: list[Attribute] = attr_def(ARRAY)

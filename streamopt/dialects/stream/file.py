@@ -14,7 +14,6 @@ class FileConstantOp(StreamOp):
     """`%f = stream.file.constant on(A) %buf[%o for %n] : !util.buffer{%s} -> !stream.file`: a
     file handle over host data, for `stream.file.read`."""
 
-    __slots__ = ()
     name = "stream.file.constant"
     is_pure = True
     source = operand_def()
@@ -34,7 +33,6 @@ class FileReadOp(TimelineOp):
     """`%t = stream.file.read on(A) await(%t0) => %f[%fo], %r[%o], %n : !stream.file -> T{%s}
     => !stream.timepoint`: read `%n` bytes of a file into a resource on a queue."""
 
-    __slots__ = ()
     name = "stream.file.read"
     source = operand_def()
     source_offset = operand_def()

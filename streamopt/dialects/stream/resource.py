@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.common import SegmentedOp, check_operand_type, require_index_type
+from streamopt.dialects.common import SegmentedOp, check_operand_type, op_error, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
@@ -16,7 +16,6 @@ from streamopt.dialects.stream.base import (
     ValueKind,
     field_values,
     one_size,
-    op_error,
     require_resource,
     require_timepoint,
     sized_text,
@@ -66,7 +65,6 @@ class ResourceAllocaOp(TimelineOp):
     analysis could not bound: it must not be freed asynchronously.
     """
 
-    __slots__ = ()
     name = "stream.resource.alloca"
     storage_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     indeterminate_lifetime: Attribute | None = attr_def(UNIT_KIND)
@@ -95,7 +93,6 @@ class ResourceDeallocaOp(TimelineOp):
     may be reused. `origin` asks to free it on the queue that allocated it.
     """
 
-    __slots__ = ()
     name = "stream.resource.dealloca"
     # Freeing ends the storage's life: nothing may use it afterwards. (IREE's `$operand`.)
     resource = operand_def(access=Access.CONSUME, check=require_resource)
@@ -168,7 +165,6 @@ class ResourceConstantsOp(StreamOp):
     immutable; `variable` results are initial values of mutable storage.
     """
 
-    __slots__ = ()
     name = "stream.resource.constants"
     is_pure = True
     values: list[Attribute] = attr_def(ARRAY)
@@ -205,7 +201,6 @@ class ResourceConstantsOp(StreamOp):
 class ResourceSizeOp(DeclaredOp):
     """`%n = stream.resource.size %r : T`: the byte size of a resource's storage."""
 
-    __slots__ = ()
     name = "stream.resource.size"
     inherent_attributes = frozenset({"affinity"})
     is_pure = True
@@ -213,7 +208,7 @@ class ResourceSizeOp(DeclaredOp):
     result: OpResult = result_def(INDEX)
     assembly_format = "$resource attr-dict `:` type($resource)"
 
-    def operand_size(self, index: int) -> Value | None:
+    def size_of_operand(self, index: int) -> Value | None:
         # As in IREE: the size of the operand is what this op computes.
         return self.result
 
@@ -223,7 +218,7 @@ class ResourceSizeOp(DeclaredOp):
         producer = resource.defining_op
         if producer is None:
             return None
-        size = producer.result_size(resource.index)  # type: ignore[attr-defined]
+        size = producer.size_of_result(resource.index)  # type: ignore[attr-defined]
         return [size] if size is not None else None
 
 
@@ -232,7 +227,6 @@ class ResourceLoadOp(DeclaredOp):
     """`%v = stream.resource.load %r[%o] : !stream.resource<staging>{%s} -> i32`: a host read
     of one element of a staging resource (what `stream.async.load` lowers to)."""
 
-    __slots__ = ()
     name = "stream.resource.load"
     source = operand_def(access=Access.READ, check=require_resource)
     source_size = operand_def(size_of="source")
@@ -249,7 +243,6 @@ class ResourceStoreOp(DeclaredOp):
     """`stream.resource.store %v, %r[%o] : i32 -> !stream.resource<staging>{%s}`: a host write
     of one element of a staging resource (what `stream.async.store` lowers to)."""
 
-    __slots__ = ()
     name = "stream.resource.store"
     target = operand_def(access=Access.WRITE, check=require_resource)
     target_size = operand_def(size_of="target")
@@ -267,18 +260,17 @@ class ResourceTryMapOp(StreamOp):
     memory in place as a resource if the device can (`%ok`), as IREE's PackConstants does for
     constant data."""
 
-    __slots__ = ()
     name = "stream.resource.try_map"
     is_pure = True
     source = operand_def()
     source_offset = operand_def()
-    result_size_value = operand_def(size_of="result")
+    result_size = operand_def(size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     did_map = result_def(I1, asm_name="did_map")
     result = result_def(asm_name="result", check=require_resource)
     assembly_format = _ON + (
         "$source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` "
-        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+        "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -287,7 +279,6 @@ class ResourceAllocOp(StreamOp):
     """`%r = stream.resource.alloc uninitialized on(A) : T{%n}`: allocate at once (not on a
     timeline), as IREE's PackConstants does for data it reads from a file."""
 
-    __slots__ = ()
     name = "stream.resource.alloc"
     storage_size = operand_def(size_of="result")
     uninitialized: Attribute | None = attr_def(UNIT_KIND)
@@ -303,7 +294,6 @@ class ResourceAllocOp(StreamOp):
 class ResourceSubviewOp(DeclaredOp):
     """`%v = stream.resource.subview %r[%offset] : T{%size} -> T{%length}`: an alias of a range."""
 
-    __slots__ = ()
     name = "stream.resource.subview"
     is_pure = True
     # Making a view touches no bytes; what users of the view do reaches the source through the
@@ -311,11 +301,11 @@ class ResourceSubviewOp(DeclaredOp):
     source = operand_def(check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     result = result_def(check=require_resource, same_as="source", tied_to="source")
     assembly_format = (
         "$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` "
-        "type($result) `` `{` $result_size_value `}` attr-dict-with-keyword"
+        "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
 
     def verify(self) -> None:
@@ -396,7 +386,6 @@ class ResourcePackOp(StreamOp, SegmentedOp):
     : index`: place slices with the given lifetimes in one slab (slices whose lifetimes do not
     overlap may share bytes); results are the slab size and each slice's offset."""
 
-    __slots__ = ()
     name = "stream.resource.pack"
     is_pure = True
     offset = operand_def(INDEX_CONSTRAINT, optional=True)

@@ -41,19 +41,18 @@ class TensorImportOp(StreamOp):
     borrowed from the buffer's owner.
     """
 
-    __slots__ = ()
     name = "stream.tensor.import"
     is_pure = True
     source = operand_def()
     result_encoding: Type = attr_def(_ENCODING)
     result_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
-    result_size_value = operand_def(INDEX_CONSTRAINT, size_of="result")
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     consume: Attribute | None = attr_def(UNIT_KIND)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
     assembly_format = _ON + (
         "(`consume` $consume^)? $source `:` type($source) `->` $result_encoding "
-        "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size_value `}` "
+        "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
 
@@ -74,7 +73,6 @@ class TensorExportOp(StreamOp):
     !util.buffer`: hands the resource's storage out (it escapes; IREE's tie to the result is
     not reported, as for import)."""
 
-    __slots__ = ()
     name = "stream.tensor.export"
     is_pure = True
     source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.ESCAPE)
@@ -100,7 +98,6 @@ def _require_index(type: Type, location: Location) -> None:
 class TensorSizeOfOp(StreamOp):
     """`%s = stream.tensor.sizeof on(A) tensor<?x4xf32>{%d} : index`: storage size of a type."""
 
-    __slots__ = ()
     name = "stream.tensor.sizeof"
     is_pure = True
     encoding: Type = attr_def(_ENCODING)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from streamopt.dialects import register_op
-from streamopt.dialects.common import SegmentedOp
+from streamopt.dialects.common import SegmentedOp, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
@@ -12,7 +12,6 @@ from streamopt.dialects.stream.base import (
     check_lifetime,
     check_size_counts,
     check_timepoint,
-    op_error,
 )
 from streamopt.ir.core import Access, Value
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
@@ -23,7 +22,6 @@ from streamopt.ir.types import INDEX_CONSTRAINT, TIMEPOINT, TIMEPOINT_CONSTRAINT
 class TimepointImmediateOp(StreamOp):
     """`%t = stream.timepoint.immediate => !stream.timepoint`: already reached."""
 
-    __slots__ = ()
     name = "stream.timepoint.immediate"
     is_pure = True
     result_timepoint = result_def(TIMEPOINT)
@@ -41,7 +39,6 @@ class TimepointImmediateOp(StreamOp):
 class TimepointJoinOp(StreamOp):
     """`%t = stream.timepoint.join max(%a, %b) => !stream.timepoint`: reached when all are."""
 
-    __slots__ = ()
     name = "stream.timepoint.join"
     is_pure = True
     await_timepoints = operand_def(TIMEPOINT_CONSTRAINT, variadic=True, type=TIMEPOINT)
@@ -59,7 +56,6 @@ class TimepointAwaitOp(TimelineOp, SegmentedOp):
     """`%r:2 = stream.timepoint.await sync? %t => %a, %b : T{%s}, T{%s2}`: the resources as of
     the timepoint (each result is tied to its operand)."""
 
-    __slots__ = ()
     name = "stream.timepoint.await"
     is_pure = True
     # A passthrough: the results are the operands, later on the timeline.
@@ -90,7 +86,6 @@ class TimepointBarrierOp(StreamOp):
     """`%result, %result_timepoint = stream.timepoint.barrier on(A) %x : T{%s} =>
     !stream.timepoint`: the resource (tied) and when it is available."""
 
-    __slots__ = ()
     name = "stream.timepoint.barrier"
     is_pure = True
     # A passthrough, like stream.timepoint.await.

@@ -138,7 +138,7 @@ def _alloca(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 def _splat(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, AsyncSplatOp)
     device, mask = interp.op_affinity(op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     awaits = _awaits(interp, frame, op, [op.await_timepoint] if op.await_timepoint else [])
     result = interp.allocate(frame, op, device, mask, size, resource_lifetime(op.result))
     value = interp.get(frame, op.value, op)
@@ -151,7 +151,7 @@ def _clone(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, AsyncCloneOp)
     source = interp.resource(frame, op.source, op)
     device, mask = interp.op_affinity(op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     result = interp.allocate(frame, op, device, mask, size, resource_lifetime(op.result))
     _copy(interp, frame, op, source, 0, result, 0, min(size, source.size))
     return [result]
@@ -164,7 +164,7 @@ def _slice(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     offset = _size(interp, frame, op.source_offset, op)
     end = _size(interp, frame, op.source_end, op)
     device, mask = interp.op_affinity(op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     result = interp.allocate(frame, op, device, mask, size, resource_lifetime(op.result))
     _copy(interp, frame, op, source, offset, result, 0, min(size, end - offset))
     return [result]
@@ -250,7 +250,7 @@ def decode_scalar(data: bytes, type: Type | None) -> Any:
 def _async_constant(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, AsyncConstantOp)
     device, mask = interp.op_affinity(op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     awaits = _awaits(interp, frame, op, op.await_timepoints)
     data = constant_bytes(interp.module, op.value, size, op.location)
     result = interp.allocate(frame, op, device, mask, size, resource_lifetime(op.result))
@@ -286,7 +286,7 @@ def _transfer_devices(interp: Interpreter, op: TransferLikeOp) -> tuple[Any, int
 def _transfer(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, TransferLikeOp)
     source = interp.resource(frame, op.source, op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     device, mask, target, target_mask = _transfer_devices(interp, op)
     result = interp.allocate(frame, op, target, target_mask, size, resource_lifetime(op.result))
     wait, signal = interp.begin_work(frame, reads=[source], writes=[result])
@@ -302,7 +302,7 @@ def _transfer(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 def _move(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, TransferLikeOp)
     source = interp.resource(frame, op.source, op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     _, _, target, target_mask = _transfer_devices(interp, op)
     lifetime = resource_lifetime(op.result)
     # The move frees (or hands over) the source: it waits for every reader, as a dealloca.
@@ -460,7 +460,7 @@ def _execute(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
 def _import(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, TensorImportOp)
     source = interp.get(frame, op.source, op)
-    size = _size(interp, frame, op.result_size_value, op)
+    size = _size(interp, frame, op.result_size, op)
     if isinstance(source, BufferView):
         buffer = source.buffer
     elif isinstance(source, Buffer):

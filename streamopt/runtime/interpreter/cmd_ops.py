@@ -100,7 +100,7 @@ def _subview(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, ResourceSubviewOp)
     source = interp.resource(frame, op.source, op)
     offset = interp.integer(frame, op.source_offset, op)
-    length = interp.integer(frame, op.result_size_value, op)
+    length = interp.integer(frame, op.result_size, op)
     return [source.view(buffer=source.buffer.subspan(offset, length))]
 
 

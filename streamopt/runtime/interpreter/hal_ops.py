@@ -123,7 +123,7 @@ def _alloca(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
         MemoryType(interp.integer(frame, op.operand("memory_types"), op) & 0xFFFFFFFF),
         BufferUsage(interp.integer(frame, op.operand("buffer_usage"), op) & 0xFFFFFFFF),
     )
-    size = interp.integer(frame, op.result_size_value, op)
+    size = interp.integer(frame, op.result_size, op)
     flags = AllocaFlags.NONE
     if "IndeterminateLifetime" in _flag_names(op.attributes.get("flags")):
         flags |= AllocaFlags.INDETERMINATE_LIFETIME
@@ -199,7 +199,9 @@ def _execute_indirect(interp: Interpreter, frame: Frame, op: Operation) -> list[
             interp.integer(frame, offset, op),
             interp.integer(frame, length, op),
         )
-        for buffer, offset, length in zip(op.segment(1), op.segment(2), op.segment(3))
+        for buffer, offset, length in zip(
+            op.binding_buffers, op.binding_offsets, op.binding_lengths
+        )
     ]
     device.queue_execute(
         mask, wait, signal, command_buffer.command_buffer, table, location=op.location
@@ -324,7 +326,7 @@ def _device_allocator(interp: Interpreter, frame: Frame, op: Operation) -> list[
 @handles("hal.allocator.select")
 def _allocator_select(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, AllocatorSelectOp)
-    devices, affinities = op.segment(0), op.segment(1)
+    devices, affinities = op.devices, op.queue_affinities
     if not devices:
         raise error("'hal.allocator.select' has no candidates", op.location)
     return [interp.get(frame, devices[0], op), interp.get(frame, affinities[0], op)]
@@ -575,7 +577,7 @@ def _command_dispatch(interp: Interpreter, frame: Frame, op: Operation) -> list[
         executable_name = executable.symbol if isinstance(executable, ExecutableRef) else "?"
         export = interp.executables.export_at(executable_name, int(entry)) or str(int(entry))
     symbol = f"{executable_name}::{export}"
-    buffers, offsets, lengths = op.segment(2), op.segment(3), op.segment(4)
+    buffers, offsets, lengths = op.binding_buffers, op.binding_offsets, op.binding_lengths
     accesses = binding_accesses(
         interp.executables.accesses(executable_name, export), [READ_WRITE] * len(buffers)
     )
@@ -616,7 +618,7 @@ def _allocator_allocate(interp: Interpreter, frame: Frame, op: Operation) -> lis
     assert isinstance(op, AllocatorAllocateOp)
     allocator = _allocator(interp, frame, op.operand("allocator"), op)
     params = _params(interp, frame, op)
-    return [allocator.allocate(params, interp.integer(frame, op.result_size_value, op))]
+    return [allocator.allocate(params, interp.integer(frame, op.result_size, op))]
 
 
 def _allocator(interp: Interpreter, frame: Frame, value: Value, op: Operation) -> Allocator:

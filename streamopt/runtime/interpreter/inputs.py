@@ -200,7 +200,7 @@ def _constant_or_none(value: Value) -> int | None:
 def _resource_size(argument: Value, arguments: list[Value], interp: Any) -> int:
     """The size a use of `argument` gives it (a constant, or DEFAULT_RESOURCE_SIZE)."""
     for use in argument.uses:
-        size = use.operation.operand_size(use.index)
+        size = use.operation.size_of_operand(use.index)
         if size is None:
             continue
         constant = _constant_or_none(size)
