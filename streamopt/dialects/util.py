@@ -15,7 +15,17 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
-from streamopt.dialects.common import STRING, SYMBOL, check_operand_type, op_error, split_clauses
+from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
+    STRING,
+    SYMBOL,
+    TIED_OPERANDS,
+    ValueKind,
+    check_operand_type,
+    op_error,
+    resolve_tied_results,
+    split_clauses,
+)
 from streamopt.ir.core import (
     Access,
     Block,
@@ -25,7 +35,16 @@ from streamopt.ir.core import (
     Value,
     shared_attributes,
 )
-from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, any_type, attr_def, operand_def, result_def
+from streamopt.ir.opdef import (
+    UNIT_KIND,
+    CustomDirective,
+    DeclaredOp,
+    any_type,
+    attr_def,
+    custom_directive,
+    operand_def,
+    result_def,
+)
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
     I32,
@@ -57,10 +76,11 @@ from streamopt.ir.types import (
 )
 from streamopt.parser import token_values
 from streamopt.parser.lalr import Token
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Tied, TypeList
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
@@ -442,8 +462,8 @@ def _in_module(op: Operation) -> SymbolTable | None:
 # -- util.call ------------------------------------------------------------------------------
 
 
-class CallResults(list[tuple["Type | None", "Value | None"]]):
-    """`T`, `%x` or `%x as T` for each result of a call (type None: the operand's type)."""
+class CallResults(list[Any]):
+    """`T`, `%x` or `%x as T` for each result of a call: types and `Tied` parts."""
 
 
 @parse_rule("util_call_results")
@@ -452,46 +472,108 @@ def _util_call_results(b: Builder, children: list[Any]) -> CallResults:
 
 
 @parse_rule("util_call_result")
-def _util_call_result(b: Builder, children: list[Any]) -> tuple[Type, None]:
-    return (children[0], None)
+def _util_call_result(b: Builder, children: list[Any]) -> Type:
+    type: Type = children[0]
+    return type
 
 
 @parse_rule("util_call_result_tied")
-def _util_call_result_tied(b: Builder, children: list[Any]) -> tuple[None, Value]:
-    return (None, children[0])
+def _util_call_result_tied(b: Builder, children: list[Any]) -> Tied:
+    return Tied(children[0], None, [])
 
 
 @parse_rule("util_call_result_tied_as")
-def _util_call_result_tied_as(b: Builder, children: list[Any]) -> tuple[Type, Value]:
-    return (children[-1], children[0])
+def _util_call_result_tied_as(b: Builder, children: list[Any]) -> Tied:
+    return Tied(children[0], children[-1], [])
+
+
+@parse_rule("util_operand_types")
+def _util_operand_types(b: Builder, children: list[Any]) -> tuple[Type, ...]:
+    # A tuple: a list after `$operands` would read as the operands when there are none.
+    return tuple(children[0]) if children else ()
+
+
+def _parse_operand_types(
+    reader: FormatReader, part: tuple[Type, ...], args: Sequence[tuple[str, str]]
+) -> None:
+    operands = reader.operands[args[0][1]]
+    if len(operands) != len(part):
+        raise error(f"expected {len(operands)} operand types but had {len(part)}", reader.location)
+    for value, type in zip(operands, part):
+        check_operand_type(value, type, reader.location)
+
+
+def _print_operand_types(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    values = op.definition.field_value(op, args[0][1])
+    return "(" + ", ".join(type_text(v.type) for v in values) + ")"
+
+
+# `custom<OperandTypeList>(type($operands))`: `(T, index)`.
+custom_directive(
+    "OperandTypeList",
+    CustomDirective("util_operand_types", _parse_operand_types, _print_operand_types),
+)
+
+
+def _parse_tied_results(
+    reader: FormatReader, part: CallResults, args: Sequence[tuple[str, str]]
+) -> None:
+    operands, _, results, tied = (name for _, name in args)
+    resolve_tied_results(reader, part, operands, (results, tied))
+
+
+def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    assert isinstance(op, CallOp)
+    results: list[str] = []
+    for result, tied in zip(op.results, op.tied_operands or [None] * len(op.results)):
+        if tied is None:
+            results.append(type_text(result.type))
+            continue
+        operand = op.operands[tied]
+        text = p.value_name(operand)
+        if operand.type != result.type:
+            text += " as " + type_text(result.type)
+        results.append(text)
+    joined = ", ".join(results)
+    return joined if len(results) == 1 else f"({joined})"
+
+
+# `custom<TiedFunctionResultList>(ref($operands), ref(type($operands)), type($results),
+# $tied_operands)`: `T`, `(%x, %y as T, U)`; a tied result is the operand's storage.
+custom_directive(
+    "TiedFunctionResultList",
+    CustomDirective("util_call_results", _parse_tied_results, _print_tied_results),
+)
+
+
+# A flat symbol reference (`@f`); the accessor gives the name, without `@`.
+_CALLEE = ValueKind(
+    lambda name: SymbolRefAttr([name]),
+    lambda attribute: attribute.root,
+    "SYMBOL_REF",
+    lambda part: symbol_ref_from_text(str(part)),
+)
 
 
 @register_op
-class CallOp(Operation):
+class CallOp(DeclaredOp):
     """`%r:2 = util.call @f(%x, %n) : (T, index) -> (%x, T)`: a call with tied results.
 
     The callee may do anything with the operands, so each one escapes.
     """
 
-    __slots__ = ("tied_operands",)
     name = "util.call"
-    inherent_attributes = frozenset({"callee", "tied_operands", "arg_attrs", "res_attrs"})
-
-    def __init__(
-        self,
-        callee: str,
-        operands: Sequence[Value],
-        result_types: Sequence[Type],
-        tied_operands: Sequence[int | None] | None = None,
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> None:
-        attrs: dict[str, Attribute] = {"callee": SymbolRefAttr([callee])}
-        attrs.update(attributes or {})
-        super().__init__(operands, result_types, attrs, location=location)
-        self.tied_operands: list[int | None] = (
-            list(tied_operands) if tied_operands is not None else [None] * len(result_types)
-        )
+    callee: str = attr_def(_CALLEE)
+    operands_ = operand_def(variadic=True, access=Access.ESCAPE)
+    tied_operands: tuple[int | None, ...] | None = attr_def(TIED_OPERANDS)
+    arg_attrs = attr_def(ANY_ATTRIBUTE)
+    res_attrs = attr_def(ANY_ATTRIBUTE)
+    results_ = result_def(variadic=True, tied_to="operands")
+    assembly_format = (
+        "$callee `(` $operands `)` attr-dict `:` custom<OperandTypeList>(type($operands)) `->` "
+        "custom<TiedFunctionResultList>(ref($operands), ref(type($operands)), type($results), "
+        "$tied_operands)"
+    )
 
     @classmethod
     def create(
@@ -501,93 +583,21 @@ class CallOp(Operation):
         location: Location = UNKNOWN_LOCATION,
     ) -> CallOp:
         """A call of `callee` with its result types and ties."""
-        return cls(
-            callee.sym_name,
-            operands,
-            callee.header.result_types,
-            callee.header.tied_results,
-            location=location,
-        )
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        assert isinstance(new, CallOp)
-        new.tied_operands = list(self.tied_operands)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CallOp:
-        callee = symbol_ref_from_text(str(parts[0]))
-        operands: list[Value] = []
-        operand_types: list[Type] = []
-        attributes: dict[str, Attribute] = {}
-        results: CallResults = CallResults()
-        for part in parts[1:]:
-            if isinstance(part, ValueList):
-                operands = part
-            elif isinstance(part, TypeList):
-                operand_types = part
-            elif isinstance(part, AttrDict):
-                attributes = dict(part)
-            elif isinstance(part, CallResults):
-                results = part
-        if len(operands) != len(operand_types):
-            raise error(
-                f"expected {len(operands)} operand types but had {len(operand_types)}", location
-            )
-        for value, type in zip(operands, operand_types):
-            check_operand_type(value, type, location)
-        result_types: list[Type] = []
-        tied: list[int | None] = []
-        for result_type, operand in results:
-            if operand is None:
-                assert result_type is not None
-                result_types.append(result_type)
-                tied.append(None)
-                continue
-            index = next((i for i, v in enumerate(operands) if v is operand), None)
-            if index is None:
-                raise error("tied operand not found for result reference", location)
-            tied.append(index)
-            result_types.append(result_type if result_type is not None else operand_types[index])
-        return cls(callee.root, operands, result_types, tied, attributes, location)
-
-    @property
-    def callee(self) -> str:
-        """The name of the called function (without `@`)."""
-        ref = self.attribute_map["callee"]
-        assert isinstance(ref, SymbolRefAttr)
-        return ref.root
+        attributes = {
+            "callee": SymbolRefAttr([callee.sym_name]),
+            "tied_operands": TIED_OPERANDS.make(callee.header.tied_results),
+        }
+        return cls(operands, callee.header.result_types, attributes, location=location)
 
     @property
     def callee_type(self) -> FunctionType:
         return FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
 
-    def tied_operand_index(self, result_index: int) -> int | None:
-        return self.tied_operands[result_index]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.ESCAPE
-
-    def print(self, p: Printer) -> None:
-        p.write(f"util.call {self.attribute_map['callee'].text}({p.values(self.operands)})")
-        p.attr_dict(self, ("callee",))
-        p.write(" : (" + ", ".join(type_text(v.type) for v in self.operands) + ") -> ")
-        results: list[str] = []
-        for result, tied in zip(self.results, self.tied_operands):
-            if tied is None:
-                results.append(type_text(result.type))
-                continue
-            operand = self.operands[tied]
-            text = p.v(operand)
-            if operand.type != result.type:
-                text += " as " + type_text(result.type)
-            results.append(text)
-        joined = ", ".join(results)
-        p.write(joined if len(results) == 1 else f"({joined})")
-
     def verify(self) -> None:
-        if len(self.tied_operands) != len(self.results):
+        ties = self.tied_operands or [None] * len(self.results)  # None: no result is tied.
+        if len(ties) != len(self.results):
             raise op_error(self, "results/tied operand indices mismatch")
-        for tied in self.tied_operands:
+        for tied in ties:
             if tied is not None and not 0 <= tied < len(self.operands):
                 raise op_error(self, f"tied operand index {tied} out of range")
         table = _in_module(self)
@@ -605,7 +615,7 @@ class CallOp(Operation):
                 f"function type mismatch; expected '{expected}' but callee is "
                 f"'{callee.function_type}'",
             )
-        mine = self.tied_operands if any(t is not None for t in self.tied_operands) else None
+        mine = list(ties) if any(t is not None for t in ties) else None
         theirs = (
             callee.header.tied_results
             if any(t is not None for t in callee.header.tied_results)

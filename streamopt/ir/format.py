@@ -218,10 +218,11 @@ class _FormatParser:
     def argument(self) -> Variable | TypeOf:
         token = self.take()
         if token in ("type", "ref"):
+            # `ref(...)` is what it holds (`ref($x)` is `$x`, `ref(type($x))` is `type($x)`).
             self.take("(")
-            name = self.take()[1:]
+            found = TypeOf(self.take()[1:]) if token == "type" else self.argument()
             self.take(")")
-            return TypeOf(name) if token == "type" else Variable(name)
+            return found
         if not token.startswith("$"):
             raise FormatError(f"expected a variable, found {token!r}")
         return Variable(token[1:])

@@ -17,20 +17,21 @@ from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
+    TIED_OPERANDS,
     SegmentedOp,
+    ValueKind,
     check_operand_type,
     op_error,
     print_shaped_function_type,
     print_shaped_result_list,
+    resolve_tied_results,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
-    TIED_OPERANDS,
     StreamOp,
     TimelineOp,
-    ValueKind,
     YieldOp,
     check_lifetime,
     check_size_counts,
@@ -66,7 +67,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
-from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized, Tied
+from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized
 
 if TYPE_CHECKING:
     from streamopt.ir.format import FormatReader
@@ -74,31 +75,6 @@ if TYPE_CHECKING:
     from streamopt.printer import Printer
 
 _ON = "(`on` `(` $affinity^ `)`)? "
-
-
-def _resolve_results(
-    reader: FormatReader, items: Sequence[Any], operands_name: str, names: Sequence[str]
-) -> None:
-    """Read a result list that may tie results to operands (`%x{%s}`, `%x as T{%s}`, `T{%s}`)
-    into the result types, result sizes and `tied_operands` fields `names`."""
-    operands = reader.operands.get(operands_name) or []
-    types: list[Type] = []
-    sizes: list[Value] = []
-    tied: list[int | None] = []
-    for item in items:
-        position = None
-        if isinstance(item, Tied):
-            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
-            if position is None:
-                raise error("tied operand not found for result reference", reader.location)
-        tied.append(position)
-        type = item.type if isinstance(item, (Sized, Tied)) else item
-        types.append(type if type is not None else operands[position].type)  # type: ignore[index]
-        sizes.extend(item.sizes if isinstance(item, (Sized, Tied)) else ())
-    types_name, sizes_name, tied_name = names
-    reader.result_types[types_name] = types
-    reader.operands[sizes_name] = sizes
-    reader.attributes[tied_name] = TIED_OPERANDS.make(tied)
 
 
 @parse_rule("stream_dispatch_operands")
@@ -154,7 +130,7 @@ def _parse_function_type(
         raise error(f"expected {count} operand types, got {len(written)}", reader.location)
     reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
     reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
-    _resolve_results(reader, items, operands, results)
+    resolve_tied_results(reader, items, operands, results)
 
 
 def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -569,7 +545,7 @@ def _parse_resource_region(
     captures, region = part
     reader.operands[operands] = captures.operands
     reader.operands[sizes] = captures.sizes
-    _resolve_results(reader, captures.results, operands, results)
+    resolve_tied_results(reader, captures.results, operands, results)
     reader.regions[body] = region
 
 
