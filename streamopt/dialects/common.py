@@ -253,11 +253,12 @@ def print_shaped_result_list(
     p: Printer,
     op: Operation,
     operands: Sequence[Value],
-    result_types: Sequence[Type],
-    result_dims: Sequence[Value],
+    result_types: Sequence[Type | None],
+    result_dims: Sequence[Value] | None,
     tied: Sequence[int | None],
 ) -> str:
-    """Results of `custom<ShapedFunctionType>`: `T{%s}`, `%x{%s}` or `%x as T{%s}`."""
+    """Results of `custom<ShapedFunctionType>`: `T{%s}`, `%x{%s}` or `%x as T{%s}`; with
+    `result_dims` None, of custom<TiedFunctionResultList>: no sizes (`T`, `%x`, `%x as T`)."""
     out: list[str] = []
     cursor = 0
     for type, tied_index in zip(result_types, tied):
@@ -272,9 +273,9 @@ def print_shaped_result_list(
                 print_type = False
         if print_type:
             text += type_text(type)
-        count = dynamic_dim_count(type)
+        count = dynamic_dim_count(type) if result_dims is not None else 0
         if count:
-            text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"
+            text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"  # type: ignore[index]
             cursor += count
         out.append(text)
     return ", ".join(out)

@@ -23,6 +23,7 @@ from streamopt.dialects.common import (
     ValueKind,
     check_operand_type,
     op_error,
+    print_shaped_result_list,
     resolve_tied_results,
     split_clauses,
 )
@@ -462,24 +463,9 @@ def _in_module(op: Operation) -> SymbolTable | None:
 # -- util.call ------------------------------------------------------------------------------
 
 
-class CallResults(list[Any]):
-    """`T`, `%x` or `%x as T` for each result of a call: types and `Tied` parts."""
-
-
 @parse_rule("util_call_results")
-def _util_call_results(b: Builder, children: list[Any]) -> CallResults:
-    return CallResults(children)
-
-
-@parse_rule("util_call_result")
-def _util_call_result(b: Builder, children: list[Any]) -> Type:
-    type: Type = children[0]
-    return type
-
-
-@parse_rule("util_call_result_tied")
-def _util_call_result_tied(b: Builder, children: list[Any]) -> Tied:
-    return Tied(children[0], None, [])
+def _util_call_results(b: Builder, children: list[Any]) -> list[Any]:
+    return children  # Types and `Tied` results (`%x`: the builder's tied_result).
 
 
 @parse_rule("util_call_result_tied_as")
@@ -516,7 +502,7 @@ custom_directive(
 
 
 def _parse_tied_results(
-    reader: FormatReader, part: CallResults, args: Sequence[tuple[str, str]]
+    reader: FormatReader, part: list[Any], args: Sequence[tuple[str, str]]
 ) -> None:
     operands, _, results, tied = (name for _, name in args)
     resolve_tied_results(reader, part, operands, (results, tied))
@@ -524,18 +510,10 @@ def _parse_tied_results(
 
 def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
     assert isinstance(op, CallOp)
-    results: list[str] = []
-    for result, tied in zip(op.results, op.tied_operands or [None] * len(op.results)):
-        if tied is None:
-            results.append(type_text(result.type))
-            continue
-        operand = op.operands[tied]
-        text = p.value_name(operand)
-        if operand.type != result.type:
-            text += " as " + type_text(result.type)
-        results.append(text)
-    joined = ", ".join(results)
-    return joined if len(results) == 1 else f"({joined})"
+    types = [r.type for r in op.results]
+    ties = op.tied_operands or [None] * len(types)
+    text = print_shaped_result_list(p, op, op.operands, types, None, ties)
+    return text if len(types) == 1 else f"({text})"
 
 
 # `custom<TiedFunctionResultList>(ref($operands), ref(type($operands)), type($results),
