@@ -17,6 +17,7 @@ from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
+    INDEX_ATTRIBUTE,
     STRING,
     SYMBOL,
     TIED_OPERANDS,
@@ -50,7 +51,6 @@ from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
     I32,
     I32_CONSTRAINT,
-    INDEX,
     UNIT,
     UTIL_BUFFER,
     AliasAttr,
@@ -1169,8 +1169,45 @@ def _util_properties(b: Builder, children: list[Any]) -> Clause:
     return Clause("properties", dict(children))
 
 
+def _parse_properties(reader: FormatReader, part: Clause, args: Sequence[tuple[str, str]]) -> None:
+    op = reader.definition.name
+    names = [name for _, name in args]
+    for name, value in part.value.items():
+        if name not in names:
+            raise error(f"'{op}' has no property '{name}'", reader.location)
+        kind = reader.definition.attributes[name].kind
+        if kind is INDEX_ATTRIBUTE and not isinstance(value, IntegerAttr):
+            raise error(f"'{op}' {name} must be an integer", reader.location)
+        reader.attributes[name] = kind.make(value)
+
+
+def _print_properties(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    kinds = op.definition.attributes
+    found = [(name, op.attribute_map.get(name)) for _, name in args]
+    return "<" + ", ".join(f"{k} = {kinds[k].kind.text(a)}" for k, a in found if a) + ">"
+
+
+# MLIR prints the properties an op's format does not name as `<name = value, ...>` before its
+# attr-dict (an index without its `: index`); custom<Properties>($a, $b) is that, for the
+# properties it names (the parser also reads the generic `<{alignment = 64 : index}>`).
+custom_directive(
+    "Properties",
+    CustomDirective(
+        "util_properties",
+        _parse_properties,
+        _print_properties,
+        lambda op, args: any(name in op.attribute_map for _, name in args),
+    ),
+)
+
+
+def _check_buffer_type(type: Type, location: Location) -> None:
+    if type != UTIL_BUFFER:
+        raise error(f"'util.buffer.constant' result must be '!util.buffer', got '{type}'", location)
+
+
 @register_op
-class BufferConstantOp(Operation):
+class BufferConstantOp(DeclaredOp):
     """`%buffer_cst = util.buffer.constant "name"? <alignment = 64, mime_type = "..">? :
     !util.buffer = VALUE`: host bytes serialized from a constant attribute.
 
@@ -1179,102 +1216,28 @@ class BufferConstantOp(Operation):
     uploads). `alignment` (a power of two) is the minimum byte alignment of the data.
     """
 
-    __slots__ = ()
     name = "util.buffer.constant"
-    inherent_attributes = frozenset({"name", "value", "alignment", "mime_type"})
     is_pure = True
-    _PROPERTIES = ("alignment", "mime_type")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> BufferConstantOp:
-        clauses, rest = split_clauses(parts)
-        attributes: dict[str, Attribute] = {}
-        for part in rest[:-2]:
-            if isinstance(part, TOKEN_CLASSES):
-                attributes["name"] = token_values.attribute_from_token("STRING", str(part), None)
-            elif isinstance(part, AttrDict):
-                attributes.update(part)
-        for name, value in clauses.get("properties", {}).items():
-            if name not in cls._PROPERTIES:
-                raise error(f"'util.buffer.constant' has no property '{name}'", location)
-            if name == "alignment":
-                if not isinstance(value, IntegerAttr):
-                    raise error("'util.buffer.constant' alignment must be an integer", location)
-                value = IntegerAttr(value.value, INDEX)
-            attributes[name] = value
-        result_type: Type = rest[-2]
-        if result_type != UTIL_BUFFER:
-            raise error(
-                f"'util.buffer.constant' result must be '!util.buffer', got '{result_type}'",
-                location,
-            )
-        attributes["value"] = rest[-1]
-        return cls((), [UTIL_BUFFER], attributes, location=location)
-
-    @classmethod
-    def create(
-        cls,
-        value: Attribute,
-        alignment: int | None = None,
-        name: str | None = None,
-        mime_type: str | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> BufferConstantOp:
-        attributes: dict[str, Attribute] = {}
-        if name is not None:
-            attributes["name"] = StringAttr(name)
-        attributes["value"] = value
-        if alignment is not None:
-            attributes["alignment"] = IntegerAttr(alignment, INDEX)
-        if mime_type is not None:
-            attributes["mime_type"] = StringAttr(mime_type)
-        return cls((), [UTIL_BUFFER], attributes, location=location)
-
-    @property
-    def value(self) -> Attribute:
-        return self.attribute_map["value"]
-
-    @property
-    def alignment(self) -> int | None:
-        alignment = self.attribute_map.get("alignment")
-        return alignment.value if isinstance(alignment, IntegerAttr) else None
-
-    @property
-    def buffer_name(self) -> str | None:
-        name = self.attribute_map.get("name")
-        return name.value if isinstance(name, StringAttr) else None
+    name_ = attr_def(STRING)
+    value = attr_def(ANY_ATTRIBUTE)
+    alignment = attr_def(INDEX_ATTRIBUTE)
+    mime_type = attr_def(STRING)
+    result = result_def(UTIL_BUFFER, check=_check_buffer_type)
+    assembly_format = (
+        "($name^)? (custom<Properties>($alignment, $mime_type)^)? attr-dict `:` type($result) "
+        "`=` $value"
+    )
 
     def asm_result_name(self, index: int) -> str | None:
-        name = self.buffer_name
+        name = self.name_
         if name is None:
             return "buffer_cst"
-        return "".join(c if c.isalnum() or c in "_$.-" else "_" for c in name)
+        return "".join(c if c.isalnum() or c in "_$.-" else "_" for c in name.value)
 
     def verify(self) -> None:
-        alignment = self.alignment
-        if alignment is not None and alignment > 0 and alignment & (alignment - 1):
-            raise error(
-                "'util.buffer.constant' op invalid alignment; must be a power of two",
-                self.location,
-            )
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        name = self.attribute_map.get("name")
-        if name is not None:
-            p.write(f" {name.text}")
-        properties = []
-        alignment = self.attribute_map.get("alignment")
-        if isinstance(alignment, IntegerAttr):
-            # A property prints its value without the `: index` an attribute would carry.
-            properties.append(f"alignment = {alignment.value}")
-        mime_type = self.attribute_map.get("mime_type")
-        if mime_type is not None:
-            properties.append(f"mime_type = {mime_type.text}")
-        if properties:
-            p.write(" <" + ", ".join(properties) + ">")
-        p.attr_dict(self, ("name", "value", *self._PROPERTIES))
-        p.write(f" : {self.result.type} = {self.value.text}")
+        alignment = self.alignment.value if self.alignment is not None else 0
+        if alignment > 0 and alignment & (alignment - 1):
+            raise op_error(self, "invalid alignment; must be a power of two")
 
 
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------

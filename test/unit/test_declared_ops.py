@@ -40,7 +40,6 @@ HAND_WRITTEN: dict[str, str] = {
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",
     "util.global": "custom<SymbolVisibility> and custom<TypeOrAttr>",
-    "util.buffer.constant": "prop-dict (`<alignment = 64, mime_type = ...>`): not in the layer",
     "util.unfoldable_constant": "custom parser in IREE too: `{attrs}` before the value",
     "util.assume.int": "custom<AssumeIntAttrs>, one operand per line",
 }
