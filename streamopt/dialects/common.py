@@ -23,6 +23,7 @@ from streamopt.ir.types import (
     ResourceType,
     ShapedType,
     StringAttr,
+    SymbolRefAttr,
     Type,
     TypeAttr,
     integer_attr,
@@ -185,11 +186,48 @@ TIED_OPERANDS = ValueKind(
 )
 
 
+class VisibilityKind(TextAttributeKind):
+    """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
+
+    grammar = "BARE_ID"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        if str(part) not in ("public", "private", "nested"):
+            raise error(f"expected 'public', 'private' or 'nested', got '{part}'", reader.location)
+        return StringAttr(str(part))
+
+    def text(self, attribute: Attribute) -> str:
+        return self.value(attribute)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else StringAttr(value)
+
+    def value(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, StringAttr)
+        return attribute.value
+
+
+class SymbolNameKind(VisibilityKind):
+    """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return StringAttr(symbol_ref_from_text(str(part)).root)
+
+    def text(self, attribute: Attribute) -> str:
+        return SymbolRefAttr([self.value(attribute)]).text
+
+
 STRING = _StringKind()
 SYMBOL = _SymbolKind()
 ANY_ATTRIBUTE = _AnyAttributeKind()
 INDEX_ATTRIBUTE = IndexKind()
 TYPE_ATTRIBUTE = _TypeKind()
+VISIBILITY = VisibilityKind()
+# A type attribute (a function's or a global's type); the accessor gives the type.
+TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
+SYMBOL_NAME = SymbolNameKind()
 
 
 def split_clauses(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:

@@ -20,7 +20,10 @@ from streamopt.dialects.common import (
     INDEX_ATTRIBUTE,
     STRING,
     SYMBOL,
+    SYMBOL_NAME,
     TIED_OPERANDS,
+    TYPE,
+    VISIBILITY,
     ValueKind,
     check_operand_type,
     op_error,
@@ -616,27 +619,111 @@ def _ties_text(ties: list[int | None] | None) -> str:
 # -- globals --------------------------------------------------------------------------------
 
 
-class _Marker(str):
-    """A keyword that stands alone in an op's syntax (`mutable`)."""
+@parse_rule("util_visibility")
+def _util_visibility(b: Builder, children: list[Any]) -> Token | None:
+    return children[0] if children else None
 
 
-class GlobalValue(tuple[Any, ...]):
-    """custom<TypeOrAttr>: (type or None, initial value or None)."""
+def _parse_visibility(
+    reader: FormatReader, part: Token | None, args: Sequence[tuple[str, str]]
+) -> None:
+    if part is not None:
+        reader.attributes[args[0][1]] = VISIBILITY.from_part(reader, args[0][1], part)
 
 
-@parse_rule("util_mutable")
-def _util_mutable(b: Builder, children: list[Any]) -> _Marker:
-    return _Marker("mutable")
+# `custom<SymbolVisibility>($sym_visibility)`: `private`, `nested` or `public` (also when unset).
+custom_directive(
+    "SymbolVisibility",
+    CustomDirective(
+        "util_visibility",
+        _parse_visibility,
+        lambda op, p, args: getattr(op, args[0][1]) or "public",
+    ),
+)
+
+
+@parse_rule("util_properties")
+def _util_properties(b: Builder, children: list[Any]) -> Clause:
+    """`<{alignment = 64 : index}>` (generic) or `<alignment = 64>` (prop-dict)."""
+    if len(children) == 1 and isinstance(children[0], AttrDict):
+        return Clause("properties", dict(children[0]))
+    return Clause("properties", dict(children))
+
+
+def _parse_properties(reader: FormatReader, part: Clause, args: Sequence[tuple[str, str]]) -> None:
+    op = reader.definition.name
+    names = [name for _, name in args]
+    for name, value in part.value.items():
+        if name not in names:
+            message = reader.definition.cls.unknown_property  # type: ignore[attr-defined]
+            raise error(message.format(name), reader.location)
+        kind = reader.definition.attributes[name].kind
+        if kind is INDEX_ATTRIBUTE and not isinstance(value, IntegerAttr):
+            raise error(f"'{op}' {name} must be an integer", reader.location)
+        reader.attributes[name] = kind.make(value)
+
+
+def _print_properties(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    kinds = op.definition.attributes
+    found = [(name, op.attribute_map.get(name)) for _, name in args]
+    return "<" + ", ".join(f"{k} = {kinds[k].kind.text(a)}" for k, a in found if a) + ">"
+
+
+# MLIR prints the properties an op's format does not name as `<name = value, ...>` before its
+# attr-dict (an index without its `: index`); custom<Properties>($a, $b) is that, for the
+# properties it names (the parser also reads the generic `<{alignment = 64 : index}>`).
+custom_directive(
+    "Properties",
+    CustomDirective(
+        "util_properties",
+        _parse_properties,
+        _print_properties,
+        lambda op, args: any(name in op.attribute_map for _, name in args),
+    ),
+)
 
 
 @parse_rule("util_global_initial")
-def _util_global_initial(b: Builder, children: list[Any]) -> GlobalValue:
-    return GlobalValue((None, children[0]))
+def _util_global_initial(b: Builder, children: list[Any]) -> tuple[Type | None, Attribute]:
+    return (None, children[0])
 
 
 @parse_rule("util_global_typed")
-def _util_global_typed(b: Builder, children: list[Any]) -> GlobalValue:
-    return GlobalValue((children[0], children[1] if len(children) > 1 else None))
+def _util_global_typed(b: Builder, children: list[Any]) -> tuple[Type, Attribute | None]:
+    return (children[0], children[1] if len(children) > 1 else None)
+
+
+def _parse_type_or_attr(
+    reader: FormatReader,
+    part: tuple[Type | None, Attribute | None],
+    args: Sequence[tuple[str, str]],
+) -> None:
+    type, initial = part
+    initial_type = attribute_type(initial, reader.builder.alias_values)
+    if type is None:
+        type = initial_type
+        if type is None:
+            raise error("expected a typed initial value or ': type'", reader.location)
+    reader.attributes[args[0][1]] = TypeAttr(type)
+    if initial is not None:
+        reader.attributes[args[1][1]] = initial
+    reader.extra["initial_value_type"] = initial_type
+
+
+def _print_type_or_attr(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    assert isinstance(op, GlobalOp)
+    initial = op.initial_value
+    # The type is implied by a typed initial value of that type.
+    implied = initial is not None and op.initial_value_type == op.global_type
+    text = "" if implied else f": {op.global_type.text}"
+    return text if initial is None else f"{text} = {initial.text}".lstrip()
+
+
+# `custom<TypeOrAttr>($type, $initial_value)`: `: T`, `= attr` or `: T = attr`. A global may
+# hold any type, a function type too.
+custom_directive(
+    "TypeOrAttr", CustomDirective("util_global_value", _parse_type_or_attr, _print_type_or_attr)
+)
 
 
 def is_global_type_compatible(global_type: Type | None, access_type: Type | None) -> bool:
@@ -656,25 +743,29 @@ def is_global_type_compatible(global_type: Type | None, access_type: Type | None
 
 
 @register_op
-class GlobalOp(Operation):
-    """`util.global private mutable @g {attrs} : T = value`: a module-level variable.
-
-    Attributes (MLIR's names): `sym_visibility`, `sym_name`, `type`, `is_mutable`,
-    `initial_value`; any others print in the attribute dictionary.
-    """
+class GlobalOp(DeclaredOp):
+    """`util.global private mutable @g {attrs} : T = value`: a module-level variable."""
 
     __slots__ = ("initial_value_type",)
     name = "util.global"
-    _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
-    # Inherent attributes printed in the property dictionary (`<inlining_policy = ...>`).
-    _PROPERTIES = ("inlining_policy",)
-    inherent_attributes = frozenset(_STRUCTURAL + _PROPERTIES)
+    sym_visibility: str | None = attr_def(VISIBILITY)
+    sym_name: str = attr_def(SYMBOL_NAME)
+    type_: Type = attr_def(TYPE)
+    is_mutable = attr_def(UNIT_KIND)
+    initial_value: Attribute | None = attr_def(ANY_ATTRIBUTE)
+    inlining_policy = attr_def(ANY_ATTRIBUTE)
+    assembly_format = (
+        "custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)? $sym_name "
+        "(custom<Properties>($inlining_policy)^)? attr-dict custom<TypeOrAttr>($type, "
+        "$initial_value)"
+    )
+    unknown_property = "'util.global' op has no property '{}' to set"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, initial_value_type: Type | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The type of the initial value, when it has one. Kept beside the attribute because
         # an alias (`= #device_target_0`) only says its type where the alias is defined.
-        self.initial_value_type: Type | None = None
+        self.initial_value_type = initial_value_type
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GlobalOp)
@@ -702,100 +793,29 @@ class GlobalOp(Operation):
     ) -> GlobalOp:
         """A global; `initial_value_type` is needed only for values that do not carry their
         type (aliases)."""
-        attributes: dict[str, Attribute] = {}
+        attributes: dict[str, Attribute] = {
+            "sym_name": StringAttr(sym_name),
+            "type": TypeAttr(type),
+        }
         if visibility is not None:
             attributes["sym_visibility"] = StringAttr(visibility)
-        attributes["sym_name"] = StringAttr(sym_name)
-        attributes["type"] = TypeAttr(type)
         if mutable:
             attributes["is_mutable"] = UNIT
         op = cls(attributes=attributes, location=location)
         op.set_initial_value(initial_value, initial_value_type)
         return op
 
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalOp:
-        visibility: str | None = None
-        mutable = False
-        sym_name = ""
-        extra: dict[str, Attribute] = {}
-        properties: dict[str, Attribute] = {}
-        value = GlobalValue((None, None))
-        for part in parts:
-            if isinstance(part, _Marker):
-                mutable = True
-            elif isinstance(part, TOKEN_CLASSES):
-                kind = getattr(part, "type", None)
-                if kind == "BARE_ID":
-                    visibility = str(part)
-                elif kind == "SYMBOL_REF":
-                    sym_name = symbol_ref_from_text(str(part)).root
-            elif isinstance(part, AttrDict):
-                extra = dict(part)
-            elif isinstance(part, Clause) and part.kind == "properties":
-                properties = dict(part.value)
-            elif isinstance(part, GlobalValue):
-                value = part
-        for name in properties:
-            if name not in cls._PROPERTIES:
-                raise error(f"'util.global' op has no property '{name}' to set", location)
-        extra.update(properties)
-        if visibility not in (None, "public", "private", "nested"):
-            raise error(f"expected 'public', 'private' or 'nested', got '{visibility}'", location)
-        type, initial = value
-        initial_type = attribute_type(initial, b.alias_values)
-        if type is None:
-            type = initial_type
-            if type is None:
-                raise error("expected a typed initial value or ': type'", location)
-        op = cls.create(sym_name, type, visibility, mutable, initial, location, initial_type)
-        op.attributes.update(extra)
-        return op
-
-    @property
-    def sym_name(self) -> str:
-        attr = self.attribute_map["sym_name"]
-        assert isinstance(attr, StringAttr)
-        return attr.value
-
     @property
     def visibility(self) -> str:
-        attr = self.attribute_map.get("sym_visibility")
-        return attr.value if isinstance(attr, StringAttr) else "public"
+        return self.sym_visibility or "public"
 
     @property
     def is_public(self) -> bool:
         return self.visibility == "public"
 
     @property
-    def is_mutable(self) -> bool:
-        return "is_mutable" in self.attribute_map
-
-    @property
     def global_type(self) -> Type:
-        attr = self.attribute_map["type"]
-        assert isinstance(attr, TypeAttr)
-        return attr.type
-
-    @property
-    def initial_value(self) -> Attribute | None:
-        return self.attribute_map.get("initial_value")
-
-    def print(self, p: Printer) -> None:
-        p.write(f"util.global {self.visibility}")
-        if self.is_mutable:
-            p.write(" mutable")
-        p.write(" @" + symbol_spelling(self.sym_name))
-        properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attribute_map}
-        if properties:
-            p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
-        p.attr_dict(self, self._STRUCTURAL + self._PROPERTIES)
-        initial = self.initial_value
-        # The type is implied by a typed initial value of that type (custom<TypeOrAttr>).
-        if initial is None or self.initial_value_type != self.global_type:
-            p.write(" : " + self.global_type.text)
-        if initial is not None:
-            p.write(" = " + initial.text)
+        return self.type_
 
     def verify(self) -> None:
         if self.initial_value is None:
@@ -1161,46 +1181,6 @@ class StatusCheckOkOp(DeclaredOp):
 # -- host byte buffers ------------------------------------------------------------------------
 
 
-@parse_rule("util_properties")
-def _util_properties(b: Builder, children: list[Any]) -> Clause:
-    """`<{alignment = 64 : index}>` (generic) or `<alignment = 64>` (prop-dict)."""
-    if len(children) == 1 and isinstance(children[0], AttrDict):
-        return Clause("properties", dict(children[0]))
-    return Clause("properties", dict(children))
-
-
-def _parse_properties(reader: FormatReader, part: Clause, args: Sequence[tuple[str, str]]) -> None:
-    op = reader.definition.name
-    names = [name for _, name in args]
-    for name, value in part.value.items():
-        if name not in names:
-            raise error(f"'{op}' has no property '{name}'", reader.location)
-        kind = reader.definition.attributes[name].kind
-        if kind is INDEX_ATTRIBUTE and not isinstance(value, IntegerAttr):
-            raise error(f"'{op}' {name} must be an integer", reader.location)
-        reader.attributes[name] = kind.make(value)
-
-
-def _print_properties(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    kinds = op.definition.attributes
-    found = [(name, op.attribute_map.get(name)) for _, name in args]
-    return "<" + ", ".join(f"{k} = {kinds[k].kind.text(a)}" for k, a in found if a) + ">"
-
-
-# MLIR prints the properties an op's format does not name as `<name = value, ...>` before its
-# attr-dict (an index without its `: index`); custom<Properties>($a, $b) is that, for the
-# properties it names (the parser also reads the generic `<{alignment = 64 : index}>`).
-custom_directive(
-    "Properties",
-    CustomDirective(
-        "util_properties",
-        _parse_properties,
-        _print_properties,
-        lambda op, args: any(name in op.attribute_map for _, name in args),
-    ),
-)
-
-
 def _check_buffer_type(type: Type, location: Location) -> None:
     if type != UTIL_BUFFER:
         raise error(f"'util.buffer.constant' result must be '!util.buffer', got '{type}'", location)
@@ -1227,6 +1207,7 @@ class BufferConstantOp(DeclaredOp):
         "($name^)? (custom<Properties>($alignment, $mime_type)^)? attr-dict `:` type($result) "
         "`=` $value"
     )
+    unknown_property = "'util.buffer.constant' has no property '{}'"
 
     def asm_result_name(self, index: int) -> str | None:
         name = self.name_

@@ -289,6 +289,7 @@ class FormatReader:
         "attributes",
         "builder",
         "definition",
+        "extra",
         "location",
         "operands",
         "regions",
@@ -303,6 +304,9 @@ class FormatReader:
         self.result_types: dict[str, Any] = {}
         self.attributes: dict[str, Any] = {}
         self.regions: dict[str, Any] = {}
+        # Keyword arguments of the op's constructor, for state a directive reads that is not
+        # an operand, type, attribute or region (util.global's initial value type).
+        self.extra: dict[str, Any] = {}
 
     def set_type(self, name: str, type: Any) -> None:
         """`type($name)` was written: a result's type, or the check of an operand's."""
@@ -499,7 +503,7 @@ class CompiledFormat:
         segments = ", segments=segments_of(ops)" if definition.segmented else ""
         lines.append(
             f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
-            f"[{', '.join(regions)}], location=location{segments})"
+            f"[{', '.join(regions)}], location=location{segments}, **reader.extra)"
         )
         _exec("\n".join(lines), namespace)
         function: Callable[..., Any] = namespace["build_op"]

@@ -39,7 +39,6 @@ HAND_WRITTEN: dict[str, str] = {
     # util: function-like ops keep their own parsers in IREE too; the rest need layer pieces.
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
     "util.initializer": "a region",
-    "util.global": "custom<SymbolVisibility> and custom<TypeOrAttr>",
     "util.unfoldable_constant": "custom parser in IREE too: `{attrs}` before the value",
     "util.assume.int": "custom<AssumeIntAttrs>, one operand per line",
 }

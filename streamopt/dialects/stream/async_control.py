@@ -17,7 +17,10 @@ from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
+    SYMBOL_NAME,
     TIED_OPERANDS,
+    TYPE,
+    VISIBILITY,
     SegmentedOp,
     ValueKind,
     check_operand_type,
@@ -44,7 +47,6 @@ from streamopt.ir.core import Access, Block, OpResult, RegionKind, Value
 from streamopt.ir.opdef import (
     CustomDirective,
     DeclaredOp,
-    TextAttributeKind,
     attr_def,
     custom_directive,
     operand_def,
@@ -60,7 +62,6 @@ from streamopt.ir.types import (
     DictAttr,
     FunctionType,
     ResourceType,
-    StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
@@ -258,41 +259,6 @@ def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
     return _FuncResults(children)
 
 
-class _VisibilityKind(TextAttributeKind):
-    """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
-
-    grammar = "BARE_ID"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        if str(part) not in ("public", "private", "nested"):
-            raise error(f"expected 'public', 'private' or 'nested', got '{part}'", reader.location)
-        return StringAttr(str(part))
-
-    def text(self, attribute: Attribute) -> str:
-        return self.value(attribute)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else StringAttr(value)
-
-    def value(self, attribute: Attribute) -> str:
-        assert isinstance(attribute, StringAttr)
-        return attribute.value
-
-
-class _SymbolNameKind(_VisibilityKind):
-    """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return StringAttr(symbol_ref_from_text(str(part)).root)
-
-    def text(self, attribute: Attribute) -> str:
-        return SymbolRefAttr([self.value(attribute)]).text
-
-
-# A type attribute (the function's type); the accessor gives the type.
-_TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
 # The arguments' or results' attribute dictionaries; the accessor gives each (or None).
 _DICTS = ValueKind(
     lambda dicts: ArrayAttr(DictAttr(entries or {}) for entries in dicts),
@@ -377,10 +343,10 @@ class AsyncFuncOp(DeclaredOp):
     name = "stream.async.func"
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
-    sym_name: str = attr_def(_SymbolNameKind())
-    function_type: FunctionType = attr_def(_TYPE)
+    sym_name: str = attr_def(SYMBOL_NAME)
+    function_type: FunctionType = attr_def(TYPE)
     tied_operands: tuple[int | None, ...] = attr_def(TIED_OPERANDS)
-    sym_visibility: str | None = attr_def(_VisibilityKind())
+    sym_visibility: str | None = attr_def(VISIBILITY)
     arg_attrs = attr_def(_DICTS)
     res_attrs = attr_def(_DICTS)
     assembly_format = (
