@@ -192,12 +192,12 @@ def _tokens(text: str) -> list[str]:
             if position < end and text[position] in _WORD and not text[position].isdigit():
                 while position < end and text[position] in _WORD:
                     position += 1
-                for keyword in ("attr-dict-with-keyword", "attr-dict"):
-                    if text.startswith(keyword, start) and (
-                        text[start + len(keyword) : start + len(keyword) + 1] not in _WORD
-                    ):
-                        position = start + len(keyword)
-                        break
+                if text[start:position] == "attr":  # attr-dict or attr-dict-with-keyword.
+                    for keyword in ("attr-dict-with-keyword", "attr-dict"):
+                        after = start + len(keyword)
+                        if text.startswith(keyword, start) and text[after : after + 1] not in _WORD:
+                            position = after
+                            break
         if position == start or text[start:position] == "$":
             raise FormatError(f"cannot read the format at {text[start:]!r}")
         out.append(text[start:position])
