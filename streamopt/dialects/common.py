@@ -8,7 +8,8 @@ The `print_*` helpers reproduce IREE's shared custom directives (`custom<ShapedT
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import DiagnosticError, Location, OperandTypeMismatch, error
@@ -16,17 +17,20 @@ from streamopt.ir.core import Operation, Value
 from streamopt.ir.opdef import TextAttributeKind
 from streamopt.ir.types import (
     INDEX,
+    ArrayAttr,
     Attribute,
     IntegerAttr,
     ResourceType,
     ShapedType,
     StringAttr,
+    SymbolRefAttr,
     Type,
     TypeAttr,
+    integer_attr,
     symbol_ref_from_text,
 )
 from streamopt.parser import token_values
-from streamopt.parser.parts import Clause
+from streamopt.parser.parts import Clause, Sized, Tied
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -139,11 +143,91 @@ class _TypeKind(TextAttributeKind):
         return value if isinstance(value, Attribute) else TypeAttr(value)
 
 
+class ValueKind(TextAttributeKind):
+    """An attribute kind from functions: `make` builds the attribute from a Python value
+    (directives, `create`), `value` (if any) gives the accessor's value back; one written in the
+    format is read from the part of grammar rule `grammar` by `read`."""
+
+    def __init__(
+        self,
+        make: Callable[[Any], Attribute],
+        value: Callable[[Any], Any] | None,
+        grammar: str = "",
+        read: Callable[[Any], Attribute] | None = None,
+    ) -> None:
+        self._make = make
+        self.value = value
+        self.grammar = grammar
+        self.read = read
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        assert self.read is not None, name
+        return self.read(part)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else self._make(value)
+
+
+class TiedOperandsAttr(ArrayAttr):
+    """IREE's `tied_operands`: for each result, the operand it is tied to (-1: none)."""
+
+    __slots__ = ("positions",)
+
+    def __init__(self, positions: tuple[int | None, ...]) -> None:
+        super().__init__(integer_attr(-1 if p is None else p, INDEX) for p in positions)
+        self.positions = positions
+
+
+# `tied_operands`, set by the directive that reads the results; the accessor gives each result's
+# operand position (None: not tied). One attribute per spelling.
+_tied_operands = functools.cache(TiedOperandsAttr)
+TIED_OPERANDS = ValueKind(
+    lambda positions: _tied_operands(tuple(positions)), lambda attribute: attribute.positions
+)
+
+
+class VisibilityKind(TextAttributeKind):
+    """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
+
+    grammar = "BARE_ID"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        if str(part) not in ("public", "private", "nested"):
+            raise error(f"expected 'public', 'private' or 'nested', got '{part}'", reader.location)
+        return StringAttr(str(part))
+
+    def text(self, attribute: Attribute) -> str:
+        return self.value(attribute)
+
+    def make(self, value: Any) -> Attribute:
+        return value if isinstance(value, Attribute) else StringAttr(value)
+
+    def value(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, StringAttr)
+        return attribute.value
+
+
+class SymbolNameKind(VisibilityKind):
+    """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
+
+    grammar = "SYMBOL_REF"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return StringAttr(symbol_ref_from_text(str(part)).root)
+
+    def text(self, attribute: Attribute) -> str:
+        return SymbolRefAttr([self.value(attribute)]).text
+
+
 STRING = _StringKind()
 SYMBOL = _SymbolKind()
 ANY_ATTRIBUTE = _AnyAttributeKind()
 INDEX_ATTRIBUTE = IndexKind()
 TYPE_ATTRIBUTE = _TypeKind()
+VISIBILITY = VisibilityKind()
+# A type attribute (a function's or a global's type); the accessor gives the type.
+TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
+SYMBOL_NAME = SymbolNameKind()
 
 
 def split_clauses(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:
@@ -207,11 +291,12 @@ def print_shaped_result_list(
     p: Printer,
     op: Operation,
     operands: Sequence[Value],
-    result_types: Sequence[Type],
-    result_dims: Sequence[Value],
+    result_types: Sequence[Type | None],
+    result_dims: Sequence[Value] | None,
     tied: Sequence[int | None],
 ) -> str:
-    """Results of `custom<ShapedFunctionType>`: `T{%s}`, `%x{%s}` or `%x as T{%s}`."""
+    """Results of `custom<ShapedFunctionType>`: `T{%s}`, `%x{%s}` or `%x as T{%s}`; with
+    `result_dims` None, of custom<TiedFunctionResultList>: no sizes (`T`, `%x`, `%x as T`)."""
     out: list[str] = []
     cursor = 0
     for type, tied_index in zip(result_types, tied):
@@ -226,9 +311,9 @@ def print_shaped_result_list(
                 print_type = False
         if print_type:
             text += type_text(type)
-        count = dynamic_dim_count(type)
+        count = dynamic_dim_count(type) if result_dims is not None else 0
         if count:
-            text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"
+            text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"  # type: ignore[index]
             cursor += count
         out.append(text)
     return ", ".join(out)
@@ -249,6 +334,33 @@ def print_shaped_function_type(
     if len(result_types) != 1:
         results = f"({results})"
     return f"({print_shaped_type_list(p, operand_types, operand_dims)}) -> {results}"
+
+
+def resolve_tied_results(
+    reader: FormatReader, items: Sequence[Any], operands_name: str, names: Sequence[str]
+) -> None:
+    """Read a result list that may tie results to operands (`%x{%s}`, `%x as T{%s}`, `T{%s}`;
+    `Tied` and `Sized` parts, or types) into the fields `names`: the result types, the result
+    sizes (stream's lists; util.call has none) and `tied_operands`."""
+    operands = reader.operands.get(operands_name) or []
+    types: list[Type] = []
+    sizes: list[Value] = []
+    tied: list[int | None] = []
+    for item in items:
+        position = None
+        if isinstance(item, Tied):
+            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
+            if position is None:
+                raise error("tied operand not found for result reference", reader.location)
+        tied.append(position)
+        type = item.type if isinstance(item, (Sized, Tied)) else item
+        types.append(type if type is not None else operands[position].type)  # type: ignore[index]
+        sizes.extend(item.sizes if isinstance(item, (Sized, Tied)) else ())
+    types_name, *sizes_name, tied_name = names
+    reader.result_types[types_name] = types
+    if sizes_name:
+        reader.operands[sizes_name[0]] = sizes
+    reader.attributes[tied_name] = TIED_OPERANDS.make(tied)
 
 
 def require_index_type(op_name: str, type: Type, location: Location) -> None:

@@ -15,7 +15,22 @@ from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.arith import attribute_type, type_after_colon
 from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
-from streamopt.dialects.common import STRING, SYMBOL, check_operand_type, op_error, split_clauses
+from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
+    INDEX_ATTRIBUTE,
+    STRING,
+    SYMBOL,
+    SYMBOL_NAME,
+    TIED_OPERANDS,
+    TYPE,
+    VISIBILITY,
+    ValueKind,
+    check_operand_type,
+    op_error,
+    print_shaped_result_list,
+    resolve_tied_results,
+    split_clauses,
+)
 from streamopt.ir.core import (
     Access,
     Block,
@@ -25,12 +40,20 @@ from streamopt.ir.core import (
     Value,
     shared_attributes,
 )
-from streamopt.ir.opdef import UNIT_KIND, DeclaredOp, any_type, attr_def, operand_def, result_def
+from streamopt.ir.opdef import (
+    UNIT_KIND,
+    CustomDirective,
+    DeclaredOp,
+    any_type,
+    attr_def,
+    custom_directive,
+    operand_def,
+    result_def,
+)
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
     I32,
     I32_CONSTRAINT,
-    INDEX,
     UNIT,
     UTIL_BUFFER,
     AliasAttr,
@@ -57,10 +80,11 @@ from streamopt.ir.types import (
 )
 from streamopt.parser import token_values
 from streamopt.parser.lalr import Token
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, TypeList, ValueList
+from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Tied, TypeList
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
+    from streamopt.ir.format import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
@@ -442,56 +466,95 @@ def _in_module(op: Operation) -> SymbolTable | None:
 # -- util.call ------------------------------------------------------------------------------
 
 
-class CallResults(list[tuple["Type | None", "Value | None"]]):
-    """`T`, `%x` or `%x as T` for each result of a call (type None: the operand's type)."""
-
-
 @parse_rule("util_call_results")
-def _util_call_results(b: Builder, children: list[Any]) -> CallResults:
-    return CallResults(children)
-
-
-@parse_rule("util_call_result")
-def _util_call_result(b: Builder, children: list[Any]) -> tuple[Type, None]:
-    return (children[0], None)
-
-
-@parse_rule("util_call_result_tied")
-def _util_call_result_tied(b: Builder, children: list[Any]) -> tuple[None, Value]:
-    return (None, children[0])
+def _util_call_results(b: Builder, children: list[Any]) -> list[Any]:
+    return children  # Types and `Tied` results (`%x`: the builder's tied_result).
 
 
 @parse_rule("util_call_result_tied_as")
-def _util_call_result_tied_as(b: Builder, children: list[Any]) -> tuple[Type, Value]:
-    return (children[-1], children[0])
+def _util_call_result_tied_as(b: Builder, children: list[Any]) -> Tied:
+    return Tied(children[0], children[-1], [])
+
+
+@parse_rule("util_operand_types")
+def _util_operand_types(b: Builder, children: list[Any]) -> tuple[Type, ...]:
+    # A tuple: a list after `$operands` would read as the operands when there are none.
+    return tuple(children[0]) if children else ()
+
+
+def _parse_operand_types(
+    reader: FormatReader, part: tuple[Type, ...], args: Sequence[tuple[str, str]]
+) -> None:
+    operands = reader.operands[args[0][1]]
+    if len(operands) != len(part):
+        raise error(f"expected {len(operands)} operand types but had {len(part)}", reader.location)
+    for value, type in zip(operands, part):
+        check_operand_type(value, type, reader.location)
+
+
+def _print_operand_types(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    values = op.definition.field_value(op, args[0][1])
+    return "(" + ", ".join(type_text(v.type) for v in values) + ")"
+
+
+# `custom<OperandTypeList>(type($operands))`: `(T, index)`.
+custom_directive(
+    "OperandTypeList",
+    CustomDirective("util_operand_types", _parse_operand_types, _print_operand_types),
+)
+
+
+def _parse_tied_results(
+    reader: FormatReader, part: list[Any], args: Sequence[tuple[str, str]]
+) -> None:
+    operands, _, results, tied = (name for _, name in args)
+    resolve_tied_results(reader, part, operands, (results, tied))
+
+
+def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    assert isinstance(op, CallOp)
+    types = [r.type for r in op.results]
+    ties = op.tied_operands or [None] * len(types)
+    text = print_shaped_result_list(p, op, op.operands, types, None, ties)
+    return text if len(types) == 1 else f"({text})"
+
+
+# `custom<TiedFunctionResultList>(ref($operands), ref(type($operands)), type($results),
+# $tied_operands)`: `T`, `(%x, %y as T, U)`; a tied result is the operand's storage.
+custom_directive(
+    "TiedFunctionResultList",
+    CustomDirective("util_call_results", _parse_tied_results, _print_tied_results),
+)
+
+
+# A flat symbol reference (`@f`); the accessor gives the name, without `@`.
+_CALLEE = ValueKind(
+    lambda name: SymbolRefAttr([name]),
+    lambda attribute: attribute.root,
+    "SYMBOL_REF",
+    lambda part: symbol_ref_from_text(str(part)),
+)
 
 
 @register_op
-class CallOp(Operation):
+class CallOp(DeclaredOp):
     """`%r:2 = util.call @f(%x, %n) : (T, index) -> (%x, T)`: a call with tied results.
 
     The callee may do anything with the operands, so each one escapes.
     """
 
-    __slots__ = ("tied_operands",)
     name = "util.call"
-    inherent_attributes = frozenset({"callee", "tied_operands", "arg_attrs", "res_attrs"})
-
-    def __init__(
-        self,
-        callee: str,
-        operands: Sequence[Value],
-        result_types: Sequence[Type],
-        tied_operands: Sequence[int | None] | None = None,
-        attributes: dict[str, Attribute] | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> None:
-        attrs: dict[str, Attribute] = {"callee": SymbolRefAttr([callee])}
-        attrs.update(attributes or {})
-        super().__init__(operands, result_types, attrs, location=location)
-        self.tied_operands: list[int | None] = (
-            list(tied_operands) if tied_operands is not None else [None] * len(result_types)
-        )
+    callee: str = attr_def(_CALLEE)
+    operands_ = operand_def(variadic=True, access=Access.ESCAPE)
+    tied_operands: tuple[int | None, ...] | None = attr_def(TIED_OPERANDS)
+    arg_attrs = attr_def(ANY_ATTRIBUTE)
+    res_attrs = attr_def(ANY_ATTRIBUTE)
+    results_ = result_def(variadic=True, tied_to="operands")
+    assembly_format = (
+        "$callee `(` $operands `)` attr-dict `:` custom<OperandTypeList>(type($operands)) `->` "
+        "custom<TiedFunctionResultList>(ref($operands), ref(type($operands)), type($results), "
+        "$tied_operands)"
+    )
 
     @classmethod
     def create(
@@ -501,93 +564,21 @@ class CallOp(Operation):
         location: Location = UNKNOWN_LOCATION,
     ) -> CallOp:
         """A call of `callee` with its result types and ties."""
-        return cls(
-            callee.sym_name,
-            operands,
-            callee.header.result_types,
-            callee.header.tied_results,
-            location=location,
-        )
-
-    def _copy_extra_state(self, new: Operation) -> None:
-        assert isinstance(new, CallOp)
-        new.tied_operands = list(self.tied_operands)
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> CallOp:
-        callee = symbol_ref_from_text(str(parts[0]))
-        operands: list[Value] = []
-        operand_types: list[Type] = []
-        attributes: dict[str, Attribute] = {}
-        results: CallResults = CallResults()
-        for part in parts[1:]:
-            if isinstance(part, ValueList):
-                operands = part
-            elif isinstance(part, TypeList):
-                operand_types = part
-            elif isinstance(part, AttrDict):
-                attributes = dict(part)
-            elif isinstance(part, CallResults):
-                results = part
-        if len(operands) != len(operand_types):
-            raise error(
-                f"expected {len(operands)} operand types but had {len(operand_types)}", location
-            )
-        for value, type in zip(operands, operand_types):
-            check_operand_type(value, type, location)
-        result_types: list[Type] = []
-        tied: list[int | None] = []
-        for result_type, operand in results:
-            if operand is None:
-                assert result_type is not None
-                result_types.append(result_type)
-                tied.append(None)
-                continue
-            index = next((i for i, v in enumerate(operands) if v is operand), None)
-            if index is None:
-                raise error("tied operand not found for result reference", location)
-            tied.append(index)
-            result_types.append(result_type if result_type is not None else operand_types[index])
-        return cls(callee.root, operands, result_types, tied, attributes, location)
-
-    @property
-    def callee(self) -> str:
-        """The name of the called function (without `@`)."""
-        ref = self.attribute_map["callee"]
-        assert isinstance(ref, SymbolRefAttr)
-        return ref.root
+        attributes = {
+            "callee": SymbolRefAttr([callee.sym_name]),
+            "tied_operands": TIED_OPERANDS.make(callee.header.tied_results),
+        }
+        return cls(operands, callee.header.result_types, attributes, location=location)
 
     @property
     def callee_type(self) -> FunctionType:
         return FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
 
-    def tied_operand_index(self, result_index: int) -> int | None:
-        return self.tied_operands[result_index]
-
-    def operand_access(self, index: int) -> Access:
-        return Access.ESCAPE
-
-    def print(self, p: Printer) -> None:
-        p.write(f"util.call {self.attribute_map['callee'].text}({p.values(self.operands)})")
-        p.attr_dict(self, ("callee",))
-        p.write(" : (" + ", ".join(type_text(v.type) for v in self.operands) + ") -> ")
-        results: list[str] = []
-        for result, tied in zip(self.results, self.tied_operands):
-            if tied is None:
-                results.append(type_text(result.type))
-                continue
-            operand = self.operands[tied]
-            text = p.v(operand)
-            if operand.type != result.type:
-                text += " as " + type_text(result.type)
-            results.append(text)
-        joined = ", ".join(results)
-        p.write(joined if len(results) == 1 else f"({joined})")
-
     def verify(self) -> None:
-        if len(self.tied_operands) != len(self.results):
+        ties = self.tied_operands or [None] * len(self.results)  # None: no result is tied.
+        if len(ties) != len(self.results):
             raise op_error(self, "results/tied operand indices mismatch")
-        for tied in self.tied_operands:
+        for tied in ties:
             if tied is not None and not 0 <= tied < len(self.operands):
                 raise op_error(self, f"tied operand index {tied} out of range")
         table = _in_module(self)
@@ -605,7 +596,7 @@ class CallOp(Operation):
                 f"function type mismatch; expected '{expected}' but callee is "
                 f"'{callee.function_type}'",
             )
-        mine = self.tied_operands if any(t is not None for t in self.tied_operands) else None
+        mine = list(ties) if any(t is not None for t in ties) else None
         theirs = (
             callee.header.tied_results
             if any(t is not None for t in callee.header.tied_results)
@@ -628,27 +619,111 @@ def _ties_text(ties: list[int | None] | None) -> str:
 # -- globals --------------------------------------------------------------------------------
 
 
-class _Marker(str):
-    """A keyword that stands alone in an op's syntax (`mutable`)."""
+@parse_rule("util_visibility")
+def _util_visibility(b: Builder, children: list[Any]) -> Token | None:
+    return children[0] if children else None
 
 
-class GlobalValue(tuple[Any, ...]):
-    """custom<TypeOrAttr>: (type or None, initial value or None)."""
+def _parse_visibility(
+    reader: FormatReader, part: Token | None, args: Sequence[tuple[str, str]]
+) -> None:
+    if part is not None:
+        reader.attributes[args[0][1]] = VISIBILITY.from_part(reader, args[0][1], part)
 
 
-@parse_rule("util_mutable")
-def _util_mutable(b: Builder, children: list[Any]) -> _Marker:
-    return _Marker("mutable")
+# `custom<SymbolVisibility>($sym_visibility)`: `private`, `nested` or `public` (also when unset).
+custom_directive(
+    "SymbolVisibility",
+    CustomDirective(
+        "util_visibility",
+        _parse_visibility,
+        lambda op, p, args: getattr(op, args[0][1]) or "public",
+    ),
+)
+
+
+@parse_rule("util_properties")
+def _util_properties(b: Builder, children: list[Any]) -> Clause:
+    """`<{alignment = 64 : index}>` (generic) or `<alignment = 64>` (prop-dict)."""
+    if len(children) == 1 and isinstance(children[0], AttrDict):
+        return Clause("properties", dict(children[0]))
+    return Clause("properties", dict(children))
+
+
+def _parse_properties(reader: FormatReader, part: Clause, args: Sequence[tuple[str, str]]) -> None:
+    op = reader.definition.name
+    names = [name for _, name in args]
+    for name, value in part.value.items():
+        if name not in names:
+            message = reader.definition.cls.unknown_property  # type: ignore[attr-defined]
+            raise error(message.format(name), reader.location)
+        kind = reader.definition.attributes[name].kind
+        if kind is INDEX_ATTRIBUTE and not isinstance(value, IntegerAttr):
+            raise error(f"'{op}' {name} must be an integer", reader.location)
+        reader.attributes[name] = kind.make(value)
+
+
+def _print_properties(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    kinds = op.definition.attributes
+    found = [(name, op.attribute_map.get(name)) for _, name in args]
+    return "<" + ", ".join(f"{k} = {kinds[k].kind.text(a)}" for k, a in found if a) + ">"
+
+
+# MLIR prints the properties an op's format does not name as `<name = value, ...>` before its
+# attr-dict (an index without its `: index`); custom<Properties>($a, $b) is that, for the
+# properties it names (the parser also reads the generic `<{alignment = 64 : index}>`).
+custom_directive(
+    "Properties",
+    CustomDirective(
+        "util_properties",
+        _parse_properties,
+        _print_properties,
+        lambda op, args: any(name in op.attribute_map for _, name in args),
+    ),
+)
 
 
 @parse_rule("util_global_initial")
-def _util_global_initial(b: Builder, children: list[Any]) -> GlobalValue:
-    return GlobalValue((None, children[0]))
+def _util_global_initial(b: Builder, children: list[Any]) -> tuple[Type | None, Attribute]:
+    return (None, children[0])
 
 
 @parse_rule("util_global_typed")
-def _util_global_typed(b: Builder, children: list[Any]) -> GlobalValue:
-    return GlobalValue((children[0], children[1] if len(children) > 1 else None))
+def _util_global_typed(b: Builder, children: list[Any]) -> tuple[Type, Attribute | None]:
+    return (children[0], children[1] if len(children) > 1 else None)
+
+
+def _parse_type_or_attr(
+    reader: FormatReader,
+    part: tuple[Type | None, Attribute | None],
+    args: Sequence[tuple[str, str]],
+) -> None:
+    type, initial = part
+    initial_type = attribute_type(initial, reader.builder.alias_values)
+    if type is None:
+        type = initial_type
+        if type is None:
+            raise error("expected a typed initial value or ': type'", reader.location)
+    reader.attributes[args[0][1]] = TypeAttr(type)
+    if initial is not None:
+        reader.attributes[args[1][1]] = initial
+    reader.extra["initial_value_type"] = initial_type
+
+
+def _print_type_or_attr(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    assert isinstance(op, GlobalOp)
+    initial = op.initial_value
+    # The type is implied by a typed initial value of that type.
+    implied = initial is not None and op.initial_value_type == op.global_type
+    text = "" if implied else f": {op.global_type.text}"
+    return text if initial is None else f"{text} = {initial.text}".lstrip()
+
+
+# `custom<TypeOrAttr>($type, $initial_value)`: `: T`, `= attr` or `: T = attr`. A global may
+# hold any type, a function type too.
+custom_directive(
+    "TypeOrAttr", CustomDirective("util_global_value", _parse_type_or_attr, _print_type_or_attr)
+)
 
 
 def is_global_type_compatible(global_type: Type | None, access_type: Type | None) -> bool:
@@ -668,25 +743,29 @@ def is_global_type_compatible(global_type: Type | None, access_type: Type | None
 
 
 @register_op
-class GlobalOp(Operation):
-    """`util.global private mutable @g {attrs} : T = value`: a module-level variable.
-
-    Attributes (MLIR's names): `sym_visibility`, `sym_name`, `type`, `is_mutable`,
-    `initial_value`; any others print in the attribute dictionary.
-    """
+class GlobalOp(DeclaredOp):
+    """`util.global private mutable @g {attrs} : T = value`: a module-level variable."""
 
     __slots__ = ("initial_value_type",)
     name = "util.global"
-    _STRUCTURAL = ("sym_visibility", "sym_name", "type", "is_mutable", "initial_value")
-    # Inherent attributes printed in the property dictionary (`<inlining_policy = ...>`).
-    _PROPERTIES = ("inlining_policy",)
-    inherent_attributes = frozenset(_STRUCTURAL + _PROPERTIES)
+    sym_visibility: str | None = attr_def(VISIBILITY)
+    sym_name: str = attr_def(SYMBOL_NAME)
+    type_: Type = attr_def(TYPE)
+    is_mutable = attr_def(UNIT_KIND)
+    initial_value: Attribute | None = attr_def(ANY_ATTRIBUTE)
+    inlining_policy = attr_def(ANY_ATTRIBUTE)
+    assembly_format = (
+        "custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)? $sym_name "
+        "(custom<Properties>($inlining_policy)^)? attr-dict custom<TypeOrAttr>($type, "
+        "$initial_value)"
+    )
+    unknown_property = "'util.global' op has no property '{}' to set"
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, initial_value_type: Type | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The type of the initial value, when it has one. Kept beside the attribute because
         # an alias (`= #device_target_0`) only says its type where the alias is defined.
-        self.initial_value_type: Type | None = None
+        self.initial_value_type = initial_value_type
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GlobalOp)
@@ -714,100 +793,29 @@ class GlobalOp(Operation):
     ) -> GlobalOp:
         """A global; `initial_value_type` is needed only for values that do not carry their
         type (aliases)."""
-        attributes: dict[str, Attribute] = {}
+        attributes: dict[str, Attribute] = {
+            "sym_name": StringAttr(sym_name),
+            "type": TypeAttr(type),
+        }
         if visibility is not None:
             attributes["sym_visibility"] = StringAttr(visibility)
-        attributes["sym_name"] = StringAttr(sym_name)
-        attributes["type"] = TypeAttr(type)
         if mutable:
             attributes["is_mutable"] = UNIT
         op = cls(attributes=attributes, location=location)
         op.set_initial_value(initial_value, initial_value_type)
         return op
 
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> GlobalOp:
-        visibility: str | None = None
-        mutable = False
-        sym_name = ""
-        extra: dict[str, Attribute] = {}
-        properties: dict[str, Attribute] = {}
-        value = GlobalValue((None, None))
-        for part in parts:
-            if isinstance(part, _Marker):
-                mutable = True
-            elif isinstance(part, TOKEN_CLASSES):
-                kind = getattr(part, "type", None)
-                if kind == "BARE_ID":
-                    visibility = str(part)
-                elif kind == "SYMBOL_REF":
-                    sym_name = symbol_ref_from_text(str(part)).root
-            elif isinstance(part, AttrDict):
-                extra = dict(part)
-            elif isinstance(part, Clause) and part.kind == "properties":
-                properties = dict(part.value)
-            elif isinstance(part, GlobalValue):
-                value = part
-        for name in properties:
-            if name not in cls._PROPERTIES:
-                raise error(f"'util.global' op has no property '{name}' to set", location)
-        extra.update(properties)
-        if visibility not in (None, "public", "private", "nested"):
-            raise error(f"expected 'public', 'private' or 'nested', got '{visibility}'", location)
-        type, initial = value
-        initial_type = attribute_type(initial, b.alias_values)
-        if type is None:
-            type = initial_type
-            if type is None:
-                raise error("expected a typed initial value or ': type'", location)
-        op = cls.create(sym_name, type, visibility, mutable, initial, location, initial_type)
-        op.attributes.update(extra)
-        return op
-
-    @property
-    def sym_name(self) -> str:
-        attr = self.attribute_map["sym_name"]
-        assert isinstance(attr, StringAttr)
-        return attr.value
-
     @property
     def visibility(self) -> str:
-        attr = self.attribute_map.get("sym_visibility")
-        return attr.value if isinstance(attr, StringAttr) else "public"
+        return self.sym_visibility or "public"
 
     @property
     def is_public(self) -> bool:
         return self.visibility == "public"
 
     @property
-    def is_mutable(self) -> bool:
-        return "is_mutable" in self.attribute_map
-
-    @property
     def global_type(self) -> Type:
-        attr = self.attribute_map["type"]
-        assert isinstance(attr, TypeAttr)
-        return attr.type
-
-    @property
-    def initial_value(self) -> Attribute | None:
-        return self.attribute_map.get("initial_value")
-
-    def print(self, p: Printer) -> None:
-        p.write(f"util.global {self.visibility}")
-        if self.is_mutable:
-            p.write(" mutable")
-        p.write(" @" + symbol_spelling(self.sym_name))
-        properties = {k: self.attributes[k] for k in self._PROPERTIES if k in self.attribute_map}
-        if properties:
-            p.write(" <" + print_attr_dict(properties)[1:-1] + ">")
-        p.attr_dict(self, self._STRUCTURAL + self._PROPERTIES)
-        initial = self.initial_value
-        # The type is implied by a typed initial value of that type (custom<TypeOrAttr>).
-        if initial is None or self.initial_value_type != self.global_type:
-            p.write(" : " + self.global_type.text)
-        if initial is not None:
-            p.write(" = " + initial.text)
+        return self.type_
 
     def verify(self) -> None:
         if self.initial_value is None:
@@ -1173,16 +1181,13 @@ class StatusCheckOkOp(DeclaredOp):
 # -- host byte buffers ------------------------------------------------------------------------
 
 
-@parse_rule("util_properties")
-def _util_properties(b: Builder, children: list[Any]) -> Clause:
-    """`<{alignment = 64 : index}>` (generic) or `<alignment = 64>` (prop-dict)."""
-    if len(children) == 1 and isinstance(children[0], AttrDict):
-        return Clause("properties", dict(children[0]))
-    return Clause("properties", dict(children))
+def _check_buffer_type(type: Type, location: Location) -> None:
+    if type != UTIL_BUFFER:
+        raise error(f"'util.buffer.constant' result must be '!util.buffer', got '{type}'", location)
 
 
 @register_op
-class BufferConstantOp(Operation):
+class BufferConstantOp(DeclaredOp):
     """`%buffer_cst = util.buffer.constant "name"? <alignment = 64, mime_type = "..">? :
     !util.buffer = VALUE`: host bytes serialized from a constant attribute.
 
@@ -1191,102 +1196,29 @@ class BufferConstantOp(Operation):
     uploads). `alignment` (a power of two) is the minimum byte alignment of the data.
     """
 
-    __slots__ = ()
     name = "util.buffer.constant"
-    inherent_attributes = frozenset({"name", "value", "alignment", "mime_type"})
     is_pure = True
-    _PROPERTIES = ("alignment", "mime_type")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> BufferConstantOp:
-        clauses, rest = split_clauses(parts)
-        attributes: dict[str, Attribute] = {}
-        for part in rest[:-2]:
-            if isinstance(part, TOKEN_CLASSES):
-                attributes["name"] = token_values.attribute_from_token("STRING", str(part), None)
-            elif isinstance(part, AttrDict):
-                attributes.update(part)
-        for name, value in clauses.get("properties", {}).items():
-            if name not in cls._PROPERTIES:
-                raise error(f"'util.buffer.constant' has no property '{name}'", location)
-            if name == "alignment":
-                if not isinstance(value, IntegerAttr):
-                    raise error("'util.buffer.constant' alignment must be an integer", location)
-                value = IntegerAttr(value.value, INDEX)
-            attributes[name] = value
-        result_type: Type = rest[-2]
-        if result_type != UTIL_BUFFER:
-            raise error(
-                f"'util.buffer.constant' result must be '!util.buffer', got '{result_type}'",
-                location,
-            )
-        attributes["value"] = rest[-1]
-        return cls((), [UTIL_BUFFER], attributes, location=location)
-
-    @classmethod
-    def create(
-        cls,
-        value: Attribute,
-        alignment: int | None = None,
-        name: str | None = None,
-        mime_type: str | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> BufferConstantOp:
-        attributes: dict[str, Attribute] = {}
-        if name is not None:
-            attributes["name"] = StringAttr(name)
-        attributes["value"] = value
-        if alignment is not None:
-            attributes["alignment"] = IntegerAttr(alignment, INDEX)
-        if mime_type is not None:
-            attributes["mime_type"] = StringAttr(mime_type)
-        return cls((), [UTIL_BUFFER], attributes, location=location)
-
-    @property
-    def value(self) -> Attribute:
-        return self.attribute_map["value"]
-
-    @property
-    def alignment(self) -> int | None:
-        alignment = self.attribute_map.get("alignment")
-        return alignment.value if isinstance(alignment, IntegerAttr) else None
-
-    @property
-    def buffer_name(self) -> str | None:
-        name = self.attribute_map.get("name")
-        return name.value if isinstance(name, StringAttr) else None
+    name_ = attr_def(STRING)
+    value = attr_def(ANY_ATTRIBUTE)
+    alignment = attr_def(INDEX_ATTRIBUTE)
+    mime_type = attr_def(STRING)
+    result = result_def(UTIL_BUFFER, check=_check_buffer_type)
+    assembly_format = (
+        "($name^)? (custom<Properties>($alignment, $mime_type)^)? attr-dict `:` type($result) "
+        "`=` $value"
+    )
+    unknown_property = "'util.buffer.constant' has no property '{}'"
 
     def asm_result_name(self, index: int) -> str | None:
-        name = self.buffer_name
+        name = self.name_
         if name is None:
             return "buffer_cst"
-        return "".join(c if c.isalnum() or c in "_$.-" else "_" for c in name)
+        return "".join(c if c.isalnum() or c in "_$.-" else "_" for c in name.value)
 
     def verify(self) -> None:
-        alignment = self.alignment
-        if alignment is not None and alignment > 0 and alignment & (alignment - 1):
-            raise error(
-                "'util.buffer.constant' op invalid alignment; must be a power of two",
-                self.location,
-            )
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        name = self.attribute_map.get("name")
-        if name is not None:
-            p.write(f" {name.text}")
-        properties = []
-        alignment = self.attribute_map.get("alignment")
-        if isinstance(alignment, IntegerAttr):
-            # A property prints its value without the `: index` an attribute would carry.
-            properties.append(f"alignment = {alignment.value}")
-        mime_type = self.attribute_map.get("mime_type")
-        if mime_type is not None:
-            properties.append(f"mime_type = {mime_type.text}")
-        if properties:
-            p.write(" <" + ", ".join(properties) + ">")
-        p.attr_dict(self, ("name", "value", *self._PROPERTIES))
-        p.write(f" : {self.result.type} = {self.value.text}")
+        alignment = self.alignment.value if self.alignment is not None else 0
+        if alignment > 0 and alignment & (alignment - 1):
+            raise op_error(self, "invalid alignment; must be a power of two")
 
 
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------

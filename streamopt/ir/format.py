@@ -38,7 +38,6 @@ from streamopt.ir.opdef import CUSTOM_DIRECTIVES
 from streamopt.ir.opdef import CustomDirective as CustomDirective
 from streamopt.ir.opdef import custom_directive as custom_directive
 from streamopt.ir.types import print_attr_dict
-from streamopt.lazy_regex import lazy_compile
 from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
 from streamopt.parser.tables import cache_directory, store
 from streamopt.printer import type_text
@@ -168,23 +167,40 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
 
 # -- reading the format string -----------------------------------------------------------------
 
-_TOKEN = lazy_compile(
-    r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|ref|custom)(?![A-Za-z0-9_])"
-    r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
-)
+_PUNCTUATION = frozenset("()?^:,<>")
+_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 
 def _tokens(text: str) -> list[str]:
+    """The format's tokens: `literal`s, `$name`s, words (`attr-dict-with-keyword` is one) and
+    punctuation. Read by hand: compiling a regular expression for it was a third of what a
+    short run spent on formats."""
     out: list[str] = []
-    position = 0
-    text = text.strip()
-    while position < len(text):
-        match = _TOKEN.match(text, position)
-        if match is None:
-            raise FormatError(f"cannot read the format at {text[position:]!r}")
-        out.append(match.group(match.lastgroup or 0))
-        position = match.end()
+    position, end = 0, len(text)
+    while position < end:
+        char = text[position]
+        start = position
+        if char.isspace():
+            position += 1
+            continue
+        if char == "`":
+            position = text.find("`", start + 1) + 1 or start
+        elif char in _PUNCTUATION:
+            position += 1
+        else:
+            position += char == "$"
+            if position < end and text[position] in _WORD and not text[position].isdigit():
+                while position < end and text[position] in _WORD:
+                    position += 1
+                if text[start:position] == "attr":  # attr-dict or attr-dict-with-keyword.
+                    for keyword in ("attr-dict-with-keyword", "attr-dict"):
+                        after = start + len(keyword)
+                        if text.startswith(keyword, start) and text[after : after + 1] not in _WORD:
+                            position = after
+                            break
+        if position == start or text[start:position] == "$":
+            raise FormatError(f"cannot read the format at {text[start:]!r}")
+        out.append(text[start:position])
     return out
 
 
@@ -218,10 +234,11 @@ class _FormatParser:
     def argument(self) -> Variable | TypeOf:
         token = self.take()
         if token in ("type", "ref"):
+            # `ref(...)` is what it holds (`ref($x)` is `$x`, `ref(type($x))` is `type($x)`).
             self.take("(")
-            name = self.take()[1:]
+            found = TypeOf(self.take()[1:]) if token == "type" else self.argument()
             self.take(")")
-            return TypeOf(name) if token == "type" else Variable(name)
+            return found
         if not token.startswith("$"):
             raise FormatError(f"expected a variable, found {token!r}")
         return Variable(token[1:])
@@ -288,6 +305,7 @@ class FormatReader:
         "attributes",
         "builder",
         "definition",
+        "extra",
         "location",
         "operands",
         "regions",
@@ -302,6 +320,9 @@ class FormatReader:
         self.result_types: dict[str, Any] = {}
         self.attributes: dict[str, Any] = {}
         self.regions: dict[str, Any] = {}
+        # Keyword arguments of the op's constructor, for state a directive reads that is not
+        # an operand, type, attribute or region (util.global's initial value type).
+        self.extra: dict[str, Any] = {}
 
     def set_type(self, name: str, type: Any) -> None:
         """`type($name)` was written: a result's type, or the check of an operand's."""
@@ -498,7 +519,7 @@ class CompiledFormat:
         segments = ", segments=segments_of(ops)" if definition.segmented else ""
         lines.append(
             f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
-            f"[{', '.join(regions)}], location=location{segments})"
+            f"[{', '.join(regions)}], location=location{segments}, **reader.extra)"
         )
         _exec("\n".join(lines), namespace)
         function: Callable[..., Any] = namespace["build_op"]
@@ -786,9 +807,6 @@ class CompiledFormat:
         return "True"
 
 
-_WRITE = lazy_compile(r"^( *)w\((.*)\)$")
-
-
 def _merge_writes(lines: list[str]) -> list[str]:
     """`w(a)` then `w(b)` at one indentation as `w(a + b)`, adjacent literals as one (`'a' +
     'b'` is `'ab'`): one write per run of elements. Linear in the lines: the terms of the
@@ -797,10 +815,11 @@ def _merge_writes(lines: list[str]) -> list[str]:
     run: list[str] = []  # The terms of the write that out[-1] will hold.
     indent = ""
     for line in [*lines, ""]:
-        match = _WRITE.match(line)
-        if match is not None and run and match.group(1) == indent:
-            term = match.group(2)
-            if _LITERAL.match(term) and _LITERAL.match(run[-1]):
+        code = line.lstrip(" ")
+        write = code.startswith("w(") and code.endswith(")")
+        if write and run and len(line) - len(code) == len(indent):
+            term = code[2:-1]
+            if _is_literal(term) and _is_literal(run[-1]):
                 run[-1] = run[-1][:-1] + term[1:]
             else:
                 run.append(term)
@@ -808,15 +827,17 @@ def _merge_writes(lines: list[str]) -> list[str]:
         if run:
             out.append(f"{indent}w({' + '.join(run)})")
             run = []
-        if match is not None:
-            indent, run = match.group(1), [match.group(2)]
+        if write:
+            indent, run = line[: len(line) - len(code)], [code[2:-1]]
         elif line:
             out.append(line)
     return out
 
 
-# A term that is one literal (not `', '.join(...)`).
-_LITERAL = lazy_compile(r"^'[^'\\]*'$")
+def _is_literal(term: str) -> bool:
+    """Whether `term` is one literal (`'abc'`, not `', '.join(...)`)."""
+    inner = term[1:-1]
+    return len(term) > 1 and term[0] == term[-1] == "'" and "'" not in inner and "\\" not in inner
 
 
 def _exec(source: str, namespace: dict[str, Any]) -> None:

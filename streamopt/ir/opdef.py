@@ -284,9 +284,13 @@ class OpDefinition:
         self.results: dict[str, ResultField] = {}
         self.attributes: dict[str, AttributeField] = {}
         self.regions: dict[str, RegionField] = {}
-        for klass in reversed(cls.__mro__):
+        # Fields are declared below Operation (its 60-odd members and object's are none).
+        mro = cls.__mro__
+        for klass in reversed(mro[: mro.index(Operation)]):
             for value in vars(klass).values():
                 # A subclass may redefine a field (its access, say); it keeps its place.
+                if not isinstance(value, Field):
+                    continue
                 if isinstance(value, OperandField):
                     self.operands[value.name] = value
                 elif isinstance(value, ResultField):

@@ -652,7 +652,7 @@ class _Lowering:
         offset = self.constant(0, INDEX)
         for storage in pack_constants(slices, config):
             data = BufferConstantOp.create(
-                OpaqueAttr(storage.composite()), alignment=config.min_buffer_offset_alignment
+                value=OpaqueAttr(storage.composite()), alignment=config.min_buffer_offset_alignment
             )
             host_data = self.emit(data).results[0]
             # Immutable data may be used in place; mutable data always gets its own copy.

@@ -111,7 +111,8 @@ class _Packer:
         for storage in pack_constants(slices, config):
             data = self.emit(
                 BufferConstantOp.create(
-                    OpaqueAttr(storage.composite()), alignment=config.min_buffer_offset_alignment
+                    value=OpaqueAttr(storage.composite()),
+                    alignment=config.min_buffer_offset_alignment,
                 )
             ).results[0]
             total = self.index(storage.total_size)

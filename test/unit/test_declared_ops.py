@@ -36,14 +36,13 @@ HAND_WRITTEN: dict[str, str] = {
     "hal.allocator.resolve_memory_properties": "optional affinity and the `*` lifetime enum",
     "hal.encoding_type": "an optional encoding attribute with a default",
     # stream: none; its hard parts are custom<> directives (streamopt/dialects/stream).
-    # util: function-like ops keep their own parsers in IREE too; the rest need layer pieces.
+    # util: ops whose IREE definition has a parser and printer of its own (no assemblyFormat).
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
-    "util.initializer": "a region",
-    "util.call": "custom<OperandTypeList> and custom<TiedFunctionResultList>",
-    "util.global": "custom<SymbolVisibility> and custom<TypeOrAttr>",
-    "util.buffer.constant": "prop-dict (`<alignment = 64, mime_type = ...>`): not in the layer",
-    "util.unfoldable_constant": "custom parser in IREE too: `{attrs}` before the value",
-    "util.assume.int": "custom<AssumeIntAttrs>, one operand per line",
+    "util.initializer": "function-op parser: `function_type` in its attributes is 'set twice'",
+    "util.unfoldable_constant": "custom parser in IREE too: `{attrs}` before the value, whose "
+    "type is the result's",
+    "util.assume.int": "custom parser and printer in IREE: one operand per line, each with "
+    "its assumptions",
 }
 
 

@@ -17,20 +17,24 @@ from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
+    SYMBOL_NAME,
+    TIED_OPERANDS,
+    TYPE,
+    VISIBILITY,
     SegmentedOp,
+    ValueKind,
     check_operand_type,
     op_error,
     print_shaped_function_type,
     print_shaped_result_list,
+    resolve_tied_results,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
-    TIED_OPERANDS,
     StreamOp,
     TimelineOp,
-    ValueKind,
     YieldOp,
     check_lifetime,
     check_size_counts,
@@ -43,7 +47,6 @@ from streamopt.ir.core import Access, Block, OpResult, RegionKind, Value
 from streamopt.ir.opdef import (
     CustomDirective,
     DeclaredOp,
-    TextAttributeKind,
     attr_def,
     custom_directive,
     operand_def,
@@ -59,14 +62,13 @@ from streamopt.ir.types import (
     DictAttr,
     FunctionType,
     ResourceType,
-    StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
     print_attr_dict,
     symbol_ref_from_text,
 )
-from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized, Tied
+from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized
 
 if TYPE_CHECKING:
     from streamopt.ir.format import FormatReader
@@ -74,31 +76,6 @@ if TYPE_CHECKING:
     from streamopt.printer import Printer
 
 _ON = "(`on` `(` $affinity^ `)`)? "
-
-
-def _resolve_results(
-    reader: FormatReader, items: Sequence[Any], operands_name: str, names: Sequence[str]
-) -> None:
-    """Read a result list that may tie results to operands (`%x{%s}`, `%x as T{%s}`, `T{%s}`)
-    into the result types, result sizes and `tied_operands` fields `names`."""
-    operands = reader.operands.get(operands_name) or []
-    types: list[Type] = []
-    sizes: list[Value] = []
-    tied: list[int | None] = []
-    for item in items:
-        position = None
-        if isinstance(item, Tied):
-            position = next((i for i, v in enumerate(operands) if v is item.operand), None)
-            if position is None:
-                raise error("tied operand not found for result reference", reader.location)
-        tied.append(position)
-        type = item.type if isinstance(item, (Sized, Tied)) else item
-        types.append(type if type is not None else operands[position].type)  # type: ignore[index]
-        sizes.extend(item.sizes if isinstance(item, (Sized, Tied)) else ())
-    types_name, sizes_name, tied_name = names
-    reader.result_types[types_name] = types
-    reader.operands[sizes_name] = sizes
-    reader.attributes[tied_name] = TIED_OPERANDS.make(tied)
 
 
 @parse_rule("stream_dispatch_operands")
@@ -154,7 +131,7 @@ def _parse_function_type(
         raise error(f"expected {count} operand types, got {len(written)}", reader.location)
     reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
     reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
-    _resolve_results(reader, items, operands, results)
+    resolve_tied_results(reader, items, operands, results)
 
 
 def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -282,41 +259,6 @@ def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
     return _FuncResults(children)
 
 
-class _VisibilityKind(TextAttributeKind):
-    """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
-
-    grammar = "BARE_ID"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        if str(part) not in ("public", "private", "nested"):
-            raise error(f"expected 'public', 'private' or 'nested', got '{part}'", reader.location)
-        return StringAttr(str(part))
-
-    def text(self, attribute: Attribute) -> str:
-        return self.value(attribute)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else StringAttr(value)
-
-    def value(self, attribute: Attribute) -> str:
-        assert isinstance(attribute, StringAttr)
-        return attribute.value
-
-
-class _SymbolNameKind(_VisibilityKind):
-    """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return StringAttr(symbol_ref_from_text(str(part)).root)
-
-    def text(self, attribute: Attribute) -> str:
-        return SymbolRefAttr([self.value(attribute)]).text
-
-
-# A type attribute (the function's type); the accessor gives the type.
-_TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
 # The arguments' or results' attribute dictionaries; the accessor gives each (or None).
 _DICTS = ValueKind(
     lambda dicts: ArrayAttr(DictAttr(entries or {}) for entries in dicts),
@@ -401,10 +343,10 @@ class AsyncFuncOp(DeclaredOp):
     name = "stream.async.func"
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
-    sym_name: str = attr_def(_SymbolNameKind())
-    function_type: FunctionType = attr_def(_TYPE)
+    sym_name: str = attr_def(SYMBOL_NAME)
+    function_type: FunctionType = attr_def(TYPE)
     tied_operands: tuple[int | None, ...] = attr_def(TIED_OPERANDS)
-    sym_visibility: str | None = attr_def(_VisibilityKind())
+    sym_visibility: str | None = attr_def(VISIBILITY)
     arg_attrs = attr_def(_DICTS)
     res_attrs = attr_def(_DICTS)
     assembly_format = (
@@ -569,7 +511,7 @@ def _parse_resource_region(
     captures, region = part
     reader.operands[operands] = captures.operands
     reader.operands[sizes] = captures.sizes
-    _resolve_results(reader, captures.results, operands, results)
+    resolve_tied_results(reader, captures.results, operands, results)
     reader.regions[body] = region
 
 

@@ -5,9 +5,8 @@ terminator of execution regions."""
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +14,7 @@ from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import register_op
 from streamopt.dialects.common import (
     SegmentedOp,
+    ValueKind,
     check_operand_type,
     dynamic_dim_count,
     is_sized,
@@ -25,12 +25,10 @@ from streamopt.ir.core import Access, Operation, Value
 from streamopt.ir.opdef import (
     CustomDirective,
     DeclaredOp,
-    TextAttributeKind,
     custom_directive,
     operand_def,
 )
 from streamopt.ir.types import (
-    INDEX,
     INDEX_CONSTRAINT,
     TIMEPOINT,
     ArrayAttr,
@@ -40,7 +38,6 @@ from streamopt.ir.types import (
     SymbolRefAttr,
     Type,
     TypeConstraint,
-    integer_attr,
     symbol_ref_from_text,
 )
 from streamopt.lazy_regex import lazy_compile
@@ -80,31 +77,6 @@ class StreamOp(DeclaredOp):
         return self.attribute_map.get(self.affinity_attr_name)
 
 
-class ValueKind(TextAttributeKind):
-    """An attribute kind from functions: `make` builds the attribute from a Python value
-    (directives, `create`), `value` (if any) gives the accessor's value back; one written in the
-    format is read from the part of grammar rule `grammar` by `read`."""
-
-    def __init__(
-        self,
-        make: Callable[[Any], Attribute],
-        value: Callable[[Any], Any] | None,
-        grammar: str = "",
-        read: Callable[[Any], Attribute] | None = None,
-    ) -> None:
-        self._make = make
-        self.value = value
-        self.grammar = grammar
-        self.read = read
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        assert self.read is not None, name
-        return self.read(part)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else self._make(value)
-
-
 def _same(value: Any) -> Any:
     return value
 
@@ -116,24 +88,6 @@ AFFINITY = ValueKind(
     None,
     "ATTR_REF",
     lambda part: token_values.attribute_from_token("ATTR_REF", str(part), None),
-)
-
-
-class TiedOperandsAttr(ArrayAttr):
-    """IREE's `tied_operands`: for each result, the operand it is tied to (-1: none)."""
-
-    __slots__ = ("positions",)
-
-    def __init__(self, positions: tuple[int | None, ...]) -> None:
-        super().__init__(integer_attr(-1 if p is None else p, INDEX) for p in positions)
-        self.positions = positions
-
-
-# `tied_operands`, set by the directive that reads the results; the accessor gives each result's
-# operand position (None: not tied). One attribute per spelling.
-_tied_operands = functools.cache(TiedOperandsAttr)
-TIED_OPERANDS = ValueKind(
-    lambda positions: _tied_operands(tuple(positions)), lambda attribute: attribute.positions
 )
 
 

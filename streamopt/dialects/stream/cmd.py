@@ -8,12 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.common import SegmentedOp, check_operand_type, is_sized, op_error
+from streamopt.dialects.common import SegmentedOp, ValueKind, check_operand_type, is_sized, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
     TimelineOp,
-    ValueKind,
     check_sized_operand,
     field_values,
     one_size,

@@ -7,13 +7,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.common import SegmentedOp, check_operand_type, op_error, require_index_type
+from streamopt.dialects.common import (
+    SegmentedOp,
+    ValueKind,
+    check_operand_type,
+    op_error,
+    require_index_type,
+)
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
     StreamOp,
     TimelineOp,
-    ValueKind,
     field_values,
     one_size,
     require_resource,

@@ -8,12 +8,11 @@ from typing import TYPE_CHECKING
 from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp, top_level_parts
-from streamopt.dialects.common import require_index_type
+from streamopt.dialects.common import ValueKind, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     StreamOp,
-    ValueKind,
     check_dims,
     check_lifetime,
 )

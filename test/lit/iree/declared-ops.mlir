@@ -18,3 +18,21 @@ util.func public @fences_and_views(%view: !hal.buffer_view, %fence: !hal.fence, 
   hal.fence.fail<%fence : !hal.fence> status(%status) attributes {note = "kept"}
   util.return %0, %1 : index, i32
 }
+
+// util.call (custom<OperandTypeList>, custom<TiedFunctionResultList>) and util.buffer.constant
+// (custom<Properties>).
+// CHECK: util.func private @callee(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0, index, %arg0 as !stream.resource<transient>)
+util.func private @callee(%arg0: !stream.resource<*>, %arg1: index) -> (%arg0, index, %arg0 as !stream.resource<transient>)
+util.func private @none()
+// CHECK-LABEL: util.func public @calls_and_buffers
+util.func public @calls_and_buffers(%arg0: !stream.resource<*>, %arg1: index) -> !util.buffer {
+  // CHECK: %0:3 = util.call @callee(%arg0, %arg1) {note = "kept"} : (!stream.resource<*>, index) -> (%arg0, index, %arg0 as !stream.resource<transient>)
+  %0:3 = util.call @callee(%arg0, %arg1) {note = "kept"} : (!stream.resource<*>, index) -> (%arg0, index, %arg0 as !stream.resource<transient>)
+  // CHECK: util.call @none() : () -> ()
+  util.call @none() : () -> ()
+  // CHECK: %buffer_cst = util.buffer.constant <alignment = 64, mime_type = "text/plain"> : !util.buffer = "hello"
+  %buffer_cst = util.buffer.constant <alignment = 64, mime_type = "text/plain"> : !util.buffer = "hello"
+  // CHECK: %data = util.buffer.constant "data" {note = "kept"} : !util.buffer = dense<[1, 2]> : tensor<2xi8>
+  %data = util.buffer.constant "data" {note = "kept"} : !util.buffer = dense<[1, 2]> : tensor<2xi8>
+  util.return %buffer_cst : !util.buffer
+}
