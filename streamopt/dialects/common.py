@@ -34,7 +34,7 @@ from streamopt.parser.parts import Clause, Sized, Tied
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
-    from streamopt.ir.format import FormatReader
+    from streamopt.ir.opdef import FormatReader
     from streamopt.printer import Printer
 
 

@@ -30,8 +30,15 @@ from streamopt.dialects.common import (
     split_clauses,
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
-from streamopt.ir.format import CustomDirective, FormatReader, custom_directive
-from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
+from streamopt.ir.opdef import (
+    CustomDirective,
+    DeclaredOp,
+    FormatReader,
+    attr_def,
+    custom_directive,
+    operand_def,
+    result_def,
+)
 from streamopt.ir.types import (
     HAL_ALLOCATOR,
     HAL_BUFFER,

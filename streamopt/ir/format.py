@@ -17,30 +17,22 @@ From the format come (`CompiledFormat`):
 * `grammar()`: the body of the op's Lark rule (grammar/stream.lark), one terminal or shared rule
   per element; an optional group is a rule of its own, so its parts arrive as one
   `FormatGroup`. A test checks the grammar file's rule of every declared op against it.
-* `parse(...)`: reads the parts the grammar hands over (in format order) into operands, result
-  types and attributes.
-* `print(...)`: MLIR's printer with its spacing rules (`shouldEmitSpaceBefore` in
-  mlir-tblgen's OpFormatGen.cpp): no space before `)`, `]`, `,`, `>` and after `(`, `[`, `{`,
-  `<`; a space before every other element.
+* `builder_source()`: Python code reading the parts the grammar hands over (in format order)
+  into operands, result types and attributes, then making the op.
+* `printer_source()`: Python code printing the op with MLIR's spacing rules
+  (`shouldEmitSpaceBefore` in mlir-tblgen's OpFormatGen.cpp): no space before `)`, `]`, `,`,
+  `>` and after `(`, `[`, `{`, `<`; a space before every other element.
+
+`opdef.generated_function` runs that code and keeps it compiled in the cache directory, so a
+run whose ops' code is cached does not import this module.
 """
 
 from __future__ import annotations
 
-import marshal
-import os
-import sys
-import zlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from streamopt.diagnostics import OperandTypeMismatch, error
-from streamopt.ir.opdef import CUSTOM_DIRECTIVES
-from streamopt.ir.opdef import CustomDirective as CustomDirective
-from streamopt.ir.opdef import custom_directive as custom_directive
-from streamopt.ir.types import print_attr_dict
-from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
-from streamopt.parser.tables import cache_directory, store
-from streamopt.printer import type_text
+from streamopt.ir.opdef import CUSTOM_DIRECTIVES, KEYWORD_TOKENS
 
 if TYPE_CHECKING:
     from streamopt.ir.opdef import DeclaredOp, OpDefinition
@@ -298,68 +290,6 @@ def _read(text: str) -> tuple[Element, ...]:
 # -- compiled formats --------------------------------------------------------------------------
 
 
-class FormatReader:
-    """What parsing one op's parts collects; custom directives write into it."""
-
-    __slots__ = (
-        "attributes",
-        "builder",
-        "definition",
-        "extra",
-        "location",
-        "operands",
-        "regions",
-        "result_types",
-    )
-
-    def __init__(self, definition: OpDefinition, builder: Any, location: Any) -> None:
-        self.definition = definition
-        self.builder = builder
-        self.location = location
-        self.operands: dict[str, Any] = {}
-        self.result_types: dict[str, Any] = {}
-        self.attributes: dict[str, Any] = {}
-        self.regions: dict[str, Any] = {}
-        # Keyword arguments of the op's constructor, for state a directive reads that is not
-        # an operand, type, attribute or region (util.global's initial value type).
-        self.extra: dict[str, Any] = {}
-
-    def set_type(self, name: str, type: Any) -> None:
-        """`type($name)` was written: a result's type, or the check of an operand's."""
-        if name in self.definition.results:
-            self.result_types[name] = type
-            return
-        value = self.operands[name]
-        if value is None:
-            return  # An optional operand that is not written.
-        if isinstance(value, list) and len(value) != len(type):
-            # MLIR's resolveOperands, for `$x `:` type($x)` of a variadic operand.
-            raise error(f"{len(value)} operands present, but expected {len(type)}", self.location)
-        for one, one_type in zip(
-            value if isinstance(value, list) else [value],
-            type if isinstance(type, list) else [type],
-        ):
-            _check_type(one, one_type, self.location)
-
-
-def _check_type(value: Any, type: Any, location: Any) -> None:
-    """A forward reference takes the type written for it; a known value must have it."""
-    found = value.type
-    if found is None:
-        value.type = type
-    elif found != type:
-        raise OperandTypeMismatch(value, type, location)
-
-
-# Tokens kept in an op's parts that say nothing the format needs: keywords of the custom forms
-# (a literal `for` or `from` in a format is lexed as the grammar's named keyword terminal).
-_KEYWORD_TOKENS = frozenset({"ON", "FROM", "TO", "AWAIT", "WITH", "AS", "FOR"})
-
-
-def _is_keyword(part: Any) -> bool:
-    return getattr(part, "type", None) in _KEYWORD_TOKENS and hasattr(part, "start_pos")
-
-
 class CompiledFormat:
     """One op's format compiled against its definition."""
 
@@ -433,17 +363,11 @@ class CompiledFormat:
 
     # -- parsing ---------------------------------------------------------------------------
 
-    def build(self, cls: type[DeclaredOp], b: Any, parts: list[Any], location: Any) -> Any:
-        """The op of class `cls` that the parts of its grammar rule spell."""
-        builder = self._builder
-        if builder is None:
-            builder = self._builder = self._compile_builder()
-        return builder(cls, FormatReader(self.definition, b, location), parts, location)
-
-    def _compile_builder(self) -> Callable[..., Any]:
-        """The reader of the parts as Python code: one step per element, in format order
-        (the positions of optional parts are known only when reading), then the fixed types
-        and checks of the fields, then the op."""
+    def builder_source(self) -> str:
+        """The reader of the parts as Python code (`build_op(cls, reader, parts, location)`,
+        run in `opdef.builder_namespace`): one step per element, in format order (the
+        positions of optional parts are known only when reading), then the fixed types and
+        checks of the fields, then the op."""
         definition = self.definition
         lines = ["def build_op(cls, reader, parts, location):"]
         if self._has_keyword_parts(self.elements):
@@ -455,23 +379,7 @@ class CompiledFormat:
             "    attrs = reader.attributes",
             "    rts = reader.result_types",
         ]
-        namespace: dict[str, Any] = {
-            "is_keyword": _is_keyword,
-            "directives": CUSTOM_DIRECTIVES,
-            "kinds": {name: f.kind for name, f in definition.attributes.items()},
-            "FormatGroup": FormatGroup,
-            "Clause": Clause,
-            "AttrDict": AttrDict,
-            "AttributesClause": AttributesClause,
-            "error": error,
-            "check_type": _check_type,
-            "fixed": {f.name: f.type for f in definition.operand_list},
-            "results": {f.name: f.type for f in definition.result_list},
-            "checks": dict(definition.checked),
-            "drop_terminator": _drop_terminator,
-            "segments_of": definition.segments_of,
-        }
-        self._parse_code(self.elements, lines, "    ", "parts", "i", "n", namespace)
+        self._parse_code(self.elements, lines, "    ", "parts", "i", "n")
         lines.append(f"    assert i == n, {definition.name!r}")
         for field in definition.operand_list:
             if field.type is None:
@@ -521,14 +429,12 @@ class CompiledFormat:
             f"    return cls([{', '.join(operands)}], [{', '.join(types)}], attrs, "
             f"[{', '.join(regions)}], location=location{segments}, **reader.extra)"
         )
-        _exec("\n".join(lines), namespace)
-        function: Callable[..., Any] = namespace["build_op"]
-        return function
+        return "\n".join(lines)
 
     def _has_keyword_parts(self, elements: Sequence[Element]) -> bool:
         """Whether a literal of the format reaches the parts as a keyword token."""
         for element in elements:
-            if isinstance(element, Literal) and element.text.upper() in _KEYWORD_TOKENS:
+            if isinstance(element, Literal) and element.text.upper() in KEYWORD_TOKENS:
                 return True
             if isinstance(element, Optional) and (
                 self._has_keyword_parts(element.then) or self._has_keyword_parts(element.otherwise)
@@ -544,7 +450,6 @@ class CompiledFormat:
         parts: str,
         i: str,
         n: str,
-        namespace: dict[str, Any],
     ) -> None:
         definition = self.definition
         part = f"{parts}[{i}]"
@@ -586,12 +491,10 @@ class CompiledFormat:
                     f"{indent}    {inner_n} = len({inner})",
                     f"{indent}    {inner_i} = 0",
                 ]
-                self._parse_code(
-                    element.then, lines, indent + "    ", inner, inner_i, inner_n, namespace
-                )
+                self._parse_code(element.then, lines, indent + "    ", inner, inner_i, inner_n)
                 lines.append(f"{indent}else:")
                 lines.append(f"{indent}    pass")
-                self._parse_code(element.otherwise, lines, indent + "    ", parts, i, n, namespace)
+                self._parse_code(element.otherwise, lines, indent + "    ", parts, i, n)
                 continue
             if isinstance(element, AttrDictElement):
                 lines += [
@@ -659,37 +562,21 @@ class CompiledFormat:
 
     # -- printing --------------------------------------------------------------------------
 
-    def print(self, op: DeclaredOp, p: Printer) -> None:
-        """Print `op` after its name, as mlir-tblgen's generated printer does."""
-        printer = self._printer
-        if printer is None:
-            printer = self._printer = self._compile_printer()
-        printer(op, p)
-
-    def _compile_printer(self) -> Callable[[DeclaredOp, Printer], None]:
-        """The printer as Python code, with the spacing decided once, as mlir-tblgen decides
-        it when it generates the printer (the state flows through an optional group's then
-        and else branches as written)."""
+    def printer_source(self) -> str:
+        """The printer as Python code (`print_op(op, p)`, run in `opdef.printer_namespace`),
+        with the spacing decided once, as mlir-tblgen decides it when it generates the
+        printer (the state flows through an optional group's then and else branches as
+        written)."""
         lines = [
             "def print_op(op, p):",
             "    w = p.write",
             "    v = p.value_name",
             "    ops = op.operands",
         ]
-        namespace: dict[str, Any] = {
-            "type_text": type_text,
-            "print_attr_dict": print_attr_dict,
-            "field_value": self.definition.field_value,
-            "directives": CUSTOM_DIRECTIVES,
-            "kinds": {name: f.kind for name, f in self.definition.attributes.items()},
-            "elided": frozenset(self.definition.attributes),
-        }
-        self._print_code(self.elements, [True, False], lines, "    ", namespace)
+        self._print_code(self.elements, [True, False], lines, "    ")
         lines = _merge_writes(lines)
         lines.append("    pass")
-        _exec("\n".join(lines), namespace)
-        function: Callable[[DeclaredOp, Printer], None] = namespace["print_op"]
-        return function
+        return "\n".join(lines)
 
     def _value_code(self, name: str) -> str:
         """An expression for operand or result field `name` of `op`."""
@@ -718,12 +605,11 @@ class CompiledFormat:
         state: list[bool],
         lines: list[str],
         indent: str,
-        namespace: dict[str, Any],
     ) -> None:
         definition = self.definition
         for element in elements:
             if isinstance(element, Fused):
-                self._print_code(element.original, state, lines, indent, namespace)
+                self._print_code(element.original, state, lines, indent)
                 continue
             if isinstance(element, Literal) and element.text == _NEWLINE:
                 # MLIR's printNewline: a line break and the op's indentation.
@@ -737,11 +623,11 @@ class CompiledFormat:
                 continue
             if isinstance(element, Optional):
                 lines.append(f"{indent}if {self._present_code(element.anchor)}:")
-                self._print_code(element.then, state, lines, indent + "    ", namespace)
+                self._print_code(element.then, state, lines, indent + "    ")
                 lines.append(f"{indent}    pass")
                 if element.otherwise:
                     lines.append(f"{indent}else:")
-                    self._print_code(element.otherwise, state, lines, indent + "    ", namespace)
+                    self._print_code(element.otherwise, state, lines, indent + "    ")
                     lines.append(f"{indent}    pass")
                 continue
             if isinstance(element, AttrDictElement):
@@ -838,32 +724,6 @@ def _is_literal(term: str) -> bool:
     """Whether `term` is one literal (`'abc'`, not `', '.join(...)`)."""
     inner = term[1:-1]
     return len(term) > 1 and term[0] == term[-1] == "'" and "'" not in inner and "\\" not in inner
-
-
-def _exec(source: str, namespace: dict[str, Any]) -> None:
-    """Run the generated `source` (made from an op's format, which its class declares) in
-    `namespace`. Its code object is kept in the cache directory by a checksum of the source:
-    compiling it was half of what a short run spent on each op's format."""
-    version = "".join(map(str, sys.version_info[:2]))
-    key = f"{zlib.crc32(source.encode()):08x}{len(source):x}-py{version}"
-    path = os.path.join(cache_directory(), f"format-{key}.marshal")
-    try:
-        with open(path, "rb") as handle:
-            cached, code = marshal.loads(handle.read())
-        if cached != source:
-            raise ValueError(path)  # Another source with the same checksum.
-    except (OSError, EOFError, ValueError, TypeError):
-        code = compile(source, "<format>", "exec")
-        store(path, (source, code))
-    exec(code, namespace)
-
-
-def _drop_terminator(region: Any, name: str) -> Any:
-    """`region` without its written implicit terminator `name` (when it has no operands)."""
-    last = region.blocks[0].last_op
-    if last is not None and last.name == name and not last.operands:
-        last.erase()
-    return region
 
 
 def _directive_args(custom: Custom) -> list[tuple[str, str]]:

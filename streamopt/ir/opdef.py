@@ -14,8 +14,9 @@ order): `operand_def(...)`, `result_def(...)` and `attr_def(...)`. Each is also 
 class gets `from_parse` and `print` (through `streamopt.ir.format`), `inherent_attributes`,
 `constrained_operands` (operand type checks), `operand_access`, `size_of_operand` /
 `size_of_result` (a size operand names the resource it sizes), `asm_result_name` and
-`create(*operands, *attributes)`. Formats are compiled the first time an op of the class is
-parsed or printed, as ODS generates its parsers ahead of time: nothing is read per op.
+`create(*operands, *attributes)`. Formats are compiled into Python code the first time an op
+of the class is parsed or printed, as ODS generates its parsers ahead of time, and the code is
+cached on disk (`generated_function`): nothing is read per op, nor per run once cached.
 
 At most one operand may be variadic or optional (ops with several variadic groups keep
 `SegmentedOp`).
@@ -23,15 +24,23 @@ At most one operand may be variadic or optional (ops with several variadic group
 
 from __future__ import annotations
 
+import marshal
+import os
+import sys
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
+from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
-from streamopt.ir.types import UNIT, Attribute, ResourceType, Type, TypeConstraint
+from streamopt.ir.types import UNIT, Attribute, ResourceType, Type, TypeConstraint, print_attr_dict
+from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
+from streamopt.parser.tables import cache_directory, store
+from streamopt.printer import type_text
 
 if TYPE_CHECKING:
     from streamopt.diagnostics import Location
-    from streamopt.ir.format import CompiledFormat, FormatReader
+    from streamopt.ir.format import CompiledFormat
     from streamopt.printer import Printer
 
 
@@ -331,6 +340,8 @@ class OpDefinition:
         ]
         self.named_results = any(f.asm_name for f in self.result_list)
         self._format: CompiledFormat | None = None
+        self._builder: Callable[..., Operation] | None = None
+        self._printer: Callable[[DeclaredOp, Printer], None] | None = None
         # The fields whose types the parser checks, in declaration order.
         self.checked: list[tuple[str, TypeCheck]] = [
             (f.name, f.check)
@@ -340,15 +351,32 @@ class OpDefinition:
 
     @property
     def format(self) -> CompiledFormat:
+        """The op's format compiled against these fields (its grammar, and the source of its
+        builder and printer)."""
         if self._format is None:
             # The grammar rule of the op's custom form (dialects.rule_name_for_op).
             rule = "op_" + self.name.replace(".", "_")
-            # Imported when the first declared op is parsed or printed, not on every run's
-            # start-up (a run over util ops, or a pass that only imports the dialects).
+            # Imported only when generated code is not in the cache (see generated_function):
+            # the format compiler's import and reading the format were most of what a short
+            # run spent on declared ops.
             from streamopt.ir.format import compile_format
 
             self._format = compile_format(self, self.cls.assembly_format, rule)
         return self._format
+
+    def build(self, cls: type[DeclaredOp], b: Any, parts: list[Any], location: Location) -> Any:
+        """The op of class `cls` that the parts of its grammar rule spell."""
+        builder = self._builder
+        if builder is None:
+            builder = self._builder = generated_function(self, "build_op")
+        return builder(cls, FormatReader(self, b, location), parts, location)
+
+    def print(self, op: DeclaredOp, p: Printer) -> None:
+        """Print `op` after its name, as mlir-tblgen's generated printer does."""
+        printer = self._printer
+        if printer is None:
+            printer = self._printer = generated_function(self, "print_op")
+        printer(op, p)
 
     def has_field(self, name: str) -> bool:
         return any(name in d for d in (self.operands, self.results, self.attributes, self.regions))
@@ -498,12 +526,12 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
 
     @classmethod
     def from_parse(cls, b: Any, parts: list[Any], location: Location) -> Operation:
-        op: Operation = cls.definition.format.build(cls, b, parts, location)
+        op: Operation = cls.definition.build(cls, b, parts, location)
         return op
 
     def print(self, p: Printer) -> None:
         p.write(self.name)
-        self.definition.format.print(self, p)
+        self.definition.print(self, p)
 
     # -- construction ----------------------------------------------------------------------
 
@@ -627,3 +655,174 @@ def declared_fields(cls: type[DeclaredOp]) -> Sequence[str]:
     """The field names of an op class, operands then results then attributes."""
     definition = cls.definition
     return [*definition.operands, *definition.results, *definition.attributes]
+
+
+# -- the generated builder and printer -----------------------------------------------------------
+
+
+class FormatReader:
+    """What parsing one op's parts collects; custom directives write into it."""
+
+    __slots__ = (
+        "attributes",
+        "builder",
+        "definition",
+        "extra",
+        "location",
+        "operands",
+        "regions",
+        "result_types",
+    )
+
+    def __init__(self, definition: OpDefinition, builder: Any, location: Any) -> None:
+        self.definition = definition
+        self.builder = builder
+        self.location = location
+        self.operands: dict[str, Any] = {}
+        self.result_types: dict[str, Any] = {}
+        self.attributes: dict[str, Any] = {}
+        self.regions: dict[str, Any] = {}
+        # Keyword arguments of the op's constructor, for state a directive reads that is not
+        # an operand, type, attribute or region (util.global's initial value type).
+        self.extra: dict[str, Any] = {}
+
+    def set_type(self, name: str, type: Any) -> None:
+        """`type($name)` was written: a result's type, or the check of an operand's."""
+        if name in self.definition.results:
+            self.result_types[name] = type
+            return
+        value = self.operands[name]
+        if value is None:
+            return  # An optional operand that is not written.
+        if isinstance(value, list) and len(value) != len(type):
+            # MLIR's resolveOperands, for `$x `:` type($x)` of a variadic operand.
+            raise error(f"{len(value)} operands present, but expected {len(type)}", self.location)
+        for one, one_type in zip(
+            value if isinstance(value, list) else [value],
+            type if isinstance(type, list) else [type],
+        ):
+            check_operand_type(one, one_type, self.location)
+
+
+def check_operand_type(value: Any, type: Any, location: Any) -> None:
+    """A forward reference takes the type written for it; a known value must have it."""
+    found = value.type
+    if found is None:
+        value.type = type
+    elif found != type:
+        raise OperandTypeMismatch(value, type, location)
+
+
+# Tokens kept in an op's parts that say nothing the format needs: keywords of the custom forms
+# (a literal `for` or `from` in a format is lexed as the grammar's named keyword terminal).
+KEYWORD_TOKENS = frozenset({"ON", "FROM", "TO", "AWAIT", "WITH", "AS", "FOR"})
+
+
+def is_keyword(part: Any) -> bool:
+    """Whether `part` is a keyword token of a custom form (see KEYWORD_TOKENS)."""
+    return getattr(part, "type", None) in KEYWORD_TOKENS and hasattr(part, "start_pos")
+
+
+def drop_terminator(region: Region, name: str) -> Region:
+    """`region` without its written implicit terminator `name` (when it has no operands)."""
+    last = region.blocks[0].last_op
+    if last is not None and last.name == name and not last.operands:
+        last.erase()
+    return region
+
+
+def builder_namespace(definition: OpDefinition) -> dict[str, Any]:
+    """The names the code of `CompiledFormat.builder_source` reads."""
+    return {
+        "is_keyword": is_keyword,
+        "directives": CUSTOM_DIRECTIVES,
+        "kinds": {name: f.kind for name, f in definition.attributes.items()},
+        "FormatGroup": FormatGroup,
+        "Clause": Clause,
+        "AttrDict": AttrDict,
+        "AttributesClause": AttributesClause,
+        "error": error,
+        "check_type": check_operand_type,
+        "fixed": {f.name: f.type for f in definition.operand_list},
+        "results": {f.name: f.type for f in definition.result_list},
+        "checks": dict(definition.checked),
+        "drop_terminator": drop_terminator,
+        "segments_of": definition.segments_of,
+    }
+
+
+def printer_namespace(definition: OpDefinition) -> dict[str, Any]:
+    """The names the code of `CompiledFormat.printer_source` reads."""
+    return {
+        "type_text": type_text,
+        "print_attr_dict": print_attr_dict,
+        "field_value": definition.field_value,
+        "directives": CUSTOM_DIRECTIVES,
+        "kinds": {name: f.kind for name, f in definition.attributes.items()},
+        "elided": frozenset(definition.attributes),
+    }
+
+
+_NAMESPACES = {"build_op": builder_namespace, "print_op": printer_namespace}
+
+
+def generated_function(definition: OpDefinition, kind: str) -> Callable[..., Any]:
+    """The op's `build_op` or `print_op` (`kind`), generated from its format.
+
+    The compiled code is kept in the cache directory under the op's class, its format and the
+    state of the files that generate it (see `_source_stamp`), so a later run neither imports
+    the format compiler nor reads the format."""
+    cls = definition.cls
+    key = f"{kind}\0{cls.__module__}.{cls.__qualname__}\0{cls.assembly_format}\0"
+    key += _source_stamp(definition)
+    digest = f"{zlib.crc32(key.encode()):08x}{len(key):x}"
+    version = f"{sys.version_info[0]}{sys.version_info[1]}"
+    path = os.path.join(cache_directory(), f"op-{digest}-py{version}.marshal")
+    try:
+        with open(path, "rb") as handle:
+            cached, code = marshal.loads(handle.read())
+        if cached != key:
+            raise ValueError(path)  # Another key with the same checksum.
+    except (OSError, EOFError, ValueError, TypeError):
+        format = definition.format
+        source = format.builder_source() if kind == "build_op" else format.printer_source()
+        code = compile(source, f"<{definition.name} {kind}>", "exec")
+        store(path, (key, code))
+    namespace = _NAMESPACES[kind](definition)
+    exec(code, namespace)
+    function: Callable[..., Any] = namespace[kind]
+    return function
+
+
+_STAMPS: dict[str, str] = {}
+
+
+def _source_stamp(definition: OpDefinition) -> str:
+    """The size and modification time of the files whose text decides the op's generated
+    code: the op layer, the modules of its class and base classes (its fields), of its
+    attribute kinds, and of the custom directives its format names. A change to any of them
+    makes new code; looking at them is much cheaper than generating it."""
+    cls = definition.cls
+    modules = {__name__, "streamopt.ir.format", *(c.__module__ for c in cls.__mro__)}
+    modules.update(type(f.kind).__module__ for f in definition.attributes.values())
+    for text in cls.assembly_format.split("custom<")[1:]:
+        directive = CUSTOM_DIRECTIVES.get(text.partition(">")[0])
+        modules.add(getattr(directive and directive.parse, "__module__", None) or "")
+    modules.difference_update(("", "builtins"))
+    return "".join(_file_stamp(name) for name in sorted(modules))
+
+
+def _file_stamp(module: str) -> str:
+    """`path:size:mtime;` of the file of `module` (read once per run)."""
+    found = _STAMPS.get(module)
+    if found is None:
+        path = getattr(sys.modules.get(module), "__file__", None)
+        if path is None:  # The format compiler, not imported by a run that finds its code.
+            path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "format.py")
+        try:
+            status = os.stat(path)
+            found = f"{path}:{status.st_size}:{status.st_mtime_ns};"
+        except OSError:
+            found = f"{path};"
+        _STAMPS[module] = found
+    return found

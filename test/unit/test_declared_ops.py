@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import marshal
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -15,12 +14,13 @@ from streamopt.dialects import OPS, load_all
 from streamopt.dialects.common import SegmentedOp
 from streamopt.dialects.declared_grammar import declared_rules, synced
 from streamopt.ir.core import Operation
-from streamopt.ir.format import FormatError, _exec, _literal, compile_format
+from streamopt.ir.format import FormatError, _literal, compile_format
 from streamopt.ir.opdef import (
     UNIT_KIND,
     DeclaredOp,
     OpDefinition,
     attr_def,
+    generated_function,
     operand_def,
     region_def,
     result_def,
@@ -191,22 +191,23 @@ def test_segments_regions_and_ties() -> None:
     assert first.startswith("%0:2 = test.lists_probe %") and second == ": {"
 
 
-def test_generated_code_is_cached_by_its_source(
+def test_generated_code_is_cached_by_op_format_and_sources(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("STREAMOPT_CACHE_DIR", str(tmp_path))
-    source = "def answer():\n    return 1"
-    namespace: dict[str, Any] = {}
-    _exec(source, namespace)
-    assert namespace["answer"]() == 1
+    definition = OpDefinition(_UnitProbe)
+    generated = generated_function(definition, "print_op")
+    assert generated.__code__.co_filename == "<test.unit_probe print_op>"
     (path,) = tmp_path.iterdir()
-    # The next run executes the cached code object...
-    other = compile("def answer():\n    return 2", "<test>", "exec")
-    path.write_bytes(marshal.dumps((source, other)))
-    _exec(source, namespace)
-    assert namespace["answer"]() == 2
-    # ...unless it was made from another source with the same checksum, or is damaged.
-    for stale in (marshal.dumps(("def answer(): ...", other)), b"\x00garbage"):
+    # The next run executes the cached code object (without compiling the format)...
+    key, _ = marshal.loads(path.read_bytes())
+    assert _UnitProbe.assembly_format in key
+    assert all(name in key for name in ("opdef.py", "format.py", "test_declared_ops.py"))
+    other = compile("def print_op(op, p):\n    return 2", "<cached>", "exec")
+    path.write_bytes(marshal.dumps((key, other)))
+    assert generated_function(definition, "print_op").__code__.co_filename == "<cached>"
+    # ...unless it was made for another key with the same checksum, or is damaged.
+    for stale in (marshal.dumps(("another key", other)), b"\x00garbage"):
         path.write_bytes(stale)
-        _exec(source, namespace)
-        assert namespace["answer"]() == 1
+        again = generated_function(definition, "print_op")
+        assert again.__code__.co_filename == "<test.unit_probe print_op>"

@@ -46,7 +46,7 @@ from streamopt.parser.parts import Sized
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
-    from streamopt.ir.format import FormatReader
+    from streamopt.ir.opdef import FormatReader
     from streamopt.printer import Printer
 
 

@@ -49,7 +49,7 @@ from streamopt.ir.types import (
 from streamopt.parser.parts import TOKEN_CLASSES, Sized
 
 if TYPE_CHECKING:
-    from streamopt.ir.format import FormatReader
+    from streamopt.ir.opdef import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 

@@ -50,7 +50,7 @@ from streamopt.ir.types import (
 from streamopt.parser.token_values import integer_literal
 
 if TYPE_CHECKING:
-    from streamopt.ir.format import FormatReader
+    from streamopt.ir.opdef import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.parser.parts import Sized
     from streamopt.printer import Printer
