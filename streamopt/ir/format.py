@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.ir.opdef import CUSTOM_DIRECTIVES, KEYWORD_TOKENS
+from streamopt.lazy_regex import lazy_compile
 
 if TYPE_CHECKING:
     from streamopt.ir.opdef import DeclaredOp, OpDefinition
@@ -159,40 +160,23 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
 
 # -- reading the format string -----------------------------------------------------------------
 
-_PUNCTUATION = frozenset("()?^:,<>")
-_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+_TOKEN = lazy_compile(
+    r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
+    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|ref|custom)(?![A-Za-z0-9_])"
+    r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
+)
 
 
 def _tokens(text: str) -> list[str]:
-    """The format's tokens: `literal`s, `$name`s, words (`attr-dict-with-keyword` is one) and
-    punctuation. Read by hand: compiling a regular expression for it was a third of what a
-    short run spent on formats."""
     out: list[str] = []
-    position, end = 0, len(text)
-    while position < end:
-        char = text[position]
-        start = position
-        if char.isspace():
-            position += 1
-            continue
-        if char == "`":
-            position = text.find("`", start + 1) + 1 or start
-        elif char in _PUNCTUATION:
-            position += 1
-        else:
-            position += char == "$"
-            if position < end and text[position] in _WORD and not text[position].isdigit():
-                while position < end and text[position] in _WORD:
-                    position += 1
-                if text[start:position] == "attr":  # attr-dict or attr-dict-with-keyword.
-                    for keyword in ("attr-dict-with-keyword", "attr-dict"):
-                        after = start + len(keyword)
-                        if text.startswith(keyword, start) and text[after : after + 1] not in _WORD:
-                            position = after
-                            break
-        if position == start or text[start:position] == "$":
-            raise FormatError(f"cannot read the format at {text[start:]!r}")
-        out.append(text[start:position])
+    position = 0
+    text = text.strip()
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None:
+            raise FormatError(f"cannot read the format at {text[position:]!r}")
+        out.append(match.group(match.lastgroup or 0))
+        position = match.end()
     return out
 
 
@@ -693,6 +677,9 @@ class CompiledFormat:
         return "True"
 
 
+_WRITE = lazy_compile(r"^( *)w\((.*)\)$")
+
+
 def _merge_writes(lines: list[str]) -> list[str]:
     """`w(a)` then `w(b)` at one indentation as `w(a + b)`, adjacent literals as one (`'a' +
     'b'` is `'ab'`): one write per run of elements. Linear in the lines: the terms of the
@@ -701,11 +688,10 @@ def _merge_writes(lines: list[str]) -> list[str]:
     run: list[str] = []  # The terms of the write that out[-1] will hold.
     indent = ""
     for line in [*lines, ""]:
-        code = line.lstrip(" ")
-        write = code.startswith("w(") and code.endswith(")")
-        if write and run and len(line) - len(code) == len(indent):
-            term = code[2:-1]
-            if _is_literal(term) and _is_literal(run[-1]):
+        match = _WRITE.match(line)
+        if match is not None and run and match.group(1) == indent:
+            term = match.group(2)
+            if _LITERAL.match(term) and _LITERAL.match(run[-1]):
                 run[-1] = run[-1][:-1] + term[1:]
             else:
                 run.append(term)
@@ -713,17 +699,15 @@ def _merge_writes(lines: list[str]) -> list[str]:
         if run:
             out.append(f"{indent}w({' + '.join(run)})")
             run = []
-        if write:
-            indent, run = line[: len(line) - len(code)], [code[2:-1]]
+        if match is not None:
+            indent, run = match.group(1), [match.group(2)]
         elif line:
             out.append(line)
     return out
 
 
-def _is_literal(term: str) -> bool:
-    """Whether `term` is one literal (`'abc'`, not `', '.join(...)`)."""
-    inner = term[1:-1]
-    return len(term) > 1 and term[0] == term[-1] == "'" and "'" not in inner and "\\" not in inner
+# A term that is one literal (not `', '.join(...)`).
+_LITERAL = lazy_compile(r"^'[^'\\]*'$")
 
 
 def _directive_args(custom: Custom) -> list[tuple[str, str]]:
