@@ -84,7 +84,7 @@ from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Tied, TypeLi
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
-    from streamopt.ir.format import FormatReader
+    from streamopt.ir.opdef import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
