@@ -242,12 +242,6 @@ def split_clauses(parts: list[Any]) -> tuple[dict[str, Any], list[Any]]:
     return clauses, rest
 
 
-def affinity_attrs(clauses: dict[str, Any], attributes: dict[str, Attribute]) -> None:
-    """Copy `on(...)` into `attributes["affinity"]`."""
-    if "on" in clauses:
-        attributes["affinity"] = clauses["on"]
-
-
 def is_sized(type: Type | None) -> bool:
     """True for types printed with `{sizes}`: resources and dynamically shaped types."""
     if isinstance(type, ResourceType):
@@ -264,13 +258,6 @@ def dynamic_dim_count(type: Type | None) -> int:
     if is_sized(type):
         return 1
     return 0
-
-
-def print_sized(p: Printer, type: Type, sizes: Sequence[Value]) -> str:
-    """`T{%s}` for sized types, `T` otherwise."""
-    if sizes or is_sized(type):
-        return f"{type_text(type)}{{{p.values(sizes)}}}"
-    return type_text(type)
 
 
 def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> str:

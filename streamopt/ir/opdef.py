@@ -651,12 +651,6 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
         return found[0].asm_name if found is not None and found[1] == 0 else None
 
 
-def declared_fields(cls: type[DeclaredOp]) -> Sequence[str]:
-    """The field names of an op class, operands then results then attributes."""
-    definition = cls.definition
-    return [*definition.operands, *definition.results, *definition.attributes]
-
-
 # -- the generated builder and printer -----------------------------------------------------------
 
 
