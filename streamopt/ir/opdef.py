@@ -789,6 +789,8 @@ def generated_function(definition: OpDefinition, kind: str) -> Callable[..., Any
 
 
 _STAMPS: dict[str, str] = {}
+# The format compiler's file, stamped whether or not this run has imported it.
+_FORMAT_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "format.py")
 
 
 def _source_stamp(definition: OpDefinition) -> str:
@@ -797,26 +799,27 @@ def _source_stamp(definition: OpDefinition) -> str:
     attribute kinds, and of the custom directives its format names. A change to any of them
     makes new code; looking at them is much cheaper than generating it."""
     cls = definition.cls
-    modules = {__name__, "streamopt.ir.format", *(c.__module__ for c in cls.__mro__)}
+    modules = {__name__, *(c.__module__ for c in cls.__mro__)}
     modules.update(type(f.kind).__module__ for f in definition.attributes.values())
     for text in cls.assembly_format.split("custom<")[1:]:
         directive = CUSTOM_DIRECTIVES.get(text.partition(">")[0])
         modules.add(getattr(directive and directive.parse, "__module__", None) or "")
-    modules.difference_update(("", "builtins"))
-    return "".join(_file_stamp(name) for name in sorted(modules))
+    paths = {_FORMAT_PATH}
+    for name in modules:
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if path is not None:
+            paths.add(path)
+    return "".join(_file_stamp(path) for path in sorted(paths))
 
 
-def _file_stamp(module: str) -> str:
-    """`path:size:mtime;` of the file of `module` (read once per run)."""
-    found = _STAMPS.get(module)
+def _file_stamp(path: str) -> str:
+    """`path:size:mtime;` of the file at `path` (looked at once per run)."""
+    found = _STAMPS.get(path)
     if found is None:
-        path = getattr(sys.modules.get(module), "__file__", None)
-        if path is None:  # The format compiler, not imported by a run that finds its code.
-            path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "format.py")
         try:
             status = os.stat(path)
             found = f"{path}:{status.st_size}:{status.st_mtime_ns};"
         except OSError:
             found = f"{path};"
-        _STAMPS[module] = found
+        _STAMPS[path] = found
     return found
