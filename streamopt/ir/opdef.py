@@ -27,7 +27,6 @@ from __future__ import annotations
 import marshal
 import os
 import sys
-import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
@@ -35,7 +34,7 @@ from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
 from streamopt.ir.types import UNIT, Attribute, ResourceType, Type, TypeConstraint, print_attr_dict
 from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
-from streamopt.parser.tables import cache_directory, store
+from streamopt.parser.tables import cache_file, store
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -769,9 +768,7 @@ def generated_function(definition: OpDefinition, kind: str) -> Callable[..., Any
     cls = definition.cls
     key = f"{kind}\0{cls.__module__}.{cls.__qualname__}\0{cls.assembly_format}\0"
     key += _source_stamp(definition)
-    digest = f"{zlib.crc32(key.encode()):08x}{len(key):x}"
-    version = f"{sys.version_info[0]}{sys.version_info[1]}"
-    path = os.path.join(cache_directory(), f"op-{digest}-py{version}.marshal")
+    path = cache_file("op", key.encode())
     try:
         with open(path, "rb") as handle:
             cached, code = marshal.loads(handle.read())

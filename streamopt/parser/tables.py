@@ -266,15 +266,19 @@ def cache_path(grammar: str) -> str:
     """Where the tables of `grammar` (its text and start rules) are kept.
 
     A per-user cache directory, not the temporary directory: lit gives every test its own
-    TMPDIR. The name holds a checksum of the grammar, the table format and the Python version
-    (marshal's format), so checkouts with different grammars never read each other's tables.
+    TMPDIR. Checkouts with different grammars never read each other's tables (see cache_file).
     """
-    # A checksum, not a secure hash: hashlib's import alone would double the cost of loading.
     # This file's own text counts too, so a change to how tables are built rebuilds them.
-    encoded = grammar.encode() + _generator_source()
-    digest = f"{zlib.crc32(encoded):08x}{len(encoded):x}"
+    return cache_file(f"tables-f{FORMAT}", grammar.encode() + _generator_source())
+
+
+def cache_file(kind: str, key: bytes) -> str:
+    """The file of the cache directory that holds the `kind` of entry made from `key`: its
+    name holds a checksum of the key and the Python version (marshal's format)."""
+    # A checksum, not a secure hash: hashlib's import alone would double the cost of loading.
+    digest = f"{zlib.crc32(key):08x}{len(key):x}"
     version = f"{sys.version_info[0]}{sys.version_info[1]}"
-    return os.path.join(cache_directory(), f"tables-{digest}-f{FORMAT}-py{version}.marshal")
+    return os.path.join(cache_directory(), f"{kind}-{digest}-py{version}.marshal")
 
 
 def cache_directory() -> str:
