@@ -16,6 +16,7 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     ANY_RESOURCE,
+    ON,
     STAGING_RESOURCE,
     StreamOp,
     TimelineOp,
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
     from streamopt.parser.parts import Sized
     from streamopt.printer import Printer
 
-_ON = "(`on` `(` $affinity^ `)`)? "
 # The operands of the ops that update a range of their target in place.
 _READ_WRITE = Access.READ | Access.WRITE
 
@@ -87,7 +87,7 @@ class AsyncAllocaOp(StreamOp):
     storage_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
-    assembly_format = _ON + "attr-dict `:` type($result) `{` $storage_size `}`"
+    assembly_format = ON + "attr-dict `:` type($result) `{` $storage_size `}`"
 
     def verify(self) -> None:
         check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
@@ -104,7 +104,7 @@ class AsyncConstantOp(TimelineOp):
     value: Attribute = attr_def(ANY_ATTRIBUTE)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="cst")
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "(`await` `(` $await_timepoint^ `)`)? `:` type($result) `` `{` $result_size `}` "
         "`=` $value attr-dict-with-keyword"
     )
@@ -123,7 +123,7 @@ class AsyncSplatOp(TimelineOp):
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "(`await` `(` $await_timepoint^ `)`)? $value `:` type($value) `->` type($result) `` "
         "`{` $result_size `}` attr-dict-with-keyword"
     )
@@ -139,7 +139,7 @@ class AsyncCloneOp(StreamOp):
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$source `:` type($source) `` `{` $source_size `}` `->` type($result) `` "
         "`{` $result_size `}` attr-dict-with-keyword"
     )
@@ -158,7 +158,7 @@ class AsyncSliceOp(StreamOp):
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$source `[` $source_offset `to` $source_end `]` `:` type($source) `` "
         "`{` $source_size `}` `->` type($result) `` `{` $result_size `}` "
         "attr-dict-with-keyword"
@@ -195,7 +195,7 @@ class AsyncFillOp(_UpdateInPlaceOp):
     target_length = operand_def(INDEX_CONSTRAINT)
     value = operand_def()
     affinity: Attribute | None = attr_def(AFFINITY)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$value `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` "
         "type($value) " + _TIED_TARGET
     )
@@ -224,7 +224,7 @@ class AsyncUpdateOp(_UpdateInPlaceOp):
     update = operand_def(ANY_RESOURCE, access=Access.READ)
     update_size = operand_def(INDEX_CONSTRAINT, size_of="update")
     affinity: Attribute | None = attr_def(AFFINITY)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$update `,` $target `[` $target_offset `to` $target_end `]` `:` type($update) `` "
         "`{` $update_size `}` " + _TIED_TARGET
     )
@@ -244,7 +244,7 @@ class AsyncCopyOp(_UpdateInPlaceOp):
     source_end = operand_def(INDEX_CONSTRAINT)
     length = operand_def(INDEX_CONSTRAINT)
     affinity: Attribute | None = attr_def(AFFINITY)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$source `[` $source_offset `to` $source_end `]` `,` $target `[` $target_offset `to` "
         "$target_end `]` `,` $length `:` type($source) `` `{` $source_size `}` " + _TIED_TARGET
     )
@@ -363,7 +363,7 @@ class AsyncCastOp(StreamOp):
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(tied_to="source")
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$source `:` type($source) `{` $source_size `}` `->` type($result) "
         "`{` $result_size `}` attr-dict"
     )
@@ -400,4 +400,4 @@ class AsyncBarrierOp(StreamOp):
     size = operand_def(INDEX_CONSTRAINT, size_of=("source", "result"))
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(same_as="source", tied_to="source")
-    assembly_format = _ON + "$source `:` type($source) `` `{` $size `}` attr-dict-with-keyword"
+    assembly_format = ON + "$source `:` type($source) `` `{` $size `}` attr-dict-with-keyword"

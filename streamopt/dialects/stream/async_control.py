@@ -33,6 +33,7 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
+    ON,
     StreamOp,
     TimelineOp,
     YieldOp,
@@ -74,8 +75,6 @@ if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
-
-_ON = "(`on` `(` $affinity^ `)`)? "
 
 
 @parse_rule("stream_dispatch_operands")
@@ -208,7 +207,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
     tied_operands = attr_def(TIED_OPERANDS)
     affinity: Attribute | None = attr_def(AFFINITY)
     results_ = result_def(variadic=True, tied_to="resource_operands")
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "custom<DispatchEntryPoints>($entry_points) (`[` $workload^ `]`)? `` " + _OPERANDS
     )
 
@@ -399,7 +398,7 @@ class AsyncCallOp(_TiedResourcesOp):
     res_attrs = attr_def(ANY_ATTRIBUTE)
     affinity: Attribute | None = attr_def(AFFINITY)
     results_ = result_def(variadic=True, tied_to="resource_operands")
-    assembly_format = _ON + "$callee `` " + _OPERANDS
+    assembly_format = ON + "$callee `` " + _OPERANDS
 
     def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
         # Yielded resources become the results of the execute/concurrent op.
@@ -634,7 +633,7 @@ class AsyncExecuteOp(ResourceRegionOp, TimelineOp):
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     results_ = result_def(variadic=True, tied_to="resource_operands", asm_name="results")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
         + ResourceRegionOp._REGION
         + " `=` `` `>` type($result_timepoint) attr-dict-with-keyword"
@@ -652,7 +651,7 @@ class AsyncConcurrentOp(ResourceRegionOp):
 
     name = "stream.async.concurrent"
     results_ = result_def(variadic=True, tied_to="resource_operands")
-    assembly_format = _ON + ResourceRegionOp._REGION + " attr-dict-with-keyword"
+    assembly_format = ON + ResourceRegionOp._REGION + " attr-dict-with-keyword"
 
     def verify(self) -> None:
         parent = self.parent_op

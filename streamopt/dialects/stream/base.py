@@ -50,6 +50,11 @@ if TYPE_CHECKING:
     from streamopt.printer import Printer
 
 
+# The format pieces most stream ops share: where the op runs and the timepoint it awaits.
+ON = "(`on` `(` $affinity^ `)`)? "
+AWAIT = "(`await` `(` $await_timepoint^ `)` `=` `` `>`)"
+
+
 def sized_text(p: Printer, type: Type | None, size: Value) -> str:
     return f"{type_text(type)}{{{p.value_name(size)}}}"
 

@@ -12,6 +12,8 @@ from streamopt.dialects.common import SegmentedOp, ValueKind, check_operand_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
+    AWAIT,
+    ON,
     TimelineOp,
     check_sized_operand,
     field_values,
@@ -53,9 +55,6 @@ if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
     from streamopt.printer import Printer
 
-_ON = "(`on` `(` $affinity^ `)`)? "
-_AWAIT = "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
-
 
 @register_op
 class CmdMoveOp(TimelineOp):
@@ -90,7 +89,7 @@ class CmdMoveOp(TimelineOp):
     result = result_def(asm_name="result", check=require_resource)
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
     assembly_format = (
-        "(`origin` $prefer_origin^)? " + _ON + _AWAIT + "$source `:` type($source) `` "
+        "(`origin` $prefer_origin^)? " + ON + AWAIT + "? $source `:` type($source) `` "
         "`{` $source_size `}` (`from` `(` $source_affinity^ `)`)? `->` "
         "(`to` `(` $target_affinity^ `)`)? type($result) `` `{` $result_size `}` "
         "`=` `` `>` type($result_timepoint) attr-dict"
@@ -216,7 +215,7 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     result_timepoint = result_def(TIMEPOINT, check=require_timepoint)
     assembly_format = (
-        "(`once` $once^)? " + _ON + _AWAIT + "`with` `` custom<ExplicitResourceRegion>("
+        "(`once` $once^)? " + ON + AWAIT + "? `with` `` custom<ExplicitResourceRegion>("
         "$resource_operands, type($resource_operands), $resource_operand_sizes, $body) "
         "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )

@@ -17,6 +17,8 @@ from streamopt.dialects.common import (
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
+    AWAIT,
+    ON,
     StreamOp,
     TimelineOp,
     field_values,
@@ -55,9 +57,6 @@ if TYPE_CHECKING:
     from streamopt.parser.parts import Sized
     from streamopt.printer import Printer
 
-_ON = "(`on` `(` $affinity^ `)`)? "
-_AWAIT = "(`await` `(` $await_timepoint^ `)` `=` `` `>`)"
-
 
 @register_op
 class ResourceAllocaOp(TimelineOp):
@@ -78,7 +77,7 @@ class ResourceAllocaOp(TimelineOp):
     result = result_def(asm_name="result")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
     assembly_format = (
-        "`uninitialized` (`indeterminate` $indeterminate_lifetime^)? " + _ON + _AWAIT + ":(`:`)? "
+        "`uninitialized` (`indeterminate` $indeterminate_lifetime^)? " + ON + AWAIT + ":(`:`)? "
         "attr-dict type($result) `{` $storage_size `}` `=` `` `>` type($result_timepoint)"
     )
 
@@ -107,7 +106,7 @@ class ResourceDeallocaOp(TimelineOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     result_timepoint = result_def(TIMEPOINT, check=require_timepoint)
     assembly_format = (
-        "(`origin` $prefer_origin^)? " + _ON + _AWAIT + "? $resource `:` type($resource) "
+        "(`origin` $prefer_origin^)? " + ON + AWAIT + "? $resource `:` type($resource) "
         "`{` $resource_size `}` `=` `` `>` type($result_timepoint) attr-dict"
     )
 
@@ -177,7 +176,7 @@ class ResourceConstantsOp(StreamOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     results_ = result_def(variadic=True, asm_name="results")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "attr-dict `:` custom<ConstantValueList>(type($results), $result_sizes, $values) "
         "`\\n` ` ` ` ` `=` `` `>` type($result_timepoint)"
     )
@@ -273,7 +272,7 @@ class ResourceTryMapOp(StreamOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     did_map = result_def(I1, asm_name="did_map")
     result = result_def(asm_name="result", check=require_resource)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` "
         "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
@@ -290,7 +289,7 @@ class ResourceAllocOp(StreamOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
     assembly_format = (
-        "(`uninitialized` $uninitialized^)? " + _ON + "attr-dict `:` type($result) "
+        "(`uninitialized` $uninitialized^)? " + ON + "attr-dict `:` type($result) "
         "`{` $storage_size `}`"
     )
 
@@ -399,7 +398,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     total_length = result_def(INDEX, check=_require_index)
     packed_offsets = result_def(variadic=True)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "(`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>("
         "$lifetime_intervals, $dynamic_slice_sizes, type($packed_offsets)) `}` `)` `:` "
         "type($total_length) attr-dict-with-keyword"

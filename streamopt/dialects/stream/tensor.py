@@ -12,6 +12,7 @@ from streamopt.dialects.common import ValueKind, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
+    ON,
     StreamOp,
     check_dims,
     check_lifetime,
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 
 # A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type.
 _ENCODING = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
-_ON = "(`on` `(` $affinity^ `)`)? "
 
 
 @register_op
@@ -49,7 +49,7 @@ class TensorImportOp(StreamOp):
     consume: Attribute | None = attr_def(UNIT_KIND)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "(`consume` $consume^)? $source `:` type($source) `->` $result_encoding "
         "(`` `{` $result_encoding_dims^ `}`)? `in` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
@@ -80,7 +80,7 @@ class TensorExportOp(StreamOp):
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$source `:` $source_encoding (`` `{` $source_encoding_dims^ `}`)? `in` type($source) "
         "`` `{` $source_size `}` `->` type($result) attr-dict-with-keyword"
     )
@@ -103,7 +103,7 @@ class TensorSizeOfOp(StreamOp):
     encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
     affinity: Attribute | None = attr_def(AFFINITY)
     storage_size = result_def(INDEX, check=_require_index)
-    assembly_format = _ON + (
+    assembly_format = ON + (
         "$encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)"
     )
 
