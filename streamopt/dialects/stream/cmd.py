@@ -53,6 +53,7 @@ from streamopt.parser.parts import TOKEN_CLASSES, Sized
 if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
     from streamopt.parser.builder import Builder
+    from streamopt.parser.lalr import Tree
     from streamopt.printer import Printer
 
 
@@ -139,11 +140,11 @@ class _CmdRegionOp(DeclaredOp):
 
 
 @parse_rule("cmd_captures")
-def _cmd_captures(b: Builder, children: list[Any]) -> list[tuple[Value, Sized]]:
+def _cmd_captures(b: Builder, children: list[Tree]) -> list[tuple[Value, Sized]]:
     captures: list[tuple[Value, Sized]] = []
     entry_args: list[tuple[Any, Any, str | None]] = []
     for operand, argument, sized in (
-        (c for c in child if not isinstance(c, TOKEN_CLASSES) or str(c).startswith("%"))
+        (c for c in child.children if not isinstance(c, TOKEN_CLASSES) or str(c).startswith("%"))
         for child in children
     ):
         captures.append((operand, sized))
@@ -151,11 +152,6 @@ def _cmd_captures(b: Builder, children: list[Any]) -> list[tuple[Value, Sized]]:
     # The region that follows gets one entry argument per capture.
     b.pending_entry_args = entry_args
     return captures
-
-
-@parse_rule("cmd_capture")
-def _cmd_capture(b: Builder, children: list[Any]) -> list[Any]:
-    return children
 
 
 def _parse_explicit_region(
@@ -404,24 +400,18 @@ def _cmd_resource(b: Builder, children: list[Any]) -> CmdResource:
     return CmdResource(access, value, offset, length, sized)
 
 
-@parse_rule("cmd_resources")
-def _cmd_resources(b: Builder, children: list[Any]) -> list[CmdResource]:
-    return children
-
-
-def _parse_resources(
-    reader: FormatReader, part: list[CmdResource], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_resources(reader: FormatReader, part: Tree, args: Sequence[tuple[str, str]]) -> None:
     resources, _, sizes, offsets, lengths, accesses = (name for _, name in args)
     location = reader.location
-    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, location) for r in part]
-    for resource in part:
+    written: list[CmdResource] = part.children
+    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, location) for r in written]
+    for resource in written:
         check_operand_type(resource.offset, INDEX, location)
         check_operand_type(resource.length, INDEX, location)
-    reader.operands[resources] = [r.value for r in part]
-    reader.operands[offsets] = [r.offset for r in part]
-    reader.operands[lengths] = [r.length for r in part]
-    reader.attributes[accesses] = _ACCESSES.make([r.access for r in part])
+    reader.operands[resources] = [r.value for r in written]
+    reader.operands[offsets] = [r.offset for r in written]
+    reader.operands[lengths] = [r.length for r in written]
+    reader.attributes[accesses] = _ACCESSES.make([r.access for r in written])
 
 
 def _print_resources(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:

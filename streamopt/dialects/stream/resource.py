@@ -54,6 +54,7 @@ from streamopt.parser.token_values import integer_literal
 if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
     from streamopt.parser.builder import Builder
+    from streamopt.parser.lalr import Tree
     from streamopt.parser.parts import Sized
     from streamopt.printer import Printer
 
@@ -123,20 +124,16 @@ def _constant_value(b: Builder, children: list[Any]) -> ConstantValue:
     return ConstantValue(children[0], children[-1])
 
 
-@parse_rule("resource_constant_values")
-def _constant_values(b: Builder, children: list[Any]) -> list[ConstantValue]:
-    return children
-
-
 def _parse_constant_values(
-    reader: FormatReader, part: list[ConstantValue], args: Sequence[tuple[str, str]]
+    reader: FormatReader, part: Tree, args: Sequence[tuple[str, str]]
 ) -> None:
     (_, results), (_, sizes), (_, values) = args
-    for constant in part:
+    constants: list[ConstantValue] = part.children
+    for constant in constants:
         require_resource(constant.sized.type, reader.location)
-    reader.result_types[results] = [c.sized.type for c in part]
-    reader.operands[sizes] = [one_size(c.sized, reader.location) for c in part]
-    reader.attributes[values] = ArrayAttr(c.value for c in part)
+    reader.result_types[results] = [c.sized.type for c in constants]
+    reader.operands[sizes] = [one_size(c.sized, reader.location) for c in constants]
+    reader.attributes[values] = ArrayAttr(c.value for c in constants)
 
 
 def _print_constant_values(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -333,20 +330,14 @@ def _pack_slice(b: Builder, children: list[Any]) -> PackSlice:
     return PackSlice(start, end, children[-1])
 
 
-@parse_rule("pack_slices")
-def _pack_slices(b: Builder, children: list[Any]) -> list[PackSlice]:
-    return children
-
-
-def _parse_pack_slices(
-    reader: FormatReader, part: list[PackSlice], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_pack_slices(reader: FormatReader, part: Tree, args: Sequence[tuple[str, str]]) -> None:
     (_, intervals), (_, sizes), (_, offsets) = args
-    for piece in part:
+    slices: list[PackSlice] = part.children
+    for piece in slices:
         check_operand_type(piece.size, INDEX, reader.location)
-    reader.attributes[intervals] = _INTERVALS.make([(s.start, s.end) for s in part])
-    reader.operands[sizes] = [s.size for s in part]
-    reader.result_types[offsets] = [INDEX] * len(part)
+    reader.attributes[intervals] = _INTERVALS.make([(s.start, s.end) for s in slices])
+    reader.operands[sizes] = [s.size for s in slices]
+    reader.result_types[offsets] = [INDEX] * len(slices)
 
 
 def _print_pack_slices(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
