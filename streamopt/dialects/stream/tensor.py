@@ -3,8 +3,6 @@ and the checks of tensor ops streamopt keeps as written."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp, top_level_parts
@@ -20,10 +18,6 @@ from streamopt.dialects.stream.base import (
 from streamopt.ir.core import Access, Operation
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
 from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type, TypeAttr
-
-if TYPE_CHECKING:
-    pass
-
 
 # A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type.
 _ENCODING = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)

@@ -7,6 +7,7 @@ from streamopt.dialects.common import SegmentedOp, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
+    ON,
     StreamOp,
     TimelineOp,
     check_lifetime,
@@ -95,7 +96,7 @@ class TimepointBarrierOp(StreamOp):
     result = result_def(same_as="resource", tied_to="resource", asm_name="result")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
     assembly_format = (
-        "(`on` `(` $affinity^ `)`)? $resource `:` type($resource) `` `{` $resource_size `}` "
+        ON + "$resource `:` type($resource) `` `{` $resource_size `}` "
         "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )
 
