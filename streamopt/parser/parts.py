@@ -6,11 +6,12 @@ symbols and keywords); each op class reads the list in the order its rule lists 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from streamopt.ir.core import Block, Region, Value
 from streamopt.ir.types import Attribute, Type
 from streamopt.parser.lalr import Token
+from streamopt.records import Record
 
 # A token of the parser: read it with `str(token)`, `.type`, `.start_pos`, `.end_pos`.
 TokenLike = Any
@@ -18,14 +19,14 @@ TokenLike = Any
 TOKEN_CLASSES: tuple[type[Any], ...] = (Token,)
 
 
-class Sized(NamedTuple):
+class Sized(Record):
     """`T{%s, ...}`: a type with its dynamic sizes."""
 
     type: Type
     sizes: list[Value]
 
 
-class Tied(NamedTuple):
+class Tied(Record):
     """`%x{%s}` or `%x as T{%s}` in a result list: a result tied to operand `operand`."""
 
     operand: Value
@@ -33,7 +34,7 @@ class Tied(NamedTuple):
     sizes: list[Value]
 
 
-class Clause(NamedTuple):
+class Clause(Record):
     """A keyword clause such as `on(#aff)`, `from(#aff)`, `await(%t) =>`, `attributes {...}`."""
 
     kind: str
@@ -48,7 +49,7 @@ class AttributesClause(Clause):
     __slots__ = ()
 
 
-class OperandRange(NamedTuple):
+class OperandRange(Record):
     """`%x[%offset to %end for %length]` in a dispatch or call operand list."""
 
     value: Value
@@ -57,7 +58,7 @@ class OperandRange(NamedTuple):
     length: Value
 
 
-class Successor(NamedTuple):
+class Successor(Record):
     """`^bb1(%a : T)`."""
 
     block: Block
@@ -110,7 +111,7 @@ class EntryPoints(list[Attribute]):
     """Dispatch entry points (`@ex::@fn` or `{@a::@b, @c::@d}`)."""
 
 
-class FormatGroup(NamedTuple):
+class FormatGroup(Record):
     """The parts of an optional group of a declared op's format that was written (the
     reduction of its grammar rule, see streamopt.ir.format)."""
 

@@ -14,17 +14,18 @@ import importlib
 import re
 import time
 from collections.abc import Callable, Iterable
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, TypeVar
 
 from streamopt.ir.module import Module
 from streamopt.ir.verify import verify_module
+from streamopt.records import Record
 
 PassClass = TypeVar("PassClass", bound=type["Pass"])
 
 PASSES: dict[str, type[Pass]] = {}
 
 
-class PassEntry(NamedTuple):
+class PassEntry(Record):
     """Where pass `--flag` lives and its one-line summary, known without importing it."""
 
     module: str

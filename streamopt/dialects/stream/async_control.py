@@ -11,7 +11,7 @@ become the region's arguments). Results of all four may be tied to an operand, b
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
@@ -70,6 +70,7 @@ from streamopt.ir.types import (
     symbol_ref_from_text,
 )
 from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized
+from streamopt.records import Record
 
 if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
@@ -223,7 +224,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
         verify_workload(self, self.entry_points, len(self.workload), context)
 
 
-class _FuncResult(NamedTuple):
+class _FuncResult(Record):
     """One result of a `stream.async.func` signature: a type, or a tied argument name."""
 
     tied_name: Any  # the VALUE_ID token of the tied argument, or None
@@ -467,7 +468,7 @@ def _call_type_compatible(callee: Type, call: Type | None) -> bool:
     return False
 
 
-class ResourceCaptures(NamedTuple):
+class ResourceCaptures(Record):
     """`(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region."""
 
     operands: list[Value]

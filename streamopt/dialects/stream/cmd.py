@@ -5,7 +5,7 @@ command ops of `stream.cmd.execute` regions. Syntax follows StreamOps.td and the
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, ValueKind, check_operand_type, is_sized, op_error
@@ -49,6 +49,7 @@ from streamopt.ir.types import (
     ResourceType,
 )
 from streamopt.parser.parts import TOKEN_CLASSES, Sized
+from streamopt.records import Record
 
 if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
@@ -378,7 +379,7 @@ class CmdCopyOp(DeclaredOp):
 _CMD_ACCESS = {"ro": Access.READ, "wo": Access.WRITE, "rw": Access.READ | Access.WRITE}
 
 
-class CmdResource(NamedTuple):
+class CmdResource(Record):
     """`ro %r[%offset for %length] : T{%size}` in a `stream.cmd.dispatch` resource list."""
 
     access: str

@@ -4,7 +4,7 @@ uploads, sizes, host loads and stores, mapping, subviews and packing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
@@ -50,6 +50,7 @@ from streamopt.ir.types import (
     Type,
 )
 from streamopt.parser.token_values import integer_literal
+from streamopt.records import Record
 
 if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
@@ -112,7 +113,7 @@ class ResourceDeallocaOp(TimelineOp):
     )
 
 
-class ConstantValue(NamedTuple):
+class ConstantValue(Record):
     """`T{%size} = value` in a `stream.resource.constants` list."""
 
     sized: Sized
@@ -314,7 +315,7 @@ class ResourceSubviewOp(DeclaredOp):
             raise op_error(self, "failed to verify that all of {source, result} have same type")
 
 
-class PackSlice(NamedTuple):
+class PackSlice(Record):
     """`[start, end] = %size` in `stream.resource.pack`: a slice live over [start, end]."""
 
     start: int
