@@ -12,9 +12,10 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from streamopt.diagnostics import DiagnosticError, Location, OperandTypeMismatch, error
+from streamopt.diagnostics import DiagnosticError, Location, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.opdef import TextAttributeKind
+from streamopt.ir.opdef import check_operand_type as check_operand_type
 from streamopt.ir.types import (
     INDEX,
     ArrayAttr,
@@ -364,11 +365,3 @@ def require_index_type(op_name: str, type: Type, location: Location) -> None:
 def op_error(op: Operation, message: str) -> DiagnosticError:
     """An error worded like MLIR's `emitOpError`: `'name' op message`, at the op."""
     return error(f"'{op.name}' op {message}", op.location)
-
-
-def check_operand_type(value: Value, type: Type, location: Location) -> None:
-    """Give a forward-referenced value its type, or check a known one matches."""
-    if value.type is None:
-        value.type = type
-    elif value.type != type:
-        raise OperandTypeMismatch(value, type, location)
