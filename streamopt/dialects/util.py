@@ -96,7 +96,6 @@ class FuncHeader:
         "arg_attrs",
         "arg_types",
         "attributes",
-        "entry_args",
         "location",
         "result_attrs",
         "result_types",
@@ -115,7 +114,6 @@ class FuncHeader:
         result_attrs: list[AttrDict | None],
         tied_results: list[int | None],
         attributes: dict[str, Attribute],
-        entry_args: list[tuple[Token, Type, str | None]] | None = None,
         location: Location = UNKNOWN_LOCATION,
     ) -> None:
         self.visibility = visibility
@@ -126,78 +124,64 @@ class FuncHeader:
         self.result_attrs = result_attrs
         self.tied_results = tied_results
         self.attributes = attributes
-        self.entry_args = entry_args
-        self.location = location
+        self.location = location  # The op's, for the builder.
 
     def copy(self) -> FuncHeader:
         """A shallow copy: a new header holding the same lists and dict."""
         return FuncHeader(**{name: getattr(self, name) for name in self.__slots__})
 
-    @classmethod
-    def from_parts(cls, b: Builder, children: list[Any]) -> FuncHeader:
-        visibility: str | None = None
-        sym_name = ""
-        args: list[tuple[Token | None, Type, AttrDict | None]] = []
-        results: list[tuple[Type | None, Token | None, AttrDict | None]] = []
-        attributes: dict[str, Attribute] = {}
-        first: Token | None = None
-        keyword: Token | None = None  # `attributes`
-        for child in children:
-            if isinstance(child, TOKEN_CLASSES):
-                token: Any = child
-                if first is None:
-                    first = token
-                if token.type == "ATTRIBUTES":
-                    keyword = token
-                if token.type == "BARE_ID":
-                    visibility = str(token)
-                elif token.type == "SYMBOL_REF":
-                    sym_name = str(token)
-            elif isinstance(child, AttrDict):
-                attributes = dict(child)
-                _check_function_attr_dict(b, child, keyword, first)
-            elif isinstance(child, FuncArgs):
-                args = child
-            elif isinstance(child, FuncResults):
-                results = child
-        named = [a for a in args if a[0] is not None]
-        if named and len(named) != len(args):
-            raise error("expected all arguments to be named or none", b.location(first))
-        arg_names = [str(a[0]) for a in args if a[0] is not None]
-        tied: list[int | None] = []
-        result_types: list[Type] = []
-        for type, token, _ in results:
-            if token is not None:
-                name = str(token)
-                if name not in arg_names:
-                    raise error(
-                        f"tied result '{name}' does not name an argument", b.location(token)
-                    )
-                index = arg_names.index(name)
-                tied.append(index)
-                result_types.append(type if type is not None else args[index][1])
-            else:
-                assert type is not None
-                tied.append(None)
-                result_types.append(type)
-        header = cls(
-            visibility=visibility,
-            sym_name=symbol_ref_from_text(sym_name).root,
-            arg_types=[a[1] for a in args],
-            arg_attrs=[a[2] for a in args],
-            result_types=result_types,
-            result_attrs=[r[2] for r in results],
-            tied_results=tied,
-            attributes=attributes,
-            location=b.location(first) if first is not None else UNKNOWN_LOCATION,
-        )
-        if named:
-            header.entry_args = [(a[0], a[1], None) for a in args]  # type: ignore[misc]
-        return header
+
+class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
+    """`(%a: T {attrs}, ...)` or `(T, ...)` of a function signature."""
+
+
+class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
+    """`-> T, %arg0` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
+
+
+@parse_rule("util_func_header")
+def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
+    """`util.func private @f(%a: T) -> (%a, U) attributes {...}`, whose named arguments the
+    body region that follows declares."""
+    first = children[0]  # The visibility, or the symbol.
+    visibility = str(first) if first.type == "BARE_ID" else None
+    sym_name = str(children[1] if visibility is not None else first)
+    args = next((c for c in children if isinstance(c, FuncArgs)), FuncArgs())
+    results = next((c for c in children if isinstance(c, FuncResults)), FuncResults())
+    attributes = children[-1] if isinstance(children[-1], AttrDict) else AttrDict()
+    if attributes:
+        _check_function_attr_dict(b, attributes, children[-2], first)
+    names = [str(a[0]) for a in args if a[0] is not None]
+    if names and len(names) != len(args):
+        raise error("expected all arguments to be named or none", b.location(first))
+    tied: list[int | None] = []
+    result_types: list[Type] = []
+    for type, token, _ in results:
+        index = None
+        if token is not None:
+            if str(token) not in names:
+                raise error(f"tied result '{token}' does not name an argument", b.location(token))
+            index = names.index(str(token))
+            type = type if type is not None else args[index][1]
+        tied.append(index)
+        result_types.append(type)  # type: ignore[arg-type]
+    # A declaration names its arguments only for tied results: FuncOp.from_parse drops them.
+    b.pending_entry_args = [(a[0], a[1], None) for a in args] if names else None
+    return FuncHeader(
+        visibility,
+        symbol_ref_from_text(sym_name).root,
+        [a[1] for a in args],
+        [a[2] for a in args],
+        result_types,
+        [r[2] for r in results],
+        tied,
+        dict(attributes),
+        b.location(first),
+    )
 
 
 def _check_function_attr_dict(
-    b: Builder, attributes: AttrDict, keyword: Token | None, first: Token | None
+    b: Builder, attributes: AttrDict, keyword: Token, first: Token
 ) -> None:
     """util.func's parser is hand-written (MLIR's function op parser): after `attributes`
     (`keyword`), the names its syntax gives are refused as inferred, at the keyword, and
@@ -208,9 +192,9 @@ def _check_function_attr_dict(
             raise error(
                 f"custom op 'util.func' '{name}' is an inferred attribute and should not be "
                 "specified in the explicit attribute dictionary",
-                b.location(keyword) if keyword is not None else b.location(first),
+                b.location(keyword),
             )
-    if "tied_operands" in attributes and first is not None:
+    if "tied_operands" in attributes:
         start = b.text.rfind("util.func", 0, first.start_pos)
         location = b.source.location_at(start) if start >= 0 else b.location(first)
         _check_set_twice("util.func", attributes, ("tied_operands",), location)
@@ -230,35 +214,17 @@ def _check_set_twice(
             )
 
 
-@parse_rule("util_func_header")
-def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
-    header = FuncHeader.from_parts(b, children)
-    # Declare the arguments for the body region that follows.
-    b.pending_entry_args = header.entry_args
-    return header
-
-
-class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
-    """`(%a: T {attrs}, ...)` or `(T, ...)` of a function signature."""
-
-
-class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
-    """`-> T, %arg0` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
-
-
 @parse_rule("func_args")
 def _func_args(b: Builder, children: list[Any]) -> FuncArgs:
     return FuncArgs(children)
 
 
-@parse_rule("func_arg_named")
-def _func_arg_named(b: Builder, children: list[Any]) -> tuple[Any, Type, AttrDict | None]:
-    return (children[0], children[1], children[2] if len(children) > 2 else None)
-
-
-@parse_rule("func_arg_anonymous")
-def _func_arg_anonymous(b: Builder, children: list[Any]) -> tuple[None, Type, AttrDict | None]:
-    return (None, children[0], children[1] if len(children) > 1 else None)
+@parse_rule("func_arg")
+def _func_arg(b: Builder, children: list[Any]) -> tuple[Any, Type, AttrDict | None]:
+    """`%a: T {attrs}` or `T {attrs}`: (the name's token or None, type, attributes or None)."""
+    name = children[0] if isinstance(children[0], TOKEN_CLASSES) else None
+    rest = children[1:] if name is not None else children
+    return (name, rest[0], rest[1] if len(rest) > 1 else None)
 
 
 @parse_rule("func_result_list")
@@ -266,21 +232,13 @@ def _func_result_list(b: Builder, children: list[Any]) -> FuncResults:
     return FuncResults(children)
 
 
-@parse_rule("func_bare_results")
-def _func_bare_results(b: Builder, children: list[Any]) -> FuncResults:
-    return FuncResults(children)
-
-
 @parse_rule("func_result")
 def _func_result(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
-    return (children[0], None, children[1] if len(children) > 1 else None)
-
-
-@parse_rule("func_result_tied")
-def _func_result_tied(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
-    type = next((c for c in children[1:] if isinstance(c, Type)), None)
-    attrs = next((c for c in children[1:] if isinstance(c, AttrDict)), None)
-    return (type, children[0], attrs)
+    """`T {attrs}` or `%a as T {attrs}`: (type, the tied argument's token, attributes), each
+    maybe None."""
+    tied = children[0] if isinstance(children[0], TOKEN_CLASSES) else None
+    type = next((c for c in children if isinstance(c, Type)), None)
+    return (type, tied, next((c for c in children if isinstance(c, AttrDict)), None))
 
 
 @register_op
@@ -299,12 +257,9 @@ class FuncOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> FuncOp:
-        header: FuncHeader = parts[0]
-        body = parts[1] if len(parts) > 1 else None
-        if body is None:
-            # A declaration names its arguments only for tied results: nothing to define.
-            b.pending_entry_args = None
-        return cls(header, body, location)
+        if len(parts) == 1:
+            b.pending_entry_args = None  # A declaration: nothing to define.
+        return cls(parts[0], parts[1] if len(parts) > 1 else None, location)
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, FuncOp)
@@ -331,57 +286,32 @@ class FuncOp(Operation):
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
-    @property
-    def arguments(self) -> list[Any]:
-        return list(self.body.arguments) if self.regions else []
-
-    def tied_result_argument(self, result_index: int) -> int | None:
-        """The argument result `result_index` is tied to, if any."""
-        return self.header.tied_results[result_index]
-
     def print(self, p: Printer) -> None:
         h = self.header
-        p.write("util.func ")
         # IREE always spells the visibility out, `public` included.
-        p.write((h.visibility or "public") + " ")
-        p.write("@" + symbol_spelling(h.sym_name))
-        args: list[str] = []
+        p.write(f"util.func {h.visibility or 'public'} @{symbol_spelling(h.sym_name)}(")
         body_args = self.body.arguments if self.regions else None
-
-        def arg_name(i: int) -> str:
-            # IREE names declaration arguments `%argN` too (printShapedFunctionSignature).
-            return p.value_name(body_args[i]) if body_args else f"%arg{i}"
-
-        for i, type in enumerate(h.arg_types):
-            text = f"{arg_name(i)}: {type.text}"
-            attrs = h.arg_attrs[i] if i < len(h.arg_attrs) else None
-            if attrs:
-                text += " " + print_attr_dict(attrs)
-            args.append(text)
-        p.write("(" + ", ".join(args) + ")")
+        # IREE names declaration arguments `%argN` too (printShapedFunctionSignature).
+        names = [p.value_name(a) for a in body_args] if body_args else []
+        names += [f"%arg{i}" for i in range(len(names), len(h.arg_types))]
+        arg_attrs = [*h.arg_attrs, *[None] * len(h.arg_types)]
+        args = [_with_attrs(f"{n}: {t.text}", a) for n, t, a in zip(names, h.arg_types, arg_attrs)]
+        p.write(", ".join(args) + ")")
         if h.result_types:
+            result_attrs = [*h.result_attrs, *[None] * len(h.result_types)]
             results: list[str] = []
-            for i, type in enumerate(h.result_types):
-                tied = h.tied_results[i]
-                text = ""
-                if tied is not None:
-                    text = arg_name(tied)
-                    if h.arg_types[tied] != type:
-                        text += " as " + type.text
-                else:
+            for type, tied, attrs in zip(h.result_types, h.tied_results, result_attrs):
+                if tied is None:
                     text = type.text
-                attrs = h.result_attrs[i] if i < len(h.result_attrs) else None
-                if attrs:
-                    text += " " + print_attr_dict(attrs)
-                results.append(text)
-            simple = (
-                len(results) == 1
-                and not (h.result_attrs and h.result_attrs[0])
-                and not isinstance(h.result_types[0], FunctionType)
-            )
-            p.write(" -> " + (results[0] if simple else "(" + ", ".join(results) + ")"))
-        if self.attributes:
-            p.write(" attributes " + print_attr_dict(self.attributes))
+                else:
+                    text = names[tied] + ("" if h.arg_types[tied] == type else " as " + type.text)
+                results.append(_with_attrs(text, attrs))
+            simple = not result_attrs[0] and not isinstance(h.result_types[0], FunctionType)
+            if len(results) == 1 and simple:
+                p.write(" -> " + results[0])
+            else:
+                p.write(" -> (" + ", ".join(results) + ")")
+        p.attr_dict(self, keyword=True)
         if self.regions:
             p.write(" ")
             p.print_region(self.regions[0])
@@ -389,12 +319,13 @@ class FuncOp(Operation):
     def verify(self) -> None:
         if self.regions and self.body.is_empty():
             raise error("custom op 'util.func' expected non-empty function body", self.location)
-        if self.regions:
-            args = self.body.arguments
-            if [a.type for a in args] != list(self.header.arg_types):
-                raise error(
-                    "entry block arguments do not match the function signature", self.location
-                )
+        if self.regions and [a.type for a in self.body.arguments] != list(self.header.arg_types):
+            raise error("entry block arguments do not match the function signature", self.location)
+
+
+def _with_attrs(text: str, attributes: Mapping[str, Attribute] | None) -> str:
+    """`text`, then the attribute dictionary when there is one."""
+    return f"{text} {print_attr_dict(attributes)}" if attributes else text
 
 
 @register_op
