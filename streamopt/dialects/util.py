@@ -8,6 +8,7 @@ MLIR's names, so a pass that renames a symbol finds every use by scanning attrib
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -1155,10 +1156,11 @@ class BufferConstantOp(DeclaredOp):
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------
 
 
-def _list_element_type(list_type: str) -> str | None:
-    """The element type of `!util.list<T>` (`?` for variants), None for any other type."""
-    if list_type.startswith("!util.list<") and list_type.endswith(">"):
-        return list_type[len("!util.list<") : -1].strip()
+def _type_parameter(text: str, type_name: str) -> str | None:
+    """`T` of type `text` when it is `type_name<T>` (`!util.list<?>`, `!util.ptr<i32>`), else
+    None."""
+    if text.startswith(type_name + "<") and text.endswith(">"):
+        return text[len(type_name) + 1 : -1].strip()
     return None
 
 
@@ -1175,16 +1177,13 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
     if target_text == "?":
         return True
     target = token_values.type_from_text(target_text)
-    variant, object_ = "!util.variant", "!util.object"
-    if variant in (source.text, target.text):
-        return True
-    if source.text == object_ and _is_object_compatible(target):
-        return True
-    if target.text == object_ and _is_object_compatible(source):
-        return True
-    if source.text.startswith("tensor<") and target.text.startswith("tensor<"):
-        return True
-    return source == target
+    return (
+        "!util.variant" in (source.text, target.text)
+        or (source.text == "!util.object" and _is_object_compatible(target))
+        or (target.text == "!util.object" and _is_object_compatible(source))
+        or (source.text.startswith("tensor<") and target.text.startswith("tensor<"))
+        or source == target
+    )
 
 
 @unmodelled_check("util.list.construct")
@@ -1200,7 +1199,7 @@ def _check_list_construct(op: Operation) -> None:
         where = op.location
         raise error("expected '['", Location(where.source, where.line, where.column + len(op.name)))
     written = op.trailing_type_text()
-    element = _list_element_type(written) if written is not None else None
+    element = _type_parameter(written, "!util.list") if written is not None else None
     if element is None:
         return
     # The values' types as written (`[%a : i32, %b : i64]`), which are their types: names
@@ -1288,13 +1287,6 @@ def _split_arrow(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _ptr_target(text: str) -> str | None:
-    """The target type of `!util.ptr<T>`, None for any other type."""
-    if text.startswith("!util.ptr<") and text.endswith(">"):
-        return text[len("!util.ptr<") : -1].strip()
-    return None
-
-
 @unmodelled_check("util.global.load.indirect", "util.global.store.indirect")
 def _check_global_indirect(op: Operation) -> None:
     """verifyGlobalLoadIndirectOp and GlobalStoreIndirectOp::verify: the value loaded or
@@ -1308,7 +1300,7 @@ def _check_global_indirect(op: Operation) -> None:
         return
     store = op.name == "util.global.store.indirect"
     pointer, access = (sides[1], sides[0]) if store else sides
-    target = _ptr_target(pointer)
+    target = _type_parameter(pointer, "!util.ptr")
     if target is None:
         return
     global_type = token_values.type_from_text(target)
@@ -1319,20 +1311,6 @@ def _check_global_indirect(op: Operation) -> None:
             f"global type mismatch; global pointer is '{global_type}' but "
             f"{'store' if store else 'load'} is '{access_type}'",
         )
-
-
-def _leading_string(text: str) -> tuple[str, str] | None:
-    """The value of the string literal `text` opens with (after blanks) and the text after
-    it, or None."""
-    start = len(text) - len(text.lstrip())
-    if not text.startswith('"', start):
-        return None
-    index = start + 1
-    while index < len(text) and text[index] != '"':
-        index += 2 if text[index] == "\\" else 1
-    if index >= len(text):
-        return None
-    return unescape_string(text[start : index + 1]), text[index + 1 :]
 
 
 def _unsigned(text: str) -> int | None:
@@ -1348,42 +1326,27 @@ def _unsigned(text: str) -> int | None:
 def string_format_problem(format: str, count: int) -> str | None:
     """Why StringFormatOp::verify rejects format string `format` with `count` arguments
     (its parseFormatString, worded by its diagnostics), or None when it accepts it."""
-    sequential = explicit = False
-    next_sequential = highest = 0
-    index = 0
-    while index < len(format):
-        char = format[index]
-        if char == "{":
-            if format.startswith("{{", index):
-                index += 2
-                continue
-            close = format.find("}", index + 1)
-            if close < 0:
-                return "unclosed '{' in format string"
-            content = format[index + 1 : close]
-            if not content:
-                sequential = True
-                next_sequential += 1
-            elif (value := _unsigned(content)) is not None:
-                explicit = True
-                highest = max(highest, value)
-            else:
-                return (
-                    f"invalid placeholder '{{{content}}}' in format string; "
-                    "expected '{}' or '{N}'"
-                )
-            index = close + 1
-        elif char == "}":
-            if format.startswith("}}", index):
-                index += 2
-                continue
-            return "unmatched '}' in format string"
+    sequential = 0
+    explicit: list[int] = []
+    # Escaped braces, a placeholder, or a brace of neither, left to right.
+    for found in re.finditer(r"\{\{|\}\}|\{([^}]*)\}|[{}]", format):
+        content = found[1]
+        if found[0] in ("{{", "}}"):
+            continue
+        if content is None:
+            return f"{'unclosed' if found[0] == '{' else 'unmatched'} '{found[0]}' in format string"
+        if not content:
+            sequential += 1
+        elif (value := _unsigned(content)) is not None:
+            explicit.append(value)
         else:
-            index += 1
+            return (
+                f"invalid placeholder '{{{content}}}' in format string; expected '{{}}' or '{{N}}'"
+            )
     if sequential and explicit:
         return "cannot mix sequential '{}' and explicit '{N}' placeholders"
     # In Python's integers, as IREE computes it in 64 bits: `{4294967295}` wants 2**32.
-    expected = highest + 1 if explicit else next_sequential
+    expected = max(explicit) + 1 if explicit else sequential
     if expected != count:
         return f"format string placeholder count does not match the {count} provided argument(s)"
     return None
@@ -1395,42 +1358,36 @@ def _check_string_format(op: Operation) -> None:
     (`util.string.format "..."(%args) : (...) -> !util.buffer`)."""
     if not isinstance(op, OpaqueOp):
         return
-    found = _leading_string(op.written_text()[len(op.name) :])
-    if found is None or not found[1].startswith("("):
+    text = op.written_text()[len(op.name) :]
+    found = re.match(r'\s*("(?:[^"\\]|\\.)*")\(', text, re.DOTALL)  # A string literal, then `(`.
+    if found is None:
         return
     # The values between the parentheses: operands, or names an enclosing op kept as
     # written defines (arguments of a func.func streamopt does not model).
-    format, rest = found
-    arguments = [a for a in top_level_parts(top_level_parts(rest[1:], ")")[0], ",") if a]
-    problem = string_format_problem(format, len(arguments))
+    rest = text[found.end() :]
+    arguments = [a for a in top_level_parts(top_level_parts(rest, ")")[0], ",") if a]
+    problem = string_format_problem(unescape_string(found[1]), len(arguments))
     if problem is not None:
         raise op_error(op, problem)
-
-
-# Inherent attributes of util ops kept as written whose assembly format has an `attr-dict`
-# after a keyword (from UtilOps.td): iree-opt's parser (strict properties) refuses them there.
-_INHERENT_AFTER_KEYWORD = {"util.buffer.alloc": ("uninitialized", ("alignment",))}
 
 
 @unmodelled_check("util.buffer.alloc")
 def _check_inherent_in_attr_dict(op: Operation) -> None:
     """An inherent attribute in the op's attribute dictionary (`util.buffer.alloc
-    uninitialized {alignment = 16 : index}`) is an error in iree-opt, which reads inherent
-    attributes only where the op's syntax spells them."""
+    uninitialized {alignment = 16 : index}`, after the keyword its UtilOps.td format starts
+    with) is an error in iree-opt, which reads inherent attributes only where the op's syntax
+    spells them (strict properties)."""
     if not isinstance(op, OpaqueOp):
         return
-    keyword, inherent = _INHERENT_AFTER_KEYWORD[op.name]
-    rest = op.written_text()[len(op.name) :].lstrip()
-    if not rest.startswith(keyword):
+    text = op.written_text()[len(op.name) :]
+    found = re.match(r"\s*uninitialized\s*\{", text)
+    if found is None:
         return
-    rest = rest[len(keyword) :].lstrip()
-    if not rest.startswith("{"):
-        return
-    body = top_level_parts(rest[1:], "}")[0]
+    body = top_level_parts(text[found.end() :], "}")[0]
     for entry in top_level_parts(body, ","):
         key = top_level_parts(entry, "=")[0]
         name = unescape_string(key) if key.startswith('"') and len(key) > 1 else key
-        if name in inherent:
+        if name == "alignment":
             raise error(
                 f"custom op '{op.name}' inherent attribute '{name}' cannot be parsed from "
                 "attr-dict when strict properties in assembly format is enabled",
