@@ -20,7 +20,6 @@ from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
     INDEX_ATTRIBUTE,
     STRING,
-    SYMBOL,
     SYMBOL_NAME,
     TIED_OPERANDS,
     TYPE,
@@ -376,14 +375,10 @@ def sanitize_identifier(name: str) -> str:
 
     if name and all(valid(ch) for ch in name) and not name[0].isdigit():
         return name
-    out: list[str] = []
-    if not name or name[0].isdigit() or (not valid(name[0]) and name[0] != " "):
-        out.append("_")
+    out = ["_"] if not name or name[0].isdigit() or not (valid(name[0]) or name[0] == " ") else []
     for ch in name:
-        if valid(ch):
-            out.append(ch)
-        elif ch == " ":
-            out.append("_")
+        if valid(ch) or ch == " ":
+            out.append("_" if ch == " " else ch)
         else:
             out.extend(f"{byte:X}" for byte in ch.encode("utf-8", "surrogateescape"))
     return "".join(out)
@@ -460,7 +455,7 @@ custom_directive(
 
 
 # A flat symbol reference (`@f`); the accessor gives the name, without `@`.
-_CALLEE = ValueKind(
+_FLAT_SYMBOL = ValueKind(
     lambda name: SymbolRefAttr([name]),
     lambda attribute: attribute.root,
     "SYMBOL_REF",
@@ -476,7 +471,7 @@ class CallOp(DeclaredOp):
     """
 
     name = "util.call"
-    callee: str = attr_def(_CALLEE)
+    callee: str = attr_def(_FLAT_SYMBOL)
     operands_ = operand_def(variadic=True, access=Access.ESCAPE)
     tied_operands: tuple[int | None, ...] | None = attr_def(TIED_OPERANDS)
     arg_attrs = attr_def(ANY_ATTRIBUTE)
@@ -502,10 +497,6 @@ class CallOp(DeclaredOp):
         }
         return cls(operands, callee.header.result_types, attributes, location=location)
 
-    @property
-    def callee_type(self) -> FunctionType:
-        return FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
-
     def verify(self) -> None:
         ties = self.tied_operands or [None] * len(self.results)  # None: no result is tied.
         if len(ties) != len(self.results):
@@ -521,29 +512,23 @@ class CallOp(DeclaredOp):
             raise op_error(self, f"undefined/incompatible callee: {self.callee}")
         if not isinstance(callee, FuncOp):
             return  # Defined by an op streamopt does not model: nothing more to check.
-        expected = self.callee_type
+        expected = FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
         if expected != callee.function_type:
             raise op_error(
                 self,
                 f"function type mismatch; expected '{expected}' but callee is "
                 f"'{callee.function_type}'",
             )
-        mine = list(ties) if any(t is not None for t in ties) else None
-        theirs = (
-            callee.header.tied_results
-            if any(t is not None for t in callee.header.tied_results)
-            else None
-        )
+        mine, theirs = _ties_text(ties), _ties_text(callee.header.tied_results)
         if mine != theirs:
             raise op_error(
-                self,
-                f"function tied operands mismatch; have {_ties_text(mine)} but callee is "
-                f"{_ties_text(theirs)}",
+                self, f"function tied operands mismatch; have {mine} but callee is {theirs}"
             )
 
 
-def _ties_text(ties: list[int | None] | None) -> str:
-    if ties is None:
+def _ties_text(ties: Sequence[int | None]) -> str:
+    """IREE's spelling of a call's or function's tied operands: `none` when none is tied."""
+    if all(t is None for t in ties):
         return "none"
     return "[" + ", ".join(str(t if t is not None else -1) for t in ties) + "]"
 
@@ -615,14 +600,12 @@ custom_directive(
 )
 
 
-@parse_rule("util_global_initial")
-def _util_global_initial(b: Builder, children: list[Any]) -> tuple[Type | None, Attribute]:
+@parse_rule("util_global_value")
+def _util_global_value(b: Builder, children: list[Any]) -> tuple[Type | None, Attribute | None]:
+    """`= attr`, `: T` or `: T = attr`: (the type, the initial value), each maybe None."""
+    if isinstance(children[0], Type):
+        return (children[0], children[1] if len(children) > 1 else None)
     return (None, children[0])
-
-
-@parse_rule("util_global_typed")
-def _util_global_typed(b: Builder, children: list[Any]) -> tuple[Type, Attribute | None]:
-    return (children[0], children[1] if len(children) > 1 else None)
 
 
 def _parse_type_or_attr(
@@ -738,14 +721,6 @@ class GlobalOp(DeclaredOp):
         return op
 
     @property
-    def visibility(self) -> str:
-        return self.sym_visibility or "public"
-
-    @property
-    def is_public(self) -> bool:
-        return self.visibility == "public"
-
-    @property
     def global_type(self) -> Type:
         return self.type_
 
@@ -767,18 +742,18 @@ class GlobalOp(DeclaredOp):
             )
 
 
-def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
-    """(whether the module could be searched, the util.global named `name` if there is one).
+def _lookup_global(op: Operation, name: str) -> GlobalOp | None:
+    """The util.global named `name` in the module holding `op`, if there are both.
 
     Raises the IREE diagnostic when the module defines no such symbol at all.
     """
     table = _in_module(op)
     if table is None:
-        return False, None
+        return None
     found = table.lookup(name)
     if found is None or (found.is_known and not isinstance(found, GlobalOp)):
         raise op_error(op, f"undefined global: @{symbol_spelling(name)}")
-    return True, found if isinstance(found, GlobalOp) else None
+    return found if isinstance(found, GlobalOp) else None
 
 
 @register_op
@@ -786,7 +761,7 @@ class GlobalLoadOp(DeclaredOp):
     """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
 
     name = "util.global.load"
-    global_ = attr_def(SYMBOL)
+    global_: str = attr_def(_FLAT_SYMBOL)
     is_immutable = attr_def(UNIT_KIND)
     result = any_type(result_def())
     assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` type($result)"
@@ -805,21 +780,15 @@ class GlobalLoadOp(DeclaredOp):
         return cls((), [global_op.global_type], shared_attributes(attributes), location=location)
 
     @property
-    def global_name(self) -> str:
-        ref = self.attribute_map["global"]
-        assert isinstance(ref, SymbolRefAttr)
-        return ref.root
-
-    @property
     def is_pure(self) -> bool:  # type: ignore[override]
         # A load of a mutable global is ordered against stores; an immutable one is not.
         return "is_immutable" in self.attribute_map
 
     def asm_result_name(self, index: int) -> str | None:
-        return sanitize_identifier(self.global_name)
+        return sanitize_identifier(self.global_)
 
     def verify(self) -> None:
-        _, global_op = _lookup_global(self, self.global_name)
+        global_op = _lookup_global(self, self.global_)
         if global_op is None:
             return
         if not is_global_type_compatible(global_op.global_type, self.result.type):
@@ -838,7 +807,7 @@ class GlobalStoreOp(DeclaredOp):
 
     name = "util.global.store"
     value = any_type(operand_def(access=Access.ESCAPE))
-    global_ = attr_def(SYMBOL)
+    global_: str = attr_def(_FLAT_SYMBOL)
     assembly_format = "$value `,` $global attr-dict `:` type($value)"
 
     @classmethod
@@ -847,14 +816,8 @@ class GlobalStoreOp(DeclaredOp):
     ) -> GlobalStoreOp:
         return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])}, location=location)
 
-    @property
-    def global_name(self) -> str:
-        ref = self.attribute_map["global"]
-        assert isinstance(ref, SymbolRefAttr)
-        return ref.root
-
     def verify(self) -> None:
-        _, global_op = _lookup_global(self, self.global_name)
+        global_op = _lookup_global(self, self.global_)
         if global_op is not None and global_op.global_type != self.value.type:
             raise op_error(
                 self,
@@ -949,12 +912,9 @@ class UnfoldableConstantOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        attributes: dict[str, Attribute] = {}
-        if isinstance(parts[0], AttrDict):
-            attributes.update(parts[0])
-            _check_set_twice(cls.name, attributes, ("value",), location)
-            parts = parts[1:]
-        value: Attribute = parts[0]
+        attributes: dict[str, Attribute] = dict(parts[0]) if len(parts) > 1 else {}
+        _check_set_twice(cls.name, attributes, ("value",), location)
+        value: Attribute = parts[-1]
         text = value.text
         result_type: Type | None
         if text.startswith("@") and " : " in text:
@@ -990,7 +950,7 @@ ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
 
 class _AssumeOperand(tuple[Any, ...]):
-    """(value, list of assumptions, whether written as a bracketed list)."""
+    """(value, list of assumptions)."""
 
 
 @parse_rule("util_assumption_entry")
@@ -1008,11 +968,7 @@ def _util_assumption(b: Builder, children: list[Any]) -> dict[str, int]:
 
 @parse_rule("util_assume_operand")
 def _util_assume_operand(b: Builder, children: list[Any]) -> _AssumeOperand:
-    return _AssumeOperand((children[0], [children[1]]))
-
-
-@parse_rule("util_assume_operand_list")
-def _util_assume_operand_list(b: Builder, children: list[Any]) -> _AssumeOperand:
+    """`%a<...>` or `%a[<...>, <...>]`: the value and its rows."""
     return _AssumeOperand((children[0], [c for c in children[1:] if isinstance(c, dict)]))
 
 
