@@ -949,10 +949,6 @@ class UnfoldableConstantOp(Operation):
 ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
 
-class _AssumeOperand(tuple[Any, ...]):
-    """(value, list of assumptions)."""
-
-
 @parse_rule("util_assumption_entry")
 def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
     key = str(children[0])
@@ -967,9 +963,9 @@ def _util_assumption(b: Builder, children: list[Any]) -> dict[str, int]:
 
 
 @parse_rule("util_assume_operand")
-def _util_assume_operand(b: Builder, children: list[Any]) -> _AssumeOperand:
+def _util_assume_operand(b: Builder, children: list[Any]) -> tuple[Value, list[dict[str, int]]]:
     """`%a<...>` or `%a[<...>, <...>]`: the value and its rows."""
-    return _AssumeOperand((children[0], [c for c in children[1:] if isinstance(c, dict)]))
+    return (children[0], [c for c in children[1:] if isinstance(c, dict)])
 
 
 @register_op
@@ -1002,7 +998,7 @@ class AssumeIntOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AssumeIntOp:
-        operands = [p for p in parts if isinstance(p, _AssumeOperand)]
+        operands = [p for p in parts if isinstance(p, tuple)]
         types = next(p for p in parts if isinstance(p, TypeList))
         attributes = next((dict(p) for p in parts if isinstance(p, AttrDict)), {})
         _check_set_twice(cls.name, attributes, ("assumptions",), location)
@@ -1016,20 +1012,13 @@ class AssumeIntOp(Operation):
         return Access.NONE
 
     def print(self, p: Printer) -> None:
-        p.write("util.assume.int ")
+        pieces = [
+            p.v(v) + _assumptions_text(rows) for v, rows in zip(self.operands, self.assumptions)
+        ]
+        # Several operands go one to a line, as IREE prints them.
         multi_line = len(self.operands) > 1
-        if multi_line:
-            p.write("\n" + " " * (p.indent_width + 4))
-        pieces: list[str] = []
-        for value, rows in zip(self.operands, self.assumptions):
-            text = p.v(value)
-            if len(rows) == 1:
-                text += _assumption_text(rows[0])
-            else:
-                text += "[" + ", ".join(_assumption_text(row) for row in rows) + "]"
-            pieces.append(text)
-        separator = ", \n" + " " * (p.indent_width + 4) if multi_line else ", "
-        p.write(separator.join(pieces))
+        indent = "\n" + " " * (p.indent_width + 4) if multi_line else ""
+        p.write("util.assume.int " + indent + f", {indent}".join(pieces))
         p.write("\n" + " " * (p.indent_width + 2) if multi_line else " ")
         p.write(": " + ", ".join(type_text(v.type) for v in self.operands))
         p.attr_dict(self)
@@ -1051,8 +1040,10 @@ class AssumeIntOp(Operation):
             rank = len(rows)
 
 
-def _assumption_text(row: dict[str, int]) -> str:
-    return "<" + ", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) + ">"
+def _assumptions_text(rows: list[dict[str, int]]) -> str:
+    """`<umin = 0, udiv = 4>` for one row, `[<udiv = 4>, <udiv = 8>]` for several."""
+    texts = [", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) for row in rows]
+    return f"<{texts[0]}>" if len(texts) == 1 else "[" + ", ".join(f"<{t}>" for t in texts) + "]"
 
 
 @register_op
