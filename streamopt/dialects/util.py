@@ -197,21 +197,19 @@ def _check_function_attr_dict(
     if "tied_operands" in attributes:
         start = b.text.rfind("util.func", 0, first.start_pos)
         location = b.source.location_at(start) if start >= 0 else b.location(first)
-        _check_set_twice("util.func", attributes, ("tied_operands",), location)
+        _check_set_twice("util.func", attributes, "tied_operands", location)
 
 
 def _check_set_twice(
-    op_name: str, attributes: Mapping[str, Attribute], names: Sequence[str], location: Location
+    op_name: str, attributes: Mapping[str, Attribute], name: str, location: Location
 ) -> None:
-    """An attribute a hand-written parser sets from the op's syntax (`names`), also in its
+    """An attribute a hand-written parser sets from the op's syntax (`name`), also in its
     attribute dictionary: MLIR's op parser refuses the duplicate once the op is read."""
-    for name in names:
-        if name in attributes:
-            raise error(
-                f"custom op '{op_name}' attribute '{name}' occurs more than once in the "
-                "attribute list",
-                location,
-            )
+    if name in attributes:
+        raise error(
+            f"custom op '{op_name}' attribute '{name}' occurs more than once in the attribute list",
+            location,
+        )
 
 
 @parse_rule("func_args")
@@ -341,12 +339,9 @@ class ReturnOp(DeclaredOp):
     def verify(self) -> None:
         # IREE's wording; the enclosing function or initializer says what may be returned.
         func = self.parent_op
-        if isinstance(func, FuncOp):
-            expected: Sequence[Type | None] = func.header.result_types
-        elif isinstance(func, InitializerOp):
-            expected = ()
-        else:
+        if not isinstance(func, (FuncOp, InitializerOp)):
             return
+        expected = func.header.result_types if isinstance(func, FuncOp) else []
         actual = [v.type for v in self.operands]
         if len(expected) != len(actual):
             raise op_error(
@@ -886,7 +881,7 @@ class InitializerOp(Operation):
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
         clauses, rest = split_clauses(parts)
         attributes = dict(clauses.get("attributes", {}))
-        _check_set_twice(cls.name, attributes, ("function_type",), location)
+        _check_set_twice(cls.name, attributes, "function_type", location)
         return cls(attributes=attributes, regions=[rest[0]], location=location)
 
     @property
@@ -913,7 +908,7 @@ class UnfoldableConstantOp(Operation):
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
         attributes: dict[str, Attribute] = dict(parts[0]) if len(parts) > 1 else {}
-        _check_set_twice(cls.name, attributes, ("value",), location)
+        _check_set_twice(cls.name, attributes, "value", location)
         value: Attribute = parts[-1]
         text = value.text
         result_type: Type | None
@@ -1001,7 +996,7 @@ class AssumeIntOp(Operation):
         operands = [p for p in parts if isinstance(p, tuple)]
         types = next(p for p in parts if isinstance(p, TypeList))
         attributes = next((dict(p) for p in parts if isinstance(p, AttrDict)), {})
-        _check_set_twice(cls.name, attributes, ("assumptions",), location)
+        _check_set_twice(cls.name, attributes, "assumptions", location)
         if len(types) != len(operands):
             raise error(f"{len(operands)} operands present, but expected {len(types)}", location)
         for (value, _), type in zip(operands, types):
