@@ -135,10 +135,6 @@ class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
     """`(%a: T {attrs}, ...)` or `(T, ...)` of a function signature."""
 
 
-class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
-    """`-> T, %arg0` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
-
-
 @parse_rule("util_func_header")
 def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
     """`util.func private @f(%a: T) -> (%a, U) attributes {...}`, whose named arguments the
@@ -147,7 +143,7 @@ def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
     visibility = str(first) if first.type == "BARE_ID" else None
     sym_name = str(children[1] if visibility is not None else first)
     args = next((c for c in children if isinstance(c, FuncArgs)), FuncArgs())
-    results = next((c for c in children if isinstance(c, FuncResults)), FuncResults())
+    results = [c for c in children if isinstance(c, tuple)]  # See _func_result.
     attributes = children[-1] if isinstance(children[-1], AttrDict) else AttrDict()
     if attributes:
         _check_function_attr_dict(b, attributes, children[-2], first)
@@ -164,7 +160,7 @@ def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
             index = names.index(str(token))
             type = type if type is not None else args[index][1]
         tied.append(index)
-        result_types.append(type)  # type: ignore[arg-type]
+        result_types.append(type)
     # A declaration names its arguments only for tied results: FuncOp.from_parse drops them.
     b.pending_entry_args = [(a[0], a[1], None) for a in args] if names else None
     return FuncHeader(
@@ -223,11 +219,6 @@ def _func_arg(b: Builder, children: list[Any]) -> tuple[Any, Type, AttrDict | No
     name = children[0] if isinstance(children[0], TOKEN_CLASSES) else None
     rest = children[1:] if name is not None else children
     return (name, rest[0], rest[1] if len(rest) > 1 else None)
-
-
-@parse_rule("func_result_list")
-def _func_result_list(b: Builder, children: list[Any]) -> FuncResults:
-    return FuncResults(children)
 
 
 @parse_rule("func_result")
