@@ -683,17 +683,9 @@ class GlobalOp(DeclaredOp):
 
     @classmethod
     def create(
-        cls,
-        sym_name: str,
-        type: Type,
-        visibility: str | None = "private",
-        mutable: bool = False,
-        initial_value: Attribute | None = None,
-        location: Location = UNKNOWN_LOCATION,
-        initial_value_type: Type | None = None,
+        cls, sym_name: str, type: Type, visibility: str | None = "private", mutable: bool = False
     ) -> GlobalOp:
-        """A global; `initial_value_type` is needed only for values that do not carry their
-        type (aliases)."""
+        """A global without an initial value (see `set_initial_value`)."""
         attributes: dict[str, Attribute] = {
             "sym_name": StringAttr(sym_name),
             "type": TypeAttr(type),
@@ -702,9 +694,7 @@ class GlobalOp(DeclaredOp):
             attributes["sym_visibility"] = StringAttr(visibility)
         if mutable:
             attributes["is_mutable"] = UNIT
-        op = cls(attributes=attributes, location=location)
-        op.set_initial_value(initial_value, initial_value_type)
-        return op
+        return cls(attributes=attributes)
 
     @property
     def global_type(self) -> Type:
@@ -753,17 +743,12 @@ class GlobalLoadOp(DeclaredOp):
     assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` type($result)"
 
     @classmethod
-    def create(
-        cls,
-        global_op: GlobalOp,
-        immutable: bool | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> GlobalLoadOp:
+    def create(cls, global_op: GlobalOp, immutable: bool | None = None) -> GlobalLoadOp:
         """A load of `global_op`; immutable when the global is (unless told otherwise)."""
         attributes: dict[str, Attribute] = {"global": symbol_ref(global_op.sym_name)}
         if immutable if immutable is not None else not global_op.is_mutable:
             attributes["is_immutable"] = UNIT
-        return cls((), [global_op.global_type], shared_attributes(attributes), location=location)
+        return cls((), [global_op.global_type], shared_attributes(attributes))
 
     @property
     def is_pure(self) -> bool:  # type: ignore[override]
@@ -797,10 +782,9 @@ class GlobalStoreOp(DeclaredOp):
     assembly_format = "$value `,` $global attr-dict `:` type($value)"
 
     @classmethod
-    def create(
-        cls, value: Value, global_op: GlobalOp, location: Location = UNKNOWN_LOCATION
-    ) -> GlobalStoreOp:
-        return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])}, location=location)
+    def create(cls, value: Value, global_op: GlobalOp) -> GlobalStoreOp:
+        """A store of `value` into `global_op`."""
+        return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])})
 
     def verify(self) -> None:
         global_op = _lookup_global(self, self.global_)
@@ -863,10 +847,6 @@ class InitializerOp(Operation):
     name = "util.initializer"
     is_isolated_from_above = True
     region_kind = RegionKind.CALLABLE
-
-    @classmethod
-    def create(cls, body: Region | None = None, location: Location = UNKNOWN_LOCATION) -> Operation:
-        return cls(regions=[body if body is not None else Region([Block()])], location=location)
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
@@ -1193,15 +1173,13 @@ def _check_generic_func(op: Operation) -> None:
         return
     function_type = _inherent_attribute(op, "function_type")
     tied = _inherent_attribute(op, "tied_operands")
-    if not isinstance(function_type, TypeAttr) or not isinstance(tied, ArrayAttr):
+    if not isinstance(tied, ArrayAttr) or not isinstance(function_type, TypeAttr):
         return
     if not isinstance(function_type.type, FunctionType):
         return
     inputs = len(function_type.type.inputs)
     for result_index, index in enumerate(tied.elements):
-        if not isinstance(index, IntegerAttr) or index.value == -1:
-            continue
-        if not 0 <= index.value < inputs:
+        if isinstance(index, IntegerAttr) and not -1 <= index.value < inputs:
             raise op_error(
                 op, f"result #{result_index} tied to invalid operand index {index.value}"
             )
