@@ -8,6 +8,7 @@ MLIR's names, so a pass that renames a symbol finds every use by scanning attrib
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +20,6 @@ from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
     INDEX_ATTRIBUTE,
     STRING,
-    SYMBOL,
     SYMBOL_NAME,
     TIED_OPERANDS,
     TYPE,
@@ -96,7 +96,6 @@ class FuncHeader:
         "arg_attrs",
         "arg_types",
         "attributes",
-        "entry_args",
         "location",
         "result_attrs",
         "result_types",
@@ -115,7 +114,6 @@ class FuncHeader:
         result_attrs: list[AttrDict | None],
         tied_results: list[int | None],
         attributes: dict[str, Attribute],
-        entry_args: list[tuple[Token, Type, str | None]] | None = None,
         location: Location = UNKNOWN_LOCATION,
     ) -> None:
         self.visibility = visibility
@@ -126,78 +124,60 @@ class FuncHeader:
         self.result_attrs = result_attrs
         self.tied_results = tied_results
         self.attributes = attributes
-        self.entry_args = entry_args
-        self.location = location
+        self.location = location  # The op's, for the builder.
 
     def copy(self) -> FuncHeader:
         """A shallow copy: a new header holding the same lists and dict."""
         return FuncHeader(**{name: getattr(self, name) for name in self.__slots__})
 
-    @classmethod
-    def from_parts(cls, b: Builder, children: list[Any]) -> FuncHeader:
-        visibility: str | None = None
-        sym_name = ""
-        args: list[tuple[Token | None, Type, AttrDict | None]] = []
-        results: list[tuple[Type | None, Token | None, AttrDict | None]] = []
-        attributes: dict[str, Attribute] = {}
-        first: Token | None = None
-        keyword: Token | None = None  # `attributes`
-        for child in children:
-            if isinstance(child, TOKEN_CLASSES):
-                token: Any = child
-                if first is None:
-                    first = token
-                if token.type == "ATTRIBUTES":
-                    keyword = token
-                if token.type == "BARE_ID":
-                    visibility = str(token)
-                elif token.type == "SYMBOL_REF":
-                    sym_name = str(token)
-            elif isinstance(child, AttrDict):
-                attributes = dict(child)
-                _check_function_attr_dict(b, child, keyword, first)
-            elif isinstance(child, FuncArgs):
-                args = child
-            elif isinstance(child, FuncResults):
-                results = child
-        named = [a for a in args if a[0] is not None]
-        if named and len(named) != len(args):
-            raise error("expected all arguments to be named or none", b.location(first))
-        arg_names = [str(a[0]) for a in args if a[0] is not None]
-        tied: list[int | None] = []
-        result_types: list[Type] = []
-        for type, token, _ in results:
-            if token is not None:
-                name = str(token)
-                if name not in arg_names:
-                    raise error(
-                        f"tied result '{name}' does not name an argument", b.location(token)
-                    )
-                index = arg_names.index(name)
-                tied.append(index)
-                result_types.append(type if type is not None else args[index][1])
-            else:
-                assert type is not None
-                tied.append(None)
-                result_types.append(type)
-        header = cls(
-            visibility=visibility,
-            sym_name=symbol_ref_from_text(sym_name).root,
-            arg_types=[a[1] for a in args],
-            arg_attrs=[a[2] for a in args],
-            result_types=result_types,
-            result_attrs=[r[2] for r in results],
-            tied_results=tied,
-            attributes=attributes,
-            location=b.location(first) if first is not None else UNKNOWN_LOCATION,
-        )
-        if named:
-            header.entry_args = [(a[0], a[1], None) for a in args]  # type: ignore[misc]
-        return header
+
+class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
+    """`(%a: T {attrs}, ...)` or `(T, ...)` of a function signature."""
+
+
+@parse_rule("util_func_header")
+def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
+    """`util.func private @f(%a: T) -> (%a, U) attributes {...}`, whose named arguments the
+    body region that follows declares."""
+    first = children[0]  # The visibility, or the symbol.
+    visibility = str(first) if first.type == "BARE_ID" else None
+    sym_name = str(children[1] if visibility is not None else first)
+    args = next((c for c in children if isinstance(c, FuncArgs)), FuncArgs())
+    results = [c for c in children if isinstance(c, tuple)]  # See _func_result.
+    attributes = children[-1] if isinstance(children[-1], AttrDict) else AttrDict()
+    if attributes:
+        _check_function_attr_dict(b, attributes, children[-2], first)
+    names = [str(a[0]) for a in args if a[0] is not None]
+    if names and len(names) != len(args):
+        raise error("expected all arguments to be named or none", b.location(first))
+    tied: list[int | None] = []
+    result_types: list[Type] = []
+    for type, token, _ in results:
+        index = None
+        if token is not None:
+            if str(token) not in names:
+                raise error(f"tied result '{token}' does not name an argument", b.location(token))
+            index = names.index(str(token))
+            type = type if type is not None else args[index][1]
+        tied.append(index)
+        result_types.append(type)
+    # A declaration names its arguments only for tied results: FuncOp.from_parse drops them.
+    b.pending_entry_args = [(a[0], a[1], None) for a in args] if names else None
+    return FuncHeader(
+        visibility,
+        symbol_ref_from_text(sym_name).root,
+        [a[1] for a in args],
+        [a[2] for a in args],
+        result_types,
+        [r[2] for r in results],
+        tied,
+        dict(attributes),
+        b.location(first),
+    )
 
 
 def _check_function_attr_dict(
-    b: Builder, attributes: AttrDict, keyword: Token | None, first: Token | None
+    b: Builder, attributes: AttrDict, keyword: Token, first: Token
 ) -> None:
     """util.func's parser is hand-written (MLIR's function op parser): after `attributes`
     (`keyword`), the names its syntax gives are refused as inferred, at the keyword, and
@@ -208,42 +188,24 @@ def _check_function_attr_dict(
             raise error(
                 f"custom op 'util.func' '{name}' is an inferred attribute and should not be "
                 "specified in the explicit attribute dictionary",
-                b.location(keyword) if keyword is not None else b.location(first),
+                b.location(keyword),
             )
-    if "tied_operands" in attributes and first is not None:
+    if "tied_operands" in attributes:
         start = b.text.rfind("util.func", 0, first.start_pos)
         location = b.source.location_at(start) if start >= 0 else b.location(first)
-        _check_set_twice("util.func", attributes, ("tied_operands",), location)
+        _check_set_twice("util.func", attributes, "tied_operands", location)
 
 
 def _check_set_twice(
-    op_name: str, attributes: Mapping[str, Attribute], names: Sequence[str], location: Location
+    op_name: str, attributes: Mapping[str, Attribute], name: str, location: Location
 ) -> None:
-    """An attribute a hand-written parser sets from the op's syntax (`names`), also in its
+    """An attribute a hand-written parser sets from the op's syntax (`name`), also in its
     attribute dictionary: MLIR's op parser refuses the duplicate once the op is read."""
-    for name in names:
-        if name in attributes:
-            raise error(
-                f"custom op '{op_name}' attribute '{name}' occurs more than once in the "
-                "attribute list",
-                location,
-            )
-
-
-@parse_rule("util_func_header")
-def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
-    header = FuncHeader.from_parts(b, children)
-    # Declare the arguments for the body region that follows.
-    b.pending_entry_args = header.entry_args
-    return header
-
-
-class FuncArgs(list[tuple[Any, Type, "AttrDict | None"]]):
-    """`(%a: T {attrs}, ...)` or `(T, ...)` of a function signature."""
-
-
-class FuncResults(list[tuple["Type | None", Any, "AttrDict | None"]]):
-    """`-> T, %arg0` or `-> (T {attrs}, %arg0, ...)` of a function signature."""
+    if name in attributes:
+        raise error(
+            f"custom op '{op_name}' attribute '{name}' occurs more than once in the attribute list",
+            location,
+        )
 
 
 @parse_rule("func_args")
@@ -251,36 +213,21 @@ def _func_args(b: Builder, children: list[Any]) -> FuncArgs:
     return FuncArgs(children)
 
 
-@parse_rule("func_arg_named")
-def _func_arg_named(b: Builder, children: list[Any]) -> tuple[Any, Type, AttrDict | None]:
-    return (children[0], children[1], children[2] if len(children) > 2 else None)
-
-
-@parse_rule("func_arg_anonymous")
-def _func_arg_anonymous(b: Builder, children: list[Any]) -> tuple[None, Type, AttrDict | None]:
-    return (None, children[0], children[1] if len(children) > 1 else None)
-
-
-@parse_rule("func_result_list")
-def _func_result_list(b: Builder, children: list[Any]) -> FuncResults:
-    return FuncResults(children)
-
-
-@parse_rule("func_bare_results")
-def _func_bare_results(b: Builder, children: list[Any]) -> FuncResults:
-    return FuncResults(children)
+@parse_rule("func_arg")
+def _func_arg(b: Builder, children: list[Any]) -> tuple[Any, Type, AttrDict | None]:
+    """`%a: T {attrs}` or `T {attrs}`: (the name's token or None, type, attributes or None)."""
+    name = children[0] if isinstance(children[0], TOKEN_CLASSES) else None
+    rest = children[1:] if name is not None else children
+    return (name, rest[0], rest[1] if len(rest) > 1 else None)
 
 
 @parse_rule("func_result")
 def _func_result(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
-    return (children[0], None, children[1] if len(children) > 1 else None)
-
-
-@parse_rule("func_result_tied")
-def _func_result_tied(b: Builder, children: list[Any]) -> tuple[Type | None, Any, Any]:
-    type = next((c for c in children[1:] if isinstance(c, Type)), None)
-    attrs = next((c for c in children[1:] if isinstance(c, AttrDict)), None)
-    return (type, children[0], attrs)
+    """`T {attrs}` or `%a as T {attrs}`: (type, the tied argument's token, attributes), each
+    maybe None."""
+    tied = children[0] if isinstance(children[0], TOKEN_CLASSES) else None
+    type = next((c for c in children if isinstance(c, Type)), None)
+    return (type, tied, next((c for c in children if isinstance(c, AttrDict)), None))
 
 
 @register_op
@@ -299,12 +246,9 @@ class FuncOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> FuncOp:
-        header: FuncHeader = parts[0]
-        body = parts[1] if len(parts) > 1 else None
-        if body is None:
-            # A declaration names its arguments only for tied results: nothing to define.
-            b.pending_entry_args = None
-        return cls(header, body, location)
+        if len(parts) == 1:
+            b.pending_entry_args = None  # A declaration: nothing to define.
+        return cls(parts[0], parts[1] if len(parts) > 1 else None, location)
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, FuncOp)
@@ -331,57 +275,32 @@ class FuncOp(Operation):
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
-    @property
-    def arguments(self) -> list[Any]:
-        return list(self.body.arguments) if self.regions else []
-
-    def tied_result_argument(self, result_index: int) -> int | None:
-        """The argument result `result_index` is tied to, if any."""
-        return self.header.tied_results[result_index]
-
     def print(self, p: Printer) -> None:
         h = self.header
-        p.write("util.func ")
         # IREE always spells the visibility out, `public` included.
-        p.write((h.visibility or "public") + " ")
-        p.write("@" + symbol_spelling(h.sym_name))
-        args: list[str] = []
+        p.write(f"util.func {h.visibility or 'public'} @{symbol_spelling(h.sym_name)}(")
         body_args = self.body.arguments if self.regions else None
-
-        def arg_name(i: int) -> str:
-            # IREE names declaration arguments `%argN` too (printShapedFunctionSignature).
-            return p.value_name(body_args[i]) if body_args else f"%arg{i}"
-
-        for i, type in enumerate(h.arg_types):
-            text = f"{arg_name(i)}: {type.text}"
-            attrs = h.arg_attrs[i] if i < len(h.arg_attrs) else None
-            if attrs:
-                text += " " + print_attr_dict(attrs)
-            args.append(text)
-        p.write("(" + ", ".join(args) + ")")
+        # IREE names declaration arguments `%argN` too (printShapedFunctionSignature).
+        names = [p.value_name(a) for a in body_args] if body_args else []
+        names += [f"%arg{i}" for i in range(len(names), len(h.arg_types))]
+        arg_attrs = [*h.arg_attrs, *[None] * len(h.arg_types)]
+        args = [_with_attrs(f"{n}: {t.text}", a) for n, t, a in zip(names, h.arg_types, arg_attrs)]
+        p.write(", ".join(args) + ")")
         if h.result_types:
+            result_attrs = [*h.result_attrs, *[None] * len(h.result_types)]
             results: list[str] = []
-            for i, type in enumerate(h.result_types):
-                tied = h.tied_results[i]
-                text = ""
-                if tied is not None:
-                    text = arg_name(tied)
-                    if h.arg_types[tied] != type:
-                        text += " as " + type.text
-                else:
+            for type, tied, attrs in zip(h.result_types, h.tied_results, result_attrs):
+                if tied is None:
                     text = type.text
-                attrs = h.result_attrs[i] if i < len(h.result_attrs) else None
-                if attrs:
-                    text += " " + print_attr_dict(attrs)
-                results.append(text)
-            simple = (
-                len(results) == 1
-                and not (h.result_attrs and h.result_attrs[0])
-                and not isinstance(h.result_types[0], FunctionType)
-            )
-            p.write(" -> " + (results[0] if simple else "(" + ", ".join(results) + ")"))
-        if self.attributes:
-            p.write(" attributes " + print_attr_dict(self.attributes))
+                else:
+                    text = names[tied] + ("" if h.arg_types[tied] == type else " as " + type.text)
+                results.append(_with_attrs(text, attrs))
+            simple = not result_attrs[0] and not isinstance(h.result_types[0], FunctionType)
+            if len(results) == 1 and simple:
+                p.write(" -> " + results[0])
+            else:
+                p.write(" -> (" + ", ".join(results) + ")")
+        p.attr_dict(self, keyword=True)
         if self.regions:
             p.write(" ")
             p.print_region(self.regions[0])
@@ -389,12 +308,13 @@ class FuncOp(Operation):
     def verify(self) -> None:
         if self.regions and self.body.is_empty():
             raise error("custom op 'util.func' expected non-empty function body", self.location)
-        if self.regions:
-            args = self.body.arguments
-            if [a.type for a in args] != list(self.header.arg_types):
-                raise error(
-                    "entry block arguments do not match the function signature", self.location
-                )
+        if self.regions and [a.type for a in self.body.arguments] != list(self.header.arg_types):
+            raise error("entry block arguments do not match the function signature", self.location)
+
+
+def _with_attrs(text: str, attributes: Mapping[str, Attribute] | None) -> str:
+    """`text`, then the attribute dictionary when there is one."""
+    return f"{text} {print_attr_dict(attributes)}" if attributes else text
 
 
 @register_op
@@ -410,12 +330,9 @@ class ReturnOp(DeclaredOp):
     def verify(self) -> None:
         # IREE's wording; the enclosing function or initializer says what may be returned.
         func = self.parent_op
-        if isinstance(func, FuncOp):
-            expected: Sequence[Type | None] = func.header.result_types
-        elif isinstance(func, InitializerOp):
-            expected = ()
-        else:
+        if not isinstance(func, (FuncOp, InitializerOp)):
             return
+        expected = func.header.result_types if isinstance(func, FuncOp) else []
         actual = [v.type for v in self.operands]
         if len(expected) != len(actual):
             raise op_error(
@@ -444,14 +361,10 @@ def sanitize_identifier(name: str) -> str:
 
     if name and all(valid(ch) for ch in name) and not name[0].isdigit():
         return name
-    out: list[str] = []
-    if not name or name[0].isdigit() or (not valid(name[0]) and name[0] != " "):
-        out.append("_")
+    out = ["_"] if not name or name[0].isdigit() or not (valid(name[0]) or name[0] == " ") else []
     for ch in name:
-        if valid(ch):
-            out.append(ch)
-        elif ch == " ":
-            out.append("_")
+        if valid(ch) or ch == " ":
+            out.append("_" if ch == " " else ch)
         else:
             out.extend(f"{byte:X}" for byte in ch.encode("utf-8", "surrogateescape"))
     return "".join(out)
@@ -528,7 +441,7 @@ custom_directive(
 
 
 # A flat symbol reference (`@f`); the accessor gives the name, without `@`.
-_CALLEE = ValueKind(
+_FLAT_SYMBOL = ValueKind(
     lambda name: SymbolRefAttr([name]),
     lambda attribute: attribute.root,
     "SYMBOL_REF",
@@ -544,7 +457,7 @@ class CallOp(DeclaredOp):
     """
 
     name = "util.call"
-    callee: str = attr_def(_CALLEE)
+    callee: str = attr_def(_FLAT_SYMBOL)
     operands_ = operand_def(variadic=True, access=Access.ESCAPE)
     tied_operands: tuple[int | None, ...] | None = attr_def(TIED_OPERANDS)
     arg_attrs = attr_def(ANY_ATTRIBUTE)
@@ -570,10 +483,6 @@ class CallOp(DeclaredOp):
         }
         return cls(operands, callee.header.result_types, attributes, location=location)
 
-    @property
-    def callee_type(self) -> FunctionType:
-        return FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
-
     def verify(self) -> None:
         ties = self.tied_operands or [None] * len(self.results)  # None: no result is tied.
         if len(ties) != len(self.results):
@@ -589,29 +498,23 @@ class CallOp(DeclaredOp):
             raise op_error(self, f"undefined/incompatible callee: {self.callee}")
         if not isinstance(callee, FuncOp):
             return  # Defined by an op streamopt does not model: nothing more to check.
-        expected = self.callee_type
+        expected = FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
         if expected != callee.function_type:
             raise op_error(
                 self,
                 f"function type mismatch; expected '{expected}' but callee is "
                 f"'{callee.function_type}'",
             )
-        mine = list(ties) if any(t is not None for t in ties) else None
-        theirs = (
-            callee.header.tied_results
-            if any(t is not None for t in callee.header.tied_results)
-            else None
-        )
+        mine, theirs = _ties_text(ties), _ties_text(callee.header.tied_results)
         if mine != theirs:
             raise op_error(
-                self,
-                f"function tied operands mismatch; have {_ties_text(mine)} but callee is "
-                f"{_ties_text(theirs)}",
+                self, f"function tied operands mismatch; have {mine} but callee is {theirs}"
             )
 
 
-def _ties_text(ties: list[int | None] | None) -> str:
-    if ties is None:
+def _ties_text(ties: Sequence[int | None]) -> str:
+    """IREE's spelling of a call's or function's tied operands: `none` when none is tied."""
+    if all(t is None for t in ties):
         return "none"
     return "[" + ", ".join(str(t if t is not None else -1) for t in ties) + "]"
 
@@ -683,14 +586,12 @@ custom_directive(
 )
 
 
-@parse_rule("util_global_initial")
-def _util_global_initial(b: Builder, children: list[Any]) -> tuple[Type | None, Attribute]:
+@parse_rule("util_global_value")
+def _util_global_value(b: Builder, children: list[Any]) -> tuple[Type | None, Attribute | None]:
+    """`= attr`, `: T` or `: T = attr`: (the type, the initial value), each maybe None."""
+    if isinstance(children[0], Type):
+        return (children[0], children[1] if len(children) > 1 else None)
     return (None, children[0])
-
-
-@parse_rule("util_global_typed")
-def _util_global_typed(b: Builder, children: list[Any]) -> tuple[Type, Attribute | None]:
-    return (children[0], children[1] if len(children) > 1 else None)
 
 
 def _parse_type_or_attr(
@@ -782,17 +683,9 @@ class GlobalOp(DeclaredOp):
 
     @classmethod
     def create(
-        cls,
-        sym_name: str,
-        type: Type,
-        visibility: str | None = "private",
-        mutable: bool = False,
-        initial_value: Attribute | None = None,
-        location: Location = UNKNOWN_LOCATION,
-        initial_value_type: Type | None = None,
+        cls, sym_name: str, type: Type, visibility: str | None = "private", mutable: bool = False
     ) -> GlobalOp:
-        """A global; `initial_value_type` is needed only for values that do not carry their
-        type (aliases)."""
+        """A global without an initial value (see `set_initial_value`)."""
         attributes: dict[str, Attribute] = {
             "sym_name": StringAttr(sym_name),
             "type": TypeAttr(type),
@@ -801,17 +694,7 @@ class GlobalOp(DeclaredOp):
             attributes["sym_visibility"] = StringAttr(visibility)
         if mutable:
             attributes["is_mutable"] = UNIT
-        op = cls(attributes=attributes, location=location)
-        op.set_initial_value(initial_value, initial_value_type)
-        return op
-
-    @property
-    def visibility(self) -> str:
-        return self.sym_visibility or "public"
-
-    @property
-    def is_public(self) -> bool:
-        return self.visibility == "public"
+        return cls(attributes=attributes)
 
     @property
     def global_type(self) -> Type:
@@ -835,18 +718,18 @@ class GlobalOp(DeclaredOp):
             )
 
 
-def _lookup_global(op: Operation, name: str) -> tuple[bool, GlobalOp | None]:
-    """(whether the module could be searched, the util.global named `name` if there is one).
+def _lookup_global(op: Operation, name: str) -> GlobalOp | None:
+    """The util.global named `name` in the module holding `op`, if there are both.
 
     Raises the IREE diagnostic when the module defines no such symbol at all.
     """
     table = _in_module(op)
     if table is None:
-        return False, None
+        return None
     found = table.lookup(name)
     if found is None or (found.is_known and not isinstance(found, GlobalOp)):
         raise op_error(op, f"undefined global: @{symbol_spelling(name)}")
-    return True, found if isinstance(found, GlobalOp) else None
+    return found if isinstance(found, GlobalOp) else None
 
 
 @register_op
@@ -854,29 +737,18 @@ class GlobalLoadOp(DeclaredOp):
     """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
 
     name = "util.global.load"
-    global_ = attr_def(SYMBOL)
+    global_: str = attr_def(_FLAT_SYMBOL)
     is_immutable = attr_def(UNIT_KIND)
     result = any_type(result_def())
     assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` type($result)"
 
     @classmethod
-    def create(
-        cls,
-        global_op: GlobalOp,
-        immutable: bool | None = None,
-        location: Location = UNKNOWN_LOCATION,
-    ) -> GlobalLoadOp:
+    def create(cls, global_op: GlobalOp, immutable: bool | None = None) -> GlobalLoadOp:
         """A load of `global_op`; immutable when the global is (unless told otherwise)."""
         attributes: dict[str, Attribute] = {"global": symbol_ref(global_op.sym_name)}
         if immutable if immutable is not None else not global_op.is_mutable:
             attributes["is_immutable"] = UNIT
-        return cls((), [global_op.global_type], shared_attributes(attributes), location=location)
-
-    @property
-    def global_name(self) -> str:
-        ref = self.attribute_map["global"]
-        assert isinstance(ref, SymbolRefAttr)
-        return ref.root
+        return cls((), [global_op.global_type], shared_attributes(attributes))
 
     @property
     def is_pure(self) -> bool:  # type: ignore[override]
@@ -884,10 +756,10 @@ class GlobalLoadOp(DeclaredOp):
         return "is_immutable" in self.attribute_map
 
     def asm_result_name(self, index: int) -> str | None:
-        return sanitize_identifier(self.global_name)
+        return sanitize_identifier(self.global_)
 
     def verify(self) -> None:
-        _, global_op = _lookup_global(self, self.global_name)
+        global_op = _lookup_global(self, self.global_)
         if global_op is None:
             return
         if not is_global_type_compatible(global_op.global_type, self.result.type):
@@ -906,23 +778,16 @@ class GlobalStoreOp(DeclaredOp):
 
     name = "util.global.store"
     value = any_type(operand_def(access=Access.ESCAPE))
-    global_ = attr_def(SYMBOL)
+    global_: str = attr_def(_FLAT_SYMBOL)
     assembly_format = "$value `,` $global attr-dict `:` type($value)"
 
     @classmethod
-    def create(
-        cls, value: Value, global_op: GlobalOp, location: Location = UNKNOWN_LOCATION
-    ) -> GlobalStoreOp:
-        return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])}, location=location)
-
-    @property
-    def global_name(self) -> str:
-        ref = self.attribute_map["global"]
-        assert isinstance(ref, SymbolRefAttr)
-        return ref.root
+    def create(cls, value: Value, global_op: GlobalOp) -> GlobalStoreOp:
+        """A store of `value` into `global_op`."""
+        return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])})
 
     def verify(self) -> None:
-        _, global_op = _lookup_global(self, self.global_name)
+        global_op = _lookup_global(self, self.global_)
         if global_op is not None and global_op.global_type != self.value.type:
             raise op_error(
                 self,
@@ -984,14 +849,10 @@ class InitializerOp(Operation):
     region_kind = RegionKind.CALLABLE
 
     @classmethod
-    def create(cls, body: Region | None = None, location: Location = UNKNOWN_LOCATION) -> Operation:
-        return cls(regions=[body if body is not None else Region([Block()])], location=location)
-
-    @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
         clauses, rest = split_clauses(parts)
         attributes = dict(clauses.get("attributes", {}))
-        _check_set_twice(cls.name, attributes, ("function_type",), location)
+        _check_set_twice(cls.name, attributes, "function_type", location)
         return cls(attributes=attributes, regions=[rest[0]], location=location)
 
     @property
@@ -1017,12 +878,9 @@ class UnfoldableConstantOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        attributes: dict[str, Attribute] = {}
-        if isinstance(parts[0], AttrDict):
-            attributes.update(parts[0])
-            _check_set_twice(cls.name, attributes, ("value",), location)
-            parts = parts[1:]
-        value: Attribute = parts[0]
+        attributes: dict[str, Attribute] = dict(parts[0]) if len(parts) > 1 else {}
+        _check_set_twice(cls.name, attributes, "value", location)
+        value: Attribute = parts[-1]
         text = value.text
         result_type: Type | None
         if text.startswith("@") and " : " in text:
@@ -1057,10 +915,6 @@ class UnfoldableConstantOp(Operation):
 ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
 
-class _AssumeOperand(tuple[Any, ...]):
-    """(value, list of assumptions, whether written as a bracketed list)."""
-
-
 @parse_rule("util_assumption_entry")
 def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
     key = str(children[0])
@@ -1075,13 +929,9 @@ def _util_assumption(b: Builder, children: list[Any]) -> dict[str, int]:
 
 
 @parse_rule("util_assume_operand")
-def _util_assume_operand(b: Builder, children: list[Any]) -> _AssumeOperand:
-    return _AssumeOperand((children[0], [children[1]]))
-
-
-@parse_rule("util_assume_operand_list")
-def _util_assume_operand_list(b: Builder, children: list[Any]) -> _AssumeOperand:
-    return _AssumeOperand((children[0], [c for c in children[1:] if isinstance(c, dict)]))
+def _util_assume_operand(b: Builder, children: list[Any]) -> tuple[Value, list[dict[str, int]]]:
+    """`%a<...>` or `%a[<...>, <...>]`: the value and its rows."""
+    return (children[0], [c for c in children[1:] if isinstance(c, dict)])
 
 
 @register_op
@@ -1114,10 +964,10 @@ class AssumeIntOp(Operation):
 
     @classmethod
     def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> AssumeIntOp:
-        operands = [p for p in parts if isinstance(p, _AssumeOperand)]
+        operands = [p for p in parts if isinstance(p, tuple)]
         types = next(p for p in parts if isinstance(p, TypeList))
         attributes = next((dict(p) for p in parts if isinstance(p, AttrDict)), {})
-        _check_set_twice(cls.name, attributes, ("assumptions",), location)
+        _check_set_twice(cls.name, attributes, "assumptions", location)
         if len(types) != len(operands):
             raise error(f"{len(operands)} operands present, but expected {len(types)}", location)
         for (value, _), type in zip(operands, types):
@@ -1128,20 +978,13 @@ class AssumeIntOp(Operation):
         return Access.NONE
 
     def print(self, p: Printer) -> None:
-        p.write("util.assume.int ")
+        pieces = [
+            p.v(v) + _assumptions_text(rows) for v, rows in zip(self.operands, self.assumptions)
+        ]
+        # Several operands go one to a line, as IREE prints them.
         multi_line = len(self.operands) > 1
-        if multi_line:
-            p.write("\n" + " " * (p.indent_width + 4))
-        pieces: list[str] = []
-        for value, rows in zip(self.operands, self.assumptions):
-            text = p.v(value)
-            if len(rows) == 1:
-                text += _assumption_text(rows[0])
-            else:
-                text += "[" + ", ".join(_assumption_text(row) for row in rows) + "]"
-            pieces.append(text)
-        separator = ", \n" + " " * (p.indent_width + 4) if multi_line else ", "
-        p.write(separator.join(pieces))
+        indent = "\n" + " " * (p.indent_width + 4) if multi_line else ""
+        p.write("util.assume.int " + indent + f", {indent}".join(pieces))
         p.write("\n" + " " * (p.indent_width + 2) if multi_line else " ")
         p.write(": " + ", ".join(type_text(v.type) for v in self.operands))
         p.attr_dict(self)
@@ -1163,8 +1006,10 @@ class AssumeIntOp(Operation):
             rank = len(rows)
 
 
-def _assumption_text(row: dict[str, int]) -> str:
-    return "<" + ", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) + ">"
+def _assumptions_text(rows: list[dict[str, int]]) -> str:
+    """`<umin = 0, udiv = 4>` for one row, `[<udiv = 4>, <udiv = 8>]` for several."""
+    texts = [", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) for row in rows]
+    return f"<{texts[0]}>" if len(texts) == 1 else "[" + ", ".join(f"<{t}>" for t in texts) + "]"
 
 
 @register_op
@@ -1224,10 +1069,11 @@ class BufferConstantOp(DeclaredOp):
 # -- ops kept as written, checked as IREE's verifiers check them ---------------------------
 
 
-def _list_element_type(list_type: str) -> str | None:
-    """The element type of `!util.list<T>` (`?` for variants), None for any other type."""
-    if list_type.startswith("!util.list<") and list_type.endswith(">"):
-        return list_type[len("!util.list<") : -1].strip()
+def _type_parameter(text: str, type_name: str) -> str | None:
+    """`T` of type `text` when it is `type_name<T>` (`!util.list<?>`, `!util.ptr<i32>`), else
+    None."""
+    if text.startswith(type_name + "<") and text.endswith(">"):
+        return text[len(type_name) + 1 : -1].strip()
     return None
 
 
@@ -1244,16 +1090,13 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
     if target_text == "?":
         return True
     target = token_values.type_from_text(target_text)
-    variant, object_ = "!util.variant", "!util.object"
-    if variant in (source.text, target.text):
-        return True
-    if source.text == object_ and _is_object_compatible(target):
-        return True
-    if target.text == object_ and _is_object_compatible(source):
-        return True
-    if source.text.startswith("tensor<") and target.text.startswith("tensor<"):
-        return True
-    return source == target
+    return (
+        "!util.variant" in (source.text, target.text)
+        or (source.text == "!util.object" and _is_object_compatible(target))
+        or (target.text == "!util.object" and _is_object_compatible(source))
+        or (source.text.startswith("tensor<") and target.text.startswith("tensor<"))
+        or source == target
+    )
 
 
 @unmodelled_check("util.list.construct")
@@ -1269,7 +1112,7 @@ def _check_list_construct(op: Operation) -> None:
         where = op.location
         raise error("expected '['", Location(where.source, where.line, where.column + len(op.name)))
     written = op.trailing_type_text()
-    element = _list_element_type(written) if written is not None else None
+    element = _type_parameter(written, "!util.list") if written is not None else None
     if element is None:
         return
     # The values' types as written (`[%a : i32, %b : i64]`), which are their types: names
@@ -1330,15 +1173,13 @@ def _check_generic_func(op: Operation) -> None:
         return
     function_type = _inherent_attribute(op, "function_type")
     tied = _inherent_attribute(op, "tied_operands")
-    if not isinstance(function_type, TypeAttr) or not isinstance(tied, ArrayAttr):
+    if not isinstance(tied, ArrayAttr) or not isinstance(function_type, TypeAttr):
         return
     if not isinstance(function_type.type, FunctionType):
         return
     inputs = len(function_type.type.inputs)
     for result_index, index in enumerate(tied.elements):
-        if not isinstance(index, IntegerAttr) or index.value == -1:
-            continue
-        if not 0 <= index.value < inputs:
+        if isinstance(index, IntegerAttr) and not -1 <= index.value < inputs:
             raise op_error(
                 op, f"result #{result_index} tied to invalid operand index {index.value}"
             )
@@ -1357,13 +1198,6 @@ def _split_arrow(text: str) -> tuple[str, str] | None:
     return None
 
 
-def _ptr_target(text: str) -> str | None:
-    """The target type of `!util.ptr<T>`, None for any other type."""
-    if text.startswith("!util.ptr<") and text.endswith(">"):
-        return text[len("!util.ptr<") : -1].strip()
-    return None
-
-
 @unmodelled_check("util.global.load.indirect", "util.global.store.indirect")
 def _check_global_indirect(op: Operation) -> None:
     """verifyGlobalLoadIndirectOp and GlobalStoreIndirectOp::verify: the value loaded or
@@ -1377,7 +1211,7 @@ def _check_global_indirect(op: Operation) -> None:
         return
     store = op.name == "util.global.store.indirect"
     pointer, access = (sides[1], sides[0]) if store else sides
-    target = _ptr_target(pointer)
+    target = _type_parameter(pointer, "!util.ptr")
     if target is None:
         return
     global_type = token_values.type_from_text(target)
@@ -1388,20 +1222,6 @@ def _check_global_indirect(op: Operation) -> None:
             f"global type mismatch; global pointer is '{global_type}' but "
             f"{'store' if store else 'load'} is '{access_type}'",
         )
-
-
-def _leading_string(text: str) -> tuple[str, str] | None:
-    """The value of the string literal `text` opens with (after blanks) and the text after
-    it, or None."""
-    start = len(text) - len(text.lstrip())
-    if not text.startswith('"', start):
-        return None
-    index = start + 1
-    while index < len(text) and text[index] != '"':
-        index += 2 if text[index] == "\\" else 1
-    if index >= len(text):
-        return None
-    return unescape_string(text[start : index + 1]), text[index + 1 :]
 
 
 def _unsigned(text: str) -> int | None:
@@ -1417,42 +1237,27 @@ def _unsigned(text: str) -> int | None:
 def string_format_problem(format: str, count: int) -> str | None:
     """Why StringFormatOp::verify rejects format string `format` with `count` arguments
     (its parseFormatString, worded by its diagnostics), or None when it accepts it."""
-    sequential = explicit = False
-    next_sequential = highest = 0
-    index = 0
-    while index < len(format):
-        char = format[index]
-        if char == "{":
-            if format.startswith("{{", index):
-                index += 2
-                continue
-            close = format.find("}", index + 1)
-            if close < 0:
-                return "unclosed '{' in format string"
-            content = format[index + 1 : close]
-            if not content:
-                sequential = True
-                next_sequential += 1
-            elif (value := _unsigned(content)) is not None:
-                explicit = True
-                highest = max(highest, value)
-            else:
-                return (
-                    f"invalid placeholder '{{{content}}}' in format string; "
-                    "expected '{}' or '{N}'"
-                )
-            index = close + 1
-        elif char == "}":
-            if format.startswith("}}", index):
-                index += 2
-                continue
-            return "unmatched '}' in format string"
+    sequential = 0
+    explicit: list[int] = []
+    # Escaped braces, a placeholder, or a brace of neither, left to right.
+    for found in re.finditer(r"\{\{|\}\}|\{([^}]*)\}|[{}]", format):
+        content = found[1]
+        if found[0] in ("{{", "}}"):
+            continue
+        if content is None:
+            return f"{'unclosed' if found[0] == '{' else 'unmatched'} '{found[0]}' in format string"
+        if not content:
+            sequential += 1
+        elif (value := _unsigned(content)) is not None:
+            explicit.append(value)
         else:
-            index += 1
+            return (
+                f"invalid placeholder '{{{content}}}' in format string; expected '{{}}' or '{{N}}'"
+            )
     if sequential and explicit:
         return "cannot mix sequential '{}' and explicit '{N}' placeholders"
     # In Python's integers, as IREE computes it in 64 bits: `{4294967295}` wants 2**32.
-    expected = highest + 1 if explicit else next_sequential
+    expected = max(explicit) + 1 if explicit else sequential
     if expected != count:
         return f"format string placeholder count does not match the {count} provided argument(s)"
     return None
@@ -1464,42 +1269,36 @@ def _check_string_format(op: Operation) -> None:
     (`util.string.format "..."(%args) : (...) -> !util.buffer`)."""
     if not isinstance(op, OpaqueOp):
         return
-    found = _leading_string(op.written_text()[len(op.name) :])
-    if found is None or not found[1].startswith("("):
+    text = op.written_text()[len(op.name) :]
+    found = re.match(r'\s*("(?:[^"\\]|\\.)*")\(', text, re.DOTALL)  # A string literal, then `(`.
+    if found is None:
         return
     # The values between the parentheses: operands, or names an enclosing op kept as
     # written defines (arguments of a func.func streamopt does not model).
-    format, rest = found
-    arguments = [a for a in top_level_parts(top_level_parts(rest[1:], ")")[0], ",") if a]
-    problem = string_format_problem(format, len(arguments))
+    rest = text[found.end() :]
+    arguments = [a for a in top_level_parts(top_level_parts(rest, ")")[0], ",") if a]
+    problem = string_format_problem(unescape_string(found[1]), len(arguments))
     if problem is not None:
         raise op_error(op, problem)
-
-
-# Inherent attributes of util ops kept as written whose assembly format has an `attr-dict`
-# after a keyword (from UtilOps.td): iree-opt's parser (strict properties) refuses them there.
-_INHERENT_AFTER_KEYWORD = {"util.buffer.alloc": ("uninitialized", ("alignment",))}
 
 
 @unmodelled_check("util.buffer.alloc")
 def _check_inherent_in_attr_dict(op: Operation) -> None:
     """An inherent attribute in the op's attribute dictionary (`util.buffer.alloc
-    uninitialized {alignment = 16 : index}`) is an error in iree-opt, which reads inherent
-    attributes only where the op's syntax spells them."""
+    uninitialized {alignment = 16 : index}`, after the keyword its UtilOps.td format starts
+    with) is an error in iree-opt, which reads inherent attributes only where the op's syntax
+    spells them (strict properties)."""
     if not isinstance(op, OpaqueOp):
         return
-    keyword, inherent = _INHERENT_AFTER_KEYWORD[op.name]
-    rest = op.written_text()[len(op.name) :].lstrip()
-    if not rest.startswith(keyword):
+    text = op.written_text()[len(op.name) :]
+    found = re.match(r"\s*uninitialized\s*\{", text)
+    if found is None:
         return
-    rest = rest[len(keyword) :].lstrip()
-    if not rest.startswith("{"):
-        return
-    body = top_level_parts(rest[1:], "}")[0]
+    body = top_level_parts(text[found.end() :], "}")[0]
     for entry in top_level_parts(body, ","):
         key = top_level_parts(entry, "=")[0]
         name = unescape_string(key) if key.startswith('"') and len(key) > 1 else key
-        if name in inherent:
+        if name == "alignment":
             raise error(
                 f"custom op '{op.name}' inherent attribute '{name}' cannot be parsed from "
                 "attr-dict when strict properties in assembly format is enabled",

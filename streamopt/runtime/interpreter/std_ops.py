@@ -290,7 +290,7 @@ def initialize_globals(interp: Interpreter) -> None:
 @handles("util.global.load")
 def _global_load(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]:
     assert isinstance(op, GlobalLoadOp)
-    name = op.global_name
+    name = op.global_
     if name not in interp.globals:
         raise error(f"no global '@{name}'", op.location)
     value = interp.globals[name]
@@ -305,7 +305,7 @@ def _global_store(interp: Interpreter, frame: Frame, op: Operation) -> list[Any]
     value = interp.get(frame, op.value, op)
     # A global holds its resource for the rest of the run (there is no module unload).
     interp.hold_forever(value)
-    interp.globals[op.global_name] = value
+    interp.globals[op.global_] = value
     return []
 
 
