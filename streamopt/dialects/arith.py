@@ -16,30 +16,26 @@ Every op here is pure. Integer ops fold when their operands are constants (the r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op
-from streamopt.dialects.builtin import top_level_parts
+from streamopt.dialects.builtin import attribute_type
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import Access, Operation, Value, shared_attributes
 from streamopt.ir.types import (
     I1,
     I64,
     UNIT,
-    AliasAttr,
     Attribute,
     BoolAttr,
-    FloatAttr,
     FloatType,
-    FunctionType,
     IndexType,
     IntegerAttr,
     IntegerType,
     ShapedType,
     Type,
-    TypeAttr,
     integer_attr,
     print_attr_dict,
 )
@@ -55,81 +51,6 @@ if TYPE_CHECKING:
 def op_error(op_name: str, message: str, location: Location) -> DiagnosticError:
     """An error worded as MLIR's `emitOpError` words it: `'arith.addi' op <message>`."""
     return error(f"'{op_name}' op {message}", location)
-
-
-# -- attribute types ------------------------------------------------------------------------
-
-_OPENERS = {"<": ">", "(": ")", "[": "]", "{": "}"}
-
-
-def _is_balanced(text: str) -> bool:
-    depth = 0
-    in_string = False
-    for i, ch in enumerate(text):
-        if in_string:
-            if ch == '"' and text[i - 1] != "\\":
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in _OPENERS:
-            depth += 1
-        elif ch in ")]}" or (ch == ">" and text[i - 1] != "-"):
-            depth -= 1
-            if depth < 0:
-                return False
-    return depth == 0
-
-
-def attribute_type(
-    value: Attribute | None, aliases: Mapping[str, Attribute | Type] | None = None
-) -> Type | None:
-    """The type of a typed attribute (`16 : index`, `dense<0> : tensor<4xi32>`), else None.
-
-    `aliases` resolves attribute aliases (`#device_target_0 = #hal.device.target<...> :
-    !hal.device`). A bare integer is i64 and a bare float f64, as in MLIR.
-    """
-    if value is None:
-        return None
-    if isinstance(value, IntegerAttr):
-        return value.type if value.type is not None else I64
-    if isinstance(value, FloatAttr):
-        return value.type if value.type is not None else FloatType("f64")
-    if isinstance(value, BoolAttr):
-        return I1
-    if isinstance(value, AliasAttr):
-        target = aliases.get(value.text) if aliases is not None else None
-        return attribute_type(target, None) if isinstance(target, Attribute) else None
-    if isinstance(value, TypeAttr):
-        return None
-    text = value.text
-    if " : " not in text:
-        return None
-    head, _, tail = text.rpartition(" : ")
-    # A colon inside the attribute's own brackets (`{ordinal = 0 : index}`) is not its type.
-    if not (_is_balanced(head) and _is_balanced(tail)):
-        return None
-    return type_after_colon(tail.strip())
-
-
-def type_after_colon(text: str) -> Type:
-    """The type an attribute's `: T` spells: a type token's spelling, or a function type.
-
-    The builder writes a function type's canonical text there (`(index) -> (index, i32)`),
-    and the grammar's `function_type` holds only type tokens, so splitting at the top-level
-    `->` and commas recovers it; a load of a function-typed global then compares equal to it.
-    """
-    if not text.startswith("("):
-        return token_values.type_from_text(text)
-    parts = top_level_parts(text, "->")
-    if len(parts) != 2 or not parts[0].endswith(")"):
-        return token_values.type_from_text(text)
-    inputs, results = parts[0][1:-1], parts[1]
-    if results.startswith("(") and results.endswith(")"):
-        results = results[1:-1]
-    return FunctionType(
-        [token_values.type_from_text(t) for t in top_level_parts(inputs, ",") if t],
-        [token_values.type_from_text(t) for t in top_level_parts(results, ",") if t],
-    )
 
 
 # -- integer semantics for folds ------------------------------------------------------------

@@ -14,8 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
-from streamopt.dialects.arith import attribute_type, type_after_colon
-from streamopt.dialects.builtin import GenericOp, ModuleOp, OpaqueOp, top_level_parts
+from streamopt.dialects.builtin import (
+    GenericOp,
+    ModuleOp,
+    OpaqueOp,
+    attribute_type,
+    top_level_parts,
+    type_after_colon,
+)
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
     INDEX_ATTRIBUTE,
