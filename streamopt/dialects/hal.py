@@ -27,13 +27,13 @@ from streamopt.dialects.common import (
     check_operand_type,
     op_error,
     require_index_type,
-    split_clauses,
 )
-from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
+from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.opdef import (
     CustomDirective,
     DeclaredOp,
     FormatReader,
+    TextAttributeKind,
     attr_def,
     custom_directive,
     operand_def,
@@ -68,7 +68,7 @@ from streamopt.ir.types import (
     TypeConstraint,
 )
 from streamopt.parser import token_values
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
+from streamopt.parser.parts import TOKEN_CLASSES, Clause, Sized
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -761,12 +761,11 @@ class FenceFailOp(HalOp):
 
 
 @parse_rule("hal_lifetime")
-def _hal_lifetime(b: Builder, children: list[Any]) -> Clause:
-    if not children:
-        return Clause("lifetime", "*")
-    token = children[0]
-    name = str(token)
-    if token.type == "STRING":
+def _hal_lifetime(b: Builder, children: list[Any]) -> Attribute:
+    # `*` is not a keyword: the rule's only child-less case.
+    token = children[0] if children else None
+    name = "*" if token is None else str(token)
+    if token is not None and token.type == "STRING":
         name = name[1:-1]
     if name not in LIFETIMES:
         raise error(
@@ -775,7 +774,27 @@ def _hal_lifetime(b: Builder, children: list[Any]) -> Clause:
             f"[{', '.join(LIFETIMES)}]",
             b.location(token),
         )
-    return Clause("lifetime", name)
+    return _LIFETIME_ATTRS[name]
+
+
+class _LifetimeKind(TextAttributeKind):
+    """HAL_LifetimeAttr (`lifetime(transient)`), read by `hal_lifetime`; `*`, not a keyword,
+    is written as a string. The accessor gives the lifetime's name."""
+
+    grammar = "hal_lifetime"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        attribute: Attribute = part
+        return attribute
+
+    def text(self, attribute: Attribute) -> str:
+        return '"*"' if attribute.text == "*" else attribute.text
+
+    def make(self, value: Any) -> Attribute:
+        return _LIFETIME_ATTRS[value]
+
+    def value(self, attribute: Attribute) -> str:
+        return attribute.text
 
 
 @parse_rule("hal_for_affinity")
@@ -793,51 +812,22 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
     lifetime needs on affinity A."""
 
     name = "hal.allocator.resolve_memory_properties"
-    inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
+    affinity = attr_def(ANY_ATTRIBUTE)
+    lifetime = attr_def(_LifetimeKind())
     memory_types = result_def(I32, asm_name="memory_types")
     buffer_usage = result_def(I32, asm_name="buffer_usage")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        lifetime = clauses["lifetime"]
-        attributes = dict(clauses.get("attributes", {}))
-        if "for" in clauses:
-            attributes["affinity"] = clauses["for"]
-        attributes["lifetime"] = OpaqueAttr(lifetime)
-        types = [p for p in rest if isinstance(p, Type)]
-        return cls((), types, attributes, location=location)
+    assembly_format = (
+        "(`for` `(` $affinity^ `)`)? `lifetime` `(` $lifetime `)` "
+        "`:` type($memory_types) `,` type($buffer_usage) attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
         cls, lifetime: str, affinity: Attribute | None = None
     ) -> AllocatorResolveMemoryPropertiesOp:
-        assert lifetime in LIFETIMES, lifetime
-        attributes: dict[str, Attribute] = {}
-        if affinity is not None:
-            attributes["affinity"] = affinity
-        attributes["lifetime"] = _LIFETIME_ATTRS[lifetime]
-        return cls((), [I32, I32], shared_attributes(attributes))
-
-    @property
-    def affinity(self) -> Attribute | None:
-        return self.attribute_map.get("affinity")
-
-    @property
-    def lifetime(self) -> str:
-        return self.attribute_map["lifetime"].text
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        affinity = self.affinity
-        if affinity is not None:
-            p.write(f" for({affinity.text})")
-        # `*` is not a keyword: MLIR prints (and only reads) it as a string.
-        lifetime = self.lifetime
-        p.write(f' lifetime("{lifetime}") : ' if lifetime == "*" else f" lifetime({lifetime}) : ")
-        p.write(", ".join(type_text(r.type) for r in self.results))
-        p.attr_dict(self, ("affinity", "lifetime"), keyword=True)
+        """The op for a resource of `lifetime` (one of LIFETIMES) on `affinity`."""
+        return super().create(affinity=affinity, lifetime=lifetime)
 
 
 class SelectEntry(NamedTuple):
@@ -1115,29 +1105,29 @@ class BufferUsageOp(_BitsConstantOp):
     assembly_format = "`<` $usage `>` attr-dict `:` type($result)"
 
 
+class _EncodingKind(TextAttributeKind):
+    """The encoding of `hal.encoding_type<#enc>`: an attribute; a keyword other than the
+    `dense_row_major` its format spells is an error."""
+
+    grammar = "(ATTR_REF | BARE_ID)"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        if part.type != "ATTR_REF":
+            raise error(
+                f"expected 'dense_row_major' or an attribute, got '{part}'", reader.location
+            )
+        return token_values.attribute_from_token("ATTR_REF", str(part), None)
+
+
 @register_op
-class EncodingTypeOp(Operation):
+class EncodingTypeOp(HalOp):
     """`%dense_row_major = hal.encoding_type<dense_row_major> : i32`."""
 
-    __slots__ = ()
     name = "hal.encoding_type"
-    inherent_attributes = frozenset({"encoding"})
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        token = parts[0]
-        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
-        if token.type == "ATTR_REF":
-            attributes["encoding"] = token_values.attribute_from_token("ATTR_REF", str(token), None)
-        elif str(token) != "dense_row_major":
-            raise error(f"expected 'dense_row_major' or an attribute, got '{token}'", location)
-        return cls((), [parts[-1]], attributes, location=location)
-
-    @classmethod
-    def create(cls) -> EncodingTypeOp:
-        """The dense row-major encoding."""
-        return cls((), [I32], {})
+    encoding = attr_def(_EncodingKind())
+    result = result_def(I32)
+    assembly_format = "`<` ($encoding^):( `` `dense_row_major`)? `>` attr-dict `:` type($result)"
 
     def asm_result_name(self, index: int) -> str | None:
         return None if "encoding" in self.attribute_map else "dense_row_major"
@@ -1145,12 +1135,6 @@ class EncodingTypeOp(Operation):
     def verify(self) -> None:
         if "encoding" in self.attribute_map:
             raise op_error(self, "unsupported encoding type")
-
-    def print(self, p: Printer) -> None:
-        encoding = self.attribute_map.get("encoding")
-        p.write(f"{self.name}<{encoding.text if encoding is not None else 'dense_row_major'}>")
-        p.attr_dict(self, ("encoding",))
-        p.write(f" : {self.result.type}")
 
 
 _SHAPE_FORMAT = (
