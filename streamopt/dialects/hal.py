@@ -12,7 +12,7 @@ listed in test_declared_ops.py. Bit-enum attributes (`flags("None")`, `flags(Pre
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
@@ -68,7 +68,7 @@ from streamopt.ir.types import (
     TypeConstraint,
 )
 from streamopt.parser import token_values
-from streamopt.parser.parts import TOKEN_CLASSES, Clause, Sized
+from streamopt.parser.parts import TOKEN_CLASSES, Clause
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -309,36 +309,6 @@ class HalOp(DeclaredOp):
         return cls.create(**operands, **(attributes or {}))
 
 
-# -- custom directives ---------------------------------------------------------------------------
-
-
-def _parse_size_aware_type(
-    reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]
-) -> None:
-    (_, type_name), (_, size_name) = args
-    sized: Sized = part
-    if len(sized.sizes) != 1:
-        raise error(f"expected one size for '{sized.type}'", reader.location)
-    reader.set_type(type_name, sized.type)
-    reader.operands[size_name] = sized.sizes[0]
-
-
-def _print_size_aware_type(op: Any, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    (_, type_name), (_, size_name) = args
-    definition = op.definition
-    value = definition.field_value(op, type_name)
-    size = definition.field_value(op, size_name)
-    return f"{type_text(value.type)}{{{p.v(size)}}}"
-
-
-# `custom<SizeAwareType>(type($x), $x_size)` (IREE's util directive): `!hal.buffer{%n}`, a type
-# and its one size.
-custom_directive(
-    "SizeAwareType",
-    CustomDirective("sized_type", _parse_size_aware_type, _print_size_aware_type),
-)
-
-
 # -- device queue ops -------------------------------------------------------------------------
 
 _QUEUE_FORMAT = (
@@ -378,7 +348,7 @@ class DeviceQueueAllocaOp(QueueOp):
     result = result_def(HAL_BUFFER, asm_name="transient_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
+        "`flags` `(` $flags `)` `:` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
 
@@ -426,7 +396,7 @@ class DeviceQueueMoveOp(QueueOp):
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
+        "`flags` `(` $flags `)` `:` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
     # The operand types ODS would check (the parser only checks the ones the syntax spells).
@@ -608,37 +578,23 @@ class DeviceQueueReadOp(QueueOp):
     )
 
 
-class Binding(NamedTuple):
-    """`(%buffer : T)[%offset, %length]` in a binding list."""
-
-    buffer: Value
-    type: Type
-    offset: Value
-    length: Value
+def _quads(part: Any) -> list[list[Any]]:
+    """The children of a list rule without a callback (parser.lalr.Tree), four per item: the
+    values and types of `(%buffer : T)[%offset, %length]` or `(%device, %queue : T, U)`."""
+    items = part.children
+    return [items[i : i + 4] for i in range(0, len(items), 4)]
 
 
-@parse_rule("hal_bindings")
-def _hal_bindings(b: Builder, children: list[Any]) -> list[Binding]:
-    return [c for c in children if isinstance(c, Binding)]
-
-
-@parse_rule("hal_binding")
-def _hal_binding(b: Builder, children: list[Any]) -> Binding:
-    buffer, type, offset, length = (c for c in children if not isinstance(c, TOKEN_CLASSES))
-    return Binding(buffer, type, offset, length)
-
-
-def _parse_bindings(
-    reader: FormatReader, part: list[Binding], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_bindings(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
     buffers, _, offsets, lengths = (name for _, name in args)
-    for binding in part:
-        check_operand_type(binding.buffer, binding.type, reader.location)
-        check_operand_type(binding.offset, INDEX, reader.location)
-        check_operand_type(binding.length, INDEX, reader.location)
-    reader.operands[buffers] = [binding.buffer for binding in part]
-    reader.operands[offsets] = [binding.offset for binding in part]
-    reader.operands[lengths] = [binding.length for binding in part]
+    bindings = _quads(part)
+    for buffer, type, offset, length in bindings:
+        check_operand_type(buffer, type, reader.location)
+        check_operand_type(offset, INDEX, reader.location)
+        check_operand_type(length, INDEX, reader.location)
+    reader.operands[buffers] = [binding[0] for binding in bindings]
+    reader.operands[offsets] = [binding[2] for binding in bindings]
+    reader.operands[lengths] = [binding[3] for binding in bindings]
 
 
 def _print_bindings(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -830,37 +786,14 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
         return super().create(affinity=affinity, lifetime=lifetime)
 
 
-class SelectEntry(NamedTuple):
-    """`(%device, %queue_affinity : !hal.device, i64)` in `hal.allocator.select from([...])`."""
-
-    device: Value
-    queue_affinity: Value
-    device_type: Type
-    queue_affinity_type: Type
-
-
-@parse_rule("hal_select_entry")
-def _hal_select_entry(b: Builder, children: list[Any]) -> SelectEntry:
-    device, affinity, device_type, affinity_type = (
-        c for c in children if not isinstance(c, TOKEN_CLASSES)
-    )
-    return SelectEntry(device, affinity, device_type, affinity_type)
-
-
-@parse_rule("hal_device_queue_affinity_list")
-def _hal_device_queue_affinity_list(b: Builder, children: list[Any]) -> list[SelectEntry]:
-    return [c for c in children if isinstance(c, SelectEntry)]
-
-
-def _parse_affinity_list(
-    reader: FormatReader, part: list[SelectEntry], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_affinity_list(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
     devices, _, affinities = (name for _, name in args)
-    for entry in part:
-        check_operand_type(entry.device, entry.device_type, reader.location)
-        check_operand_type(entry.queue_affinity, entry.queue_affinity_type, reader.location)
-    reader.operands[devices] = [entry.device for entry in part]
-    reader.operands[affinities] = [entry.queue_affinity for entry in part]
+    entries = _quads(part)
+    for device, affinity, device_type, affinity_type in entries:
+        check_operand_type(device, device_type, reader.location)
+        check_operand_type(affinity, affinity_type, reader.location)
+    reader.operands[devices] = [entry[0] for entry in entries]
+    reader.operands[affinities] = [entry[1] for entry in entries]
 
 
 def _print_affinity_list(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -933,7 +866,7 @@ class AllocatorAllocateOp(HalOp):
     assembly_format = (
         "`<` $allocator `:` type($allocator) `>` `affinity` `(` $queue_affinity `)` "
         "`type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword"
+        "`:` type($result) `{` $result_size `}` attr-dict-with-keyword"
     )
 
 
