@@ -79,13 +79,18 @@ if TYPE_CHECKING:
 # -- bit enums --------------------------------------------------------------------------------
 
 
-class BitEnum:
-    """A HAL bit-enum attribute kind: its cases in IREE's declaration order."""
+class BitEnum(TextAttributeKind):
+    """A HAL bit-enum attribute kind (`flags("None")`, `flags(PreferOrigin)`): `None` then its
+    `cases` (`"Name=bits ..."`), in IREE's declaration order."""
 
-    def __init__(self, name: str, cases: Sequence[tuple[str, int]]) -> None:
+    grammar = "_hal_enum"
+
+    def __init__(self, name: str, cases: str) -> None:
         self.name = name
-        self.cases = tuple(cases)
-        self.by_name = dict(self.cases)
+        self.by_name = {"None": 0}
+        for case in cases.split():
+            spelling, _, bits = case.partition("=")
+            self.by_name[spelling] = int(bits, 0)
         # One attribute per value (attributes are never changed in place): a lowered module
         # has a `flags` on most ops.
         self._attrs: dict[int, BitEnumAttr] = {}
@@ -103,8 +108,10 @@ class BitEnum:
     def stringify(self, value: int) -> str:
         """MLIR's spelling: every case whose bits are all set, in declaration order."""
         if value == 0:
-            return next((name for name, bits in self.cases if bits == 0), "None")
-        return "|".join(name for name, bits in self.cases if bits and value & bits == bits)
+            return "None"
+        return "|".join(
+            name for name, bits in self.by_name.items() if bits and value & bits == bits
+        )
 
     def attr(self, value: int | str) -> BitEnumAttr:
         """The attribute for `value` (an int or a spelling such as "PreferOrigin")."""
@@ -118,12 +125,8 @@ class BitEnum:
             found = self._attrs[value] = BitEnumAttr(self, value)
         return found
 
-    def expected(self) -> str:
-        return "[" + ", ".join(name for name, _ in self.cases) + "]"
-
-    # As an attribute kind of declared ops (streamopt.ir.opdef.AttributeKind):
-    # `flags("None")`, `flags(PreferOrigin)`.
-    grammar = "_hal_enum"
+    def make(self, value: Any) -> Attribute:
+        return self.attr(value)
 
     def from_part(self, reader: FormatReader, name: str, token: Any) -> Attribute:
         """The value `token` spells; an unknown case is an error at the token, worded as
@@ -138,15 +141,9 @@ class BitEnum:
             else:
                 message = (
                     "expected string or keyword containing one of the following enum values "
-                    f"for attribute '{name}' {self.expected()}"
+                    f"for attribute '{name}' [{', '.join(self.by_name)}]"
                 )
             raise error(f"custom op '{reader.definition.name}' {message}", where)
-        return self.attr(value)
-
-    def text(self, attribute: Attribute) -> str:
-        return attribute.text
-
-    def make(self, value: Any) -> Attribute:
         return self.attr(value)
 
 
@@ -172,84 +169,46 @@ class BitEnumAttr(Attribute):
         return self.value & bits == bits
 
 
-def _flags(name: str, *extra: tuple[str, int]) -> BitEnum:
-    return BitEnum(name, (("None", 0), *extra))
-
-
-ALLOCA_FLAGS = _flags("AllocaFlag", ("IndeterminateLifetime", 1))
-DEALLOCA_FLAGS = _flags("DeallocaFlag", ("PreferOrigin", 1))
+ALLOCA_FLAGS = BitEnum("AllocaFlag", "IndeterminateLifetime=1")
+DEALLOCA_FLAGS = BitEnum("DeallocaFlag", "PreferOrigin=1")
 # `hal.device.queue.move` (proposed; not in IREE yet): PreferOrigin frees a copied source on its
 # origin queue, as queue.dealloca's does; the rest are the proposed HAL_MOVE_FLAG_* bits.
-MOVE_FLAGS = _flags(
+MOVE_FLAGS = BitEnum(
     "MoveFlag",
-    ("PreferOrigin", 1 << 0),
-    ("RequireAlias", 1 << 1),
-    ("ForceCopy", 1 << 2),
-    ("AllowGrant", 1 << 3),
-    ("KeepSource", 1 << 4),
-    ("AllowLowPerformance", 1 << 5),
+    "PreferOrigin=0x1 RequireAlias=0x2 ForceCopy=0x4 AllowGrant=0x8 KeepSource=0x10 "
+    "AllowLowPerformance=0x20",
 )
-COPY_FLAGS = _flags("CopyFlag", ("Reserved", 1))
-READ_FLAGS = _flags("ReadFlag", ("Reserved", 1))
-MEMORY_ACCESS = _flags(
-    "MemoryAccess",
-    ("Read", 0x1),
-    ("Write", 0x2),
-    ("Discard", 0x4),
-    ("MayAlias", 0x8),
-    ("Unaligned", 0x10),
-    ("Any", 0x20),
+COPY_FLAGS = BitEnum("CopyFlag", "Reserved=1")
+READ_FLAGS = BitEnum("ReadFlag", "Reserved=1")
+MEMORY_ACCESS = BitEnum(
+    "MemoryAccess", "Read=0x1 Write=0x2 Discard=0x4 MayAlias=0x8 Unaligned=0x10 Any=0x20"
 )
-FILL_FLAGS = _flags("FillFlag", ("Reserved", 1))
-EXECUTE_FLAGS = _flags("ExecuteFlag", ("Reserved", 1))
-FENCE_FLAGS = _flags("FenceFlag", ("Reserved", 1))
-WAIT_FLAGS = _flags("WaitFlag", ("Reserved", 1))
-DISPATCH_FLAGS = _flags("DispatchFlags", ("Reserved", 1))
-EXECUTION_BARRIER_FLAGS = _flags("ExecutionBarrierFlag", ("Reserved", 1))
-COMMAND_BUFFER_MODE = _flags("CommandBufferMode", ("OneShot", 0x1), ("AllowInlineExecution", 0x10))
-COMMAND_CATEGORY = _flags("CommandCategory", ("Transfer", 0x1), ("Dispatch", 0x2))
-EXECUTION_STAGE = _flags(
+FILL_FLAGS = BitEnum("FillFlag", "Reserved=1")
+EXECUTE_FLAGS = BitEnum("ExecuteFlag", "Reserved=1")
+FENCE_FLAGS = BitEnum("FenceFlag", "Reserved=1")
+WAIT_FLAGS = BitEnum("WaitFlag", "Reserved=1")
+DISPATCH_FLAGS = BitEnum("DispatchFlags", "Reserved=1")
+EXECUTION_BARRIER_FLAGS = BitEnum("ExecutionBarrierFlag", "Reserved=1")
+COMMAND_BUFFER_MODE = BitEnum("CommandBufferMode", "OneShot=0x1 AllowInlineExecution=0x10")
+COMMAND_CATEGORY = BitEnum("CommandCategory", "Transfer=0x1 Dispatch=0x2")
+EXECUTION_STAGE = BitEnum(
     "ExecutionStage",
-    ("CommandIssue", 0x1),
-    ("CommandProcess", 0x2),
-    ("Dispatch", 0x4),
-    ("Transfer", 0x8),
-    ("CommandRetire", 0x10),
-    ("Host", 0x20),
+    "CommandIssue=0x1 CommandProcess=0x2 Dispatch=0x4 Transfer=0x8 CommandRetire=0x10 Host=0x20",
 )
-MEMORY_TYPE = _flags(
+MEMORY_TYPE = BitEnum(
     "MemoryType",
-    ("Optimal", 0x1),
-    ("HostVisible", 0x2),
-    ("HostCoherent", 0x4),
-    ("HostCached", 0x8),
-    ("HostLocal", 0x46),
-    ("DeviceVisible", 0x10),
-    ("DeviceLocal", 0x30),
+    "Optimal=0x1 HostVisible=0x2 HostCoherent=0x4 HostCached=0x8 HostLocal=0x46 "
+    "DeviceVisible=0x10 DeviceLocal=0x30",
 )
-BUFFER_USAGE = _flags(
+BUFFER_USAGE = BitEnum(
     "BufferUsage",
-    ("TransferSource", 0x1),
-    ("TransferTarget", 0x2),
-    ("Transfer", 0x3),
-    ("DispatchIndirectParameters", 0x100),
-    ("DispatchUniformRead", 0x200),
-    ("DispatchStorageRead", 0x400),
-    ("DispatchStorageWrite", 0x800),
-    ("DispatchStorage", 0xC00),
-    ("DispatchImageRead", 0x1000),
-    ("DispatchImageWrite", 0x2000),
-    ("DispatchImage", 0x3000),
-    ("SharingExport", 0x10000),
-    ("SharingReplicate", 0x20000),
-    ("SharingConcurrent", 0x40000),
-    ("SharingImmutable", 0x80000),
-    ("MappingScoped", 0x1000000),
-    ("MappingPersistent", 0x2000000),
-    ("MappingOptional", 0x4000000),
-    ("MappingAccessRandom", 0x8000000),
-    ("MappingAccessSequentialWrite", 0x10000000),
-    ("Mapping", 0x9000000),
+    "TransferSource=0x1 TransferTarget=0x2 Transfer=0x3 DispatchIndirectParameters=0x100 "
+    "DispatchUniformRead=0x200 DispatchStorageRead=0x400 DispatchStorageWrite=0x800 "
+    "DispatchStorage=0xC00 DispatchImageRead=0x1000 DispatchImageWrite=0x2000 "
+    "DispatchImage=0x3000 SharingExport=0x10000 SharingReplicate=0x20000 "
+    "SharingConcurrent=0x40000 SharingImmutable=0x80000 MappingScoped=0x1000000 "
+    "MappingPersistent=0x2000000 MappingOptional=0x4000000 MappingAccessRandom=0x8000000 "
+    "MappingAccessSequentialWrite=0x10000000 Mapping=0x9000000",
 )
 
 # `!hal.file`: what `hal.ex.file.from_memory` makes and `hal.device.queue.read` reads.
