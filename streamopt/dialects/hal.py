@@ -12,7 +12,7 @@ listed in test_declared_ops.py. Bit-enum attributes (`flags("None")`, `flags(Pre
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
@@ -262,11 +262,6 @@ class HalOp(DeclaredOp):
 
     default_operand_types = _OPERAND_TYPES
 
-    @classmethod
-    def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
-        """The op with operands given by name; attributes may be ints or spellings."""
-        return cls.create(**operands, **(attributes or {}))
-
 
 # -- device queue ops -------------------------------------------------------------------------
 
@@ -358,31 +353,6 @@ class DeviceQueueMoveOp(QueueOp):
         "`flags` `(` $flags `)` `:` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
-    # The operand types ODS would check (the parser only checks the ones the syntax spells).
-    _operand_types: ClassVar[tuple[Type, ...]] = (
-        HAL_DEVICE,
-        I64,
-        HAL_FENCE,
-        HAL_FENCE,
-        HAL_BUFFER,
-        INDEX,
-        I64,
-        I32,
-        I32,
-        INDEX,
-    )
-    _operand_type_names: ClassVar[tuple[str, ...]] = (
-        "device",
-        "64-bit signless integer",
-        "fence",
-        "fence",
-        "buffer",
-        "index",
-        "64-bit signless integer",
-        "32-bit signless integer",
-        "32-bit signless integer",
-        "index",
-    )
 
     def operand_access(self, index: int) -> Access:
         # The move reads the source and ends the caller's ownership of it.
@@ -392,11 +362,14 @@ class DeviceQueueMoveOp(QueueOp):
 
     def verify(self) -> None:
         super().verify()
-        for index, (value, want, spelled) in enumerate(
-            zip(self.operands, self._operand_types, self._operand_type_names)
+        # Every operand's type, before the checks below (the layer checks them after these).
+        for index, (value, (_, want, _)) in enumerate(
+            zip(self.operands, self.definition.constraints)
         ):
-            if value.type is not None and value.type != want:
-                raise op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
+            if value.type is not None and not want.accepts(value.type):
+                raise op_error(
+                    self, f"operand #{index} must be {want.description}, but got '{value.type}'"
+                )
         if self.result.type != HAL_BUFFER:
             raise op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
         flags = self.flags
