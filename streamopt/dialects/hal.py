@@ -230,29 +230,22 @@ _BUFFER_OR_SLOT = TypeConstraint(
 # The type HALOps.td gives the operands of these names (HAL_Device, HAL_DeviceQueueAffinity,
 # HAL_Fence, HAL_DeviceQueuePool, HAL_MemoryType, HAL_BufferUsage, HAL_DeviceSize, ...).
 _OPERAND_TYPES: Mapping[str, TypeConstraint] = {
-    "device": HAL_DEVICE_CONSTRAINT,
-    "queue_affinity": I64_CONSTRAINT,
-    "wait_fence": HAL_FENCE_CONSTRAINT,
-    "signal_fence": HAL_FENCE_CONSTRAINT,
-    "pool": I64_CONSTRAINT,
-    "memory_types": I32_CONSTRAINT,
-    "buffer_usage": I32_CONSTRAINT,
-    "result_size": INDEX_CONSTRAINT,
-    "source_buffer": HAL_BUFFER_CONSTRAINT,
-    "target_buffer": HAL_BUFFER_CONSTRAINT,
-    "source_offset": INDEX_CONSTRAINT,
-    "target_offset": INDEX_CONSTRAINT,
-    "source_length": INDEX_CONSTRAINT,
-    "offset": INDEX_CONSTRAINT,
-    "length": INDEX_CONSTRAINT,
-    "minimum_length": INDEX_CONSTRAINT,
-    "command_buffer": HAL_COMMAND_BUFFER_CONSTRAINT,
-    "buffer_view": HAL_BUFFER_VIEW_CONSTRAINT,
-    "element_type": I32_CONSTRAINT,
-    "encoding_type": I32_CONSTRAINT,
-    "workgroup_x": INDEX_CONSTRAINT,
-    "workgroup_y": INDEX_CONSTRAINT,
-    "workgroup_z": INDEX_CONSTRAINT,
+    name: constraint
+    for names, constraint in (
+        ("device", HAL_DEVICE_CONSTRAINT),
+        ("command_buffer", HAL_COMMAND_BUFFER_CONSTRAINT),
+        ("buffer_view", HAL_BUFFER_VIEW_CONSTRAINT),
+        ("wait_fence signal_fence", HAL_FENCE_CONSTRAINT),
+        ("source_buffer target_buffer", HAL_BUFFER_CONSTRAINT),
+        ("queue_affinity pool", I64_CONSTRAINT),
+        ("memory_types buffer_usage element_type encoding_type", I32_CONSTRAINT),
+        (
+            "result_size source_offset target_offset source_length offset length minimum_length "
+            "workgroup_x workgroup_y workgroup_z",
+            INDEX_CONSTRAINT,
+        ),
+    )
+    for name in names.split()
 }
 
 
@@ -391,30 +384,20 @@ def _verify_not_used_after(op: Operation, source: Value) -> None:
             continue
         anchor = block.find_ancestor_op_in_block(user)
         if anchor is not None and anchor is not op and op.is_before_in_block(anchor):
-            diagnostic = Diagnostic(
-                "error",
-                f"'{op.name}' op source is used after the move, by '{user.name}' at "
-                f"{user.location}",
-                op.location,
-            )
-            diagnostic.attach_note("later use here", user.location)
-            raise DiagnosticError(diagnostic)
-    defining_block = source.parent_block
+            message = f"source is used after the move, by '{user.name}' at {user.location}"
+            raise _noted(op, message, "later use here", user.location)
     node = op
-    while node.parent is not defining_block:
-        ancestor = node.parent_op
-        if ancestor is None:
-            break
+    while node.parent is not source.parent_block and (ancestor := node.parent_op) is not None:
         if ancestor.region_kind is RegionKind.LOOP:
-            diagnostic = Diagnostic(
-                "error",
-                f"'{op.name}' op source may be used after the move: inside a loop that runs it "
-                "again",
-                op.location,
-            )
-            diagnostic.attach_note("loop here", ancestor.location)
-            raise DiagnosticError(diagnostic)
+            message = "source may be used after the move: inside a loop that runs it again"
+            raise _noted(op, message, "loop here", ancestor.location)
         node = ancestor
+
+
+def _noted(op: Operation, message: str, note: str, where: Location) -> DiagnosticError:
+    """`op_error(op, message)` with a note at `where`."""
+    diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.location)
+    return DiagnosticError(diagnostic.attach_note(note, where))
 
 
 @register_op
