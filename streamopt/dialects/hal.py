@@ -2,11 +2,11 @@
 lowering from stream emits and real IREE dumps contain.
 
 Syntax follows the assemblyFormat of IREE's HALOps.td (and the `custom<Bindings>`,
-`custom<BindingTable>`, `custom<DeviceQueueAffinityList>` directives of HALOps.cpp). Most ops
-are declared (streamopt.ir.opdef): their operands in IREE's order and IREE's assembly format,
-from which their parser, printer and grammar rule come; the few with hand-written syntax are
-listed in test_declared_ops.py. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)`,
-`mode("OneShot|AllowInlineExecution")`) are `BitEnumAttr`s printed the way MLIR prints them.
+`custom<BindingTable>`, `custom<DeviceQueueAffinityList>` directives of HALOps.cpp). Every op
+is declared (streamopt.ir.opdef): its operands in IREE's order and IREE's assembly format, from
+which its parser, printer and grammar rule come. Bit-enum attributes (`flags("None")`,
+`flags(PreferOrigin)`, `mode("OneShot|AllowInlineExecution")`) are `BitEnumAttr`s printed the
+way MLIR prints them.
 """
 
 from __future__ import annotations
@@ -985,17 +985,14 @@ class EncodingTypeOp(HalOp):
             raise op_error(self, "unsupported encoding type")
 
 
+# The end of the buffer view ops that take a shape, an element type and an encoding.
 _SHAPE_FORMAT = (
     "`shape` `(` `[` $shape `]` `)` `type` `(` $element_type `)` `encoding` `(` $encoding_type `)`"
 )
 
 
-class _ShapedBufferViewOp(HalOp):
-    """Buffer view ops that end in `shape([%d0, ...]) type(%et) encoding(%enc)`."""
-
-
 @register_op
-class BufferViewAssertOp(_ShapedBufferViewOp):
+class BufferViewAssertOp(HalOp):
     """`hal.buffer_view.assert<%v : !hal.buffer_view> message("m") shape([%d]) type(%t)
     encoding(%e)`: abort unless the view holds such a tensor."""
 
@@ -1013,7 +1010,7 @@ class BufferViewAssertOp(_ShapedBufferViewOp):
 
 
 @register_op
-class BufferViewCreateOp(_ShapedBufferViewOp):
+class BufferViewCreateOp(HalOp):
     """`%view = hal.buffer_view.create buffer(%b : !hal.buffer)[%offset, %length] shape([%d])
     type(%t) encoding(%e) : !hal.buffer_view`: a tensor view of a buffer range."""
 
