@@ -1298,14 +1298,22 @@ class CommandBufferExecutionBarrierOp(HalOp):
     )
 
 
+class _CommandOp(HalOp):
+    """A command buffer op whose buffers may be binding table slots (an `index`, no buffer):
+    only a buffer operand has its field's access."""
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE if self.operands[index].type == INDEX else super().operand_access(index)
+
+
 @register_op
-class CommandBufferFillBufferOp(HalOp):
+class CommandBufferFillBufferOp(_CommandOp):
     """`hal.command_buffer.fill_buffer<%cmd : T> target(%b : !hal.buffer)[%o, %l]
     pattern(%p : i32) flags("None")`. The target may be a binding slot (`index`)."""
 
     name = "hal.command_buffer.fill_buffer"
     command_buffer = operand_def()
-    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_buffer = operand_def(_BUFFER_OR_SLOT, access=Access.WRITE)
     target_offset = operand_def()
     length = operand_def()
     pattern = operand_def()
@@ -1317,20 +1325,17 @@ class CommandBufferFillBufferOp(HalOp):
         "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
-    def operand_access(self, index: int) -> Access:
-        return Access.WRITE if index == 1 and self.operands[1].type != INDEX else Access.NONE
-
 
 @register_op
-class CommandBufferCopyBufferOp(HalOp):
+class CommandBufferCopyBufferOp(_CommandOp):
     """`hal.command_buffer.copy_buffer<%cmd : T> source(%a : !hal.buffer)[%o]
     target(%b : !hal.buffer)[%o] length(%l) flags("None")`. Buffers may be binding slots."""
 
     name = "hal.command_buffer.copy_buffer"
     command_buffer = operand_def()
-    source_buffer = operand_def(_BUFFER_OR_SLOT)
+    source_buffer = operand_def(_BUFFER_OR_SLOT, access=Access.READ)
     source_offset = operand_def()
-    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_buffer = operand_def(_BUFFER_OR_SLOT, access=Access.WRITE)
     target_offset = operand_def()
     length = operand_def()
     flags = attr_def(COPY_FLAGS, default=0)
@@ -1341,14 +1346,9 @@ class CommandBufferCopyBufferOp(HalOp):
         "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
-    def operand_access(self, index: int) -> Access:
-        if self.operands[index].type == INDEX:
-            return Access.NONE
-        return {1: Access.READ, 3: Access.WRITE}.get(index, Access.NONE)
-
 
 @register_op
-class CommandBufferDispatchOp(HalOp, SegmentedOp):
+class CommandBufferDispatchOp(_CommandOp, SegmentedOp):
     """`hal.command_buffer.dispatch<%cmd : T> target(%exe : !hal.executable)[%ordinal]
     workgroups([%x, %y, %z]) constants([...])? bindings([...]) flags("None")`."""
 
@@ -1373,9 +1373,6 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
         "$binding_buffers, type($binding_buffers), $binding_offsets, $binding_lengths) `]` `)` "
         "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE if self.operands[index].type == INDEX else super().operand_access(index)
 
     def verify(self) -> None:
         if not len(self.binding_buffers) == len(self.binding_offsets) == len(self.binding_lengths):
