@@ -2,17 +2,17 @@
 lowering from stream emits and real IREE dumps contain.
 
 Syntax follows the assemblyFormat of IREE's HALOps.td (and the `custom<Bindings>`,
-`custom<BindingTable>`, `custom<DeviceQueueAffinityList>` directives of HALOps.cpp). Most ops
-are declared (streamopt.ir.opdef): their operands in IREE's order and IREE's assembly format,
-from which their parser, printer and grammar rule come; the few with hand-written syntax are
-listed in test_declared_ops.py. Bit-enum attributes (`flags("None")`, `flags(PreferOrigin)`,
-`mode("OneShot|AllowInlineExecution")`) are `BitEnumAttr`s printed the way MLIR prints them.
+`custom<BindingTable>`, `custom<DeviceQueueAffinityList>` directives of HALOps.cpp). Every op
+is declared (streamopt.ir.opdef): its operands in IREE's order and IREE's assembly format, from
+which its parser, printer and grammar rule come. Bit-enum attributes (`flags("None")`,
+`flags(PreferOrigin)`, `mode("OneShot|AllowInlineExecution")`) are `BitEnumAttr`s printed the
+way MLIR prints them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
@@ -27,13 +27,13 @@ from streamopt.dialects.common import (
     check_operand_type,
     op_error,
     require_index_type,
-    split_clauses,
 )
-from streamopt.ir.core import Access, Operation, RegionKind, Value, shared_attributes
+from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.opdef import (
     CustomDirective,
     DeclaredOp,
     FormatReader,
+    TextAttributeKind,
     attr_def,
     custom_directive,
     operand_def,
@@ -68,7 +68,7 @@ from streamopt.ir.types import (
     TypeConstraint,
 )
 from streamopt.parser import token_values
-from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause, Sized
+from streamopt.parser.parts import TOKEN_CLASSES, Clause
 from streamopt.printer import type_text
 
 if TYPE_CHECKING:
@@ -79,13 +79,18 @@ if TYPE_CHECKING:
 # -- bit enums --------------------------------------------------------------------------------
 
 
-class BitEnum:
-    """A HAL bit-enum attribute kind: its cases in IREE's declaration order."""
+class BitEnum(TextAttributeKind):
+    """A HAL bit-enum attribute kind (`flags("None")`, `flags(PreferOrigin)`): `None` then its
+    `cases` (`"Name=bits ..."`), in IREE's declaration order."""
 
-    def __init__(self, name: str, cases: Sequence[tuple[str, int]]) -> None:
+    grammar = "_hal_enum"
+
+    def __init__(self, name: str, cases: str) -> None:
         self.name = name
-        self.cases = tuple(cases)
-        self.by_name = dict(self.cases)
+        self.by_name = {"None": 0}
+        for case in cases.split():
+            spelling, _, bits = case.partition("=")
+            self.by_name[spelling] = int(bits, 0)
         # One attribute per value (attributes are never changed in place): a lowered module
         # has a `flags` on most ops.
         self._attrs: dict[int, BitEnumAttr] = {}
@@ -103,8 +108,10 @@ class BitEnum:
     def stringify(self, value: int) -> str:
         """MLIR's spelling: every case whose bits are all set, in declaration order."""
         if value == 0:
-            return next((name for name, bits in self.cases if bits == 0), "None")
-        return "|".join(name for name, bits in self.cases if bits and value & bits == bits)
+            return "None"
+        return "|".join(
+            name for name, bits in self.by_name.items() if bits and value & bits == bits
+        )
 
     def attr(self, value: int | str) -> BitEnumAttr:
         """The attribute for `value` (an int or a spelling such as "PreferOrigin")."""
@@ -118,12 +125,8 @@ class BitEnum:
             found = self._attrs[value] = BitEnumAttr(self, value)
         return found
 
-    def expected(self) -> str:
-        return "[" + ", ".join(name for name, _ in self.cases) + "]"
-
-    # As an attribute kind of declared ops (streamopt.ir.opdef.AttributeKind):
-    # `flags("None")`, `flags(PreferOrigin)`.
-    grammar = "_hal_enum"
+    def make(self, value: Any) -> Attribute:
+        return self.attr(value)
 
     def from_part(self, reader: FormatReader, name: str, token: Any) -> Attribute:
         """The value `token` spells; an unknown case is an error at the token, worded as
@@ -138,15 +141,9 @@ class BitEnum:
             else:
                 message = (
                     "expected string or keyword containing one of the following enum values "
-                    f"for attribute '{name}' {self.expected()}"
+                    f"for attribute '{name}' [{', '.join(self.by_name)}]"
                 )
             raise error(f"custom op '{reader.definition.name}' {message}", where)
-        return self.attr(value)
-
-    def text(self, attribute: Attribute) -> str:
-        return attribute.text
-
-    def make(self, value: Any) -> Attribute:
         return self.attr(value)
 
 
@@ -172,84 +169,46 @@ class BitEnumAttr(Attribute):
         return self.value & bits == bits
 
 
-def _flags(name: str, *extra: tuple[str, int]) -> BitEnum:
-    return BitEnum(name, (("None", 0), *extra))
-
-
-ALLOCA_FLAGS = _flags("AllocaFlag", ("IndeterminateLifetime", 1))
-DEALLOCA_FLAGS = _flags("DeallocaFlag", ("PreferOrigin", 1))
+ALLOCA_FLAGS = BitEnum("AllocaFlag", "IndeterminateLifetime=1")
+DEALLOCA_FLAGS = BitEnum("DeallocaFlag", "PreferOrigin=1")
 # `hal.device.queue.move` (proposed; not in IREE yet): PreferOrigin frees a copied source on its
 # origin queue, as queue.dealloca's does; the rest are the proposed HAL_MOVE_FLAG_* bits.
-MOVE_FLAGS = _flags(
+MOVE_FLAGS = BitEnum(
     "MoveFlag",
-    ("PreferOrigin", 1 << 0),
-    ("RequireAlias", 1 << 1),
-    ("ForceCopy", 1 << 2),
-    ("AllowGrant", 1 << 3),
-    ("KeepSource", 1 << 4),
-    ("AllowLowPerformance", 1 << 5),
+    "PreferOrigin=0x1 RequireAlias=0x2 ForceCopy=0x4 AllowGrant=0x8 KeepSource=0x10 "
+    "AllowLowPerformance=0x20",
 )
-COPY_FLAGS = _flags("CopyFlag", ("Reserved", 1))
-READ_FLAGS = _flags("ReadFlag", ("Reserved", 1))
-MEMORY_ACCESS = _flags(
-    "MemoryAccess",
-    ("Read", 0x1),
-    ("Write", 0x2),
-    ("Discard", 0x4),
-    ("MayAlias", 0x8),
-    ("Unaligned", 0x10),
-    ("Any", 0x20),
+COPY_FLAGS = BitEnum("CopyFlag", "Reserved=1")
+READ_FLAGS = BitEnum("ReadFlag", "Reserved=1")
+MEMORY_ACCESS = BitEnum(
+    "MemoryAccess", "Read=0x1 Write=0x2 Discard=0x4 MayAlias=0x8 Unaligned=0x10 Any=0x20"
 )
-FILL_FLAGS = _flags("FillFlag", ("Reserved", 1))
-EXECUTE_FLAGS = _flags("ExecuteFlag", ("Reserved", 1))
-FENCE_FLAGS = _flags("FenceFlag", ("Reserved", 1))
-WAIT_FLAGS = _flags("WaitFlag", ("Reserved", 1))
-DISPATCH_FLAGS = _flags("DispatchFlags", ("Reserved", 1))
-EXECUTION_BARRIER_FLAGS = _flags("ExecutionBarrierFlag", ("Reserved", 1))
-COMMAND_BUFFER_MODE = _flags("CommandBufferMode", ("OneShot", 0x1), ("AllowInlineExecution", 0x10))
-COMMAND_CATEGORY = _flags("CommandCategory", ("Transfer", 0x1), ("Dispatch", 0x2))
-EXECUTION_STAGE = _flags(
+FILL_FLAGS = BitEnum("FillFlag", "Reserved=1")
+EXECUTE_FLAGS = BitEnum("ExecuteFlag", "Reserved=1")
+FENCE_FLAGS = BitEnum("FenceFlag", "Reserved=1")
+WAIT_FLAGS = BitEnum("WaitFlag", "Reserved=1")
+DISPATCH_FLAGS = BitEnum("DispatchFlags", "Reserved=1")
+EXECUTION_BARRIER_FLAGS = BitEnum("ExecutionBarrierFlag", "Reserved=1")
+COMMAND_BUFFER_MODE = BitEnum("CommandBufferMode", "OneShot=0x1 AllowInlineExecution=0x10")
+COMMAND_CATEGORY = BitEnum("CommandCategory", "Transfer=0x1 Dispatch=0x2")
+EXECUTION_STAGE = BitEnum(
     "ExecutionStage",
-    ("CommandIssue", 0x1),
-    ("CommandProcess", 0x2),
-    ("Dispatch", 0x4),
-    ("Transfer", 0x8),
-    ("CommandRetire", 0x10),
-    ("Host", 0x20),
+    "CommandIssue=0x1 CommandProcess=0x2 Dispatch=0x4 Transfer=0x8 CommandRetire=0x10 Host=0x20",
 )
-MEMORY_TYPE = _flags(
+MEMORY_TYPE = BitEnum(
     "MemoryType",
-    ("Optimal", 0x1),
-    ("HostVisible", 0x2),
-    ("HostCoherent", 0x4),
-    ("HostCached", 0x8),
-    ("HostLocal", 0x46),
-    ("DeviceVisible", 0x10),
-    ("DeviceLocal", 0x30),
+    "Optimal=0x1 HostVisible=0x2 HostCoherent=0x4 HostCached=0x8 HostLocal=0x46 "
+    "DeviceVisible=0x10 DeviceLocal=0x30",
 )
-BUFFER_USAGE = _flags(
+BUFFER_USAGE = BitEnum(
     "BufferUsage",
-    ("TransferSource", 0x1),
-    ("TransferTarget", 0x2),
-    ("Transfer", 0x3),
-    ("DispatchIndirectParameters", 0x100),
-    ("DispatchUniformRead", 0x200),
-    ("DispatchStorageRead", 0x400),
-    ("DispatchStorageWrite", 0x800),
-    ("DispatchStorage", 0xC00),
-    ("DispatchImageRead", 0x1000),
-    ("DispatchImageWrite", 0x2000),
-    ("DispatchImage", 0x3000),
-    ("SharingExport", 0x10000),
-    ("SharingReplicate", 0x20000),
-    ("SharingConcurrent", 0x40000),
-    ("SharingImmutable", 0x80000),
-    ("MappingScoped", 0x1000000),
-    ("MappingPersistent", 0x2000000),
-    ("MappingOptional", 0x4000000),
-    ("MappingAccessRandom", 0x8000000),
-    ("MappingAccessSequentialWrite", 0x10000000),
-    ("Mapping", 0x9000000),
+    "TransferSource=0x1 TransferTarget=0x2 Transfer=0x3 DispatchIndirectParameters=0x100 "
+    "DispatchUniformRead=0x200 DispatchStorageRead=0x400 DispatchStorageWrite=0x800 "
+    "DispatchStorage=0xC00 DispatchImageRead=0x1000 DispatchImageWrite=0x2000 "
+    "DispatchImage=0x3000 SharingExport=0x10000 SharingReplicate=0x20000 "
+    "SharingConcurrent=0x40000 SharingImmutable=0x80000 MappingScoped=0x1000000 "
+    "MappingPersistent=0x2000000 MappingOptional=0x4000000 MappingAccessRandom=0x8000000 "
+    "MappingAccessSequentialWrite=0x10000000 Mapping=0x9000000",
 )
 
 # `!hal.file`: what `hal.ex.file.from_memory` makes and `hal.device.queue.read` reads.
@@ -271,29 +230,22 @@ _BUFFER_OR_SLOT = TypeConstraint(
 # The type HALOps.td gives the operands of these names (HAL_Device, HAL_DeviceQueueAffinity,
 # HAL_Fence, HAL_DeviceQueuePool, HAL_MemoryType, HAL_BufferUsage, HAL_DeviceSize, ...).
 _OPERAND_TYPES: Mapping[str, TypeConstraint] = {
-    "device": HAL_DEVICE_CONSTRAINT,
-    "queue_affinity": I64_CONSTRAINT,
-    "wait_fence": HAL_FENCE_CONSTRAINT,
-    "signal_fence": HAL_FENCE_CONSTRAINT,
-    "pool": I64_CONSTRAINT,
-    "memory_types": I32_CONSTRAINT,
-    "buffer_usage": I32_CONSTRAINT,
-    "result_size": INDEX_CONSTRAINT,
-    "source_buffer": HAL_BUFFER_CONSTRAINT,
-    "target_buffer": HAL_BUFFER_CONSTRAINT,
-    "source_offset": INDEX_CONSTRAINT,
-    "target_offset": INDEX_CONSTRAINT,
-    "source_length": INDEX_CONSTRAINT,
-    "offset": INDEX_CONSTRAINT,
-    "length": INDEX_CONSTRAINT,
-    "minimum_length": INDEX_CONSTRAINT,
-    "command_buffer": HAL_COMMAND_BUFFER_CONSTRAINT,
-    "buffer_view": HAL_BUFFER_VIEW_CONSTRAINT,
-    "element_type": I32_CONSTRAINT,
-    "encoding_type": I32_CONSTRAINT,
-    "workgroup_x": INDEX_CONSTRAINT,
-    "workgroup_y": INDEX_CONSTRAINT,
-    "workgroup_z": INDEX_CONSTRAINT,
+    name: constraint
+    for names, constraint in (
+        ("device", HAL_DEVICE_CONSTRAINT),
+        ("command_buffer", HAL_COMMAND_BUFFER_CONSTRAINT),
+        ("buffer_view", HAL_BUFFER_VIEW_CONSTRAINT),
+        ("wait_fence signal_fence", HAL_FENCE_CONSTRAINT),
+        ("source_buffer target_buffer", HAL_BUFFER_CONSTRAINT),
+        ("queue_affinity pool", I64_CONSTRAINT),
+        ("memory_types buffer_usage element_type encoding_type", I32_CONSTRAINT),
+        (
+            "result_size source_offset target_offset source_length offset length minimum_length "
+            "workgroup_x workgroup_y workgroup_z",
+            INDEX_CONSTRAINT,
+        ),
+    )
+    for name in names.split()
 }
 
 
@@ -302,41 +254,6 @@ class HalOp(DeclaredOp):
     Operands are named as in HALOps.td, and a name means one type there (`_OPERAND_TYPES`)."""
 
     default_operand_types = _OPERAND_TYPES
-
-    @classmethod
-    def build(cls, attributes: Mapping[str, Any] | None = None, **operands: Value) -> Any:
-        """The op with operands given by name; attributes may be ints or spellings."""
-        return cls.create(**operands, **(attributes or {}))
-
-
-# -- custom directives ---------------------------------------------------------------------------
-
-
-def _parse_size_aware_type(
-    reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]
-) -> None:
-    (_, type_name), (_, size_name) = args
-    sized: Sized = part
-    if len(sized.sizes) != 1:
-        raise error(f"expected one size for '{sized.type}'", reader.location)
-    reader.set_type(type_name, sized.type)
-    reader.operands[size_name] = sized.sizes[0]
-
-
-def _print_size_aware_type(op: Any, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    (_, type_name), (_, size_name) = args
-    definition = op.definition
-    value = definition.field_value(op, type_name)
-    size = definition.field_value(op, size_name)
-    return f"{type_text(value.type)}{{{p.v(size)}}}"
-
-
-# `custom<SizeAwareType>(type($x), $x_size)` (IREE's util directive): `!hal.buffer{%n}`, a type
-# and its one size.
-custom_directive(
-    "SizeAwareType",
-    CustomDirective("sized_type", _parse_size_aware_type, _print_size_aware_type),
-)
 
 
 # -- device queue ops -------------------------------------------------------------------------
@@ -378,7 +295,7 @@ class DeviceQueueAllocaOp(QueueOp):
     result = result_def(HAL_BUFFER, asm_name="transient_buffer")
     assembly_format = _QUEUE_FORMAT + (
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
+        "`flags` `(` $flags `)` `:` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
 
@@ -426,33 +343,8 @@ class DeviceQueueMoveOp(QueueOp):
     assembly_format = _QUEUE_FORMAT + (
         "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
         "`pool` `(` $pool `)` `type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`flags` `(` $flags `)` `:` custom<SizeAwareType>(type($result), $result_size) "
+        "`flags` `(` $flags `)` `:` type($result) `{` $result_size `}` "
         "attr-dict-with-keyword"
-    )
-    # The operand types ODS would check (the parser only checks the ones the syntax spells).
-    _operand_types: ClassVar[tuple[Type, ...]] = (
-        HAL_DEVICE,
-        I64,
-        HAL_FENCE,
-        HAL_FENCE,
-        HAL_BUFFER,
-        INDEX,
-        I64,
-        I32,
-        I32,
-        INDEX,
-    )
-    _operand_type_names: ClassVar[tuple[str, ...]] = (
-        "device",
-        "64-bit signless integer",
-        "fence",
-        "fence",
-        "buffer",
-        "index",
-        "64-bit signless integer",
-        "32-bit signless integer",
-        "32-bit signless integer",
-        "index",
     )
 
     def operand_access(self, index: int) -> Access:
@@ -463,11 +355,14 @@ class DeviceQueueMoveOp(QueueOp):
 
     def verify(self) -> None:
         super().verify()
-        for index, (value, want, spelled) in enumerate(
-            zip(self.operands, self._operand_types, self._operand_type_names)
+        # Every operand's type, before the checks below (the layer checks them after these).
+        for index, (value, (_, want, _)) in enumerate(
+            zip(self.operands, self.definition.constraints)
         ):
-            if value.type is not None and value.type != want:
-                raise op_error(self, f"operand #{index} must be {spelled}, but got '{value.type}'")
+            if value.type is not None and not want.accepts(value.type):
+                raise op_error(
+                    self, f"operand #{index} must be {want.description}, but got '{value.type}'"
+                )
         if self.result.type != HAL_BUFFER:
             raise op_error(self, f"result #0 must be buffer, but got '{self.result.type}'")
         flags = self.flags
@@ -489,30 +384,20 @@ def _verify_not_used_after(op: Operation, source: Value) -> None:
             continue
         anchor = block.find_ancestor_op_in_block(user)
         if anchor is not None and anchor is not op and op.is_before_in_block(anchor):
-            diagnostic = Diagnostic(
-                "error",
-                f"'{op.name}' op source is used after the move, by '{user.name}' at "
-                f"{user.location}",
-                op.location,
-            )
-            diagnostic.attach_note("later use here", user.location)
-            raise DiagnosticError(diagnostic)
-    defining_block = source.parent_block
+            message = f"source is used after the move, by '{user.name}' at {user.location}"
+            raise _noted(op, message, "later use here", user.location)
     node = op
-    while node.parent is not defining_block:
-        ancestor = node.parent_op
-        if ancestor is None:
-            break
+    while node.parent is not source.parent_block and (ancestor := node.parent_op) is not None:
         if ancestor.region_kind is RegionKind.LOOP:
-            diagnostic = Diagnostic(
-                "error",
-                f"'{op.name}' op source may be used after the move: inside a loop that runs it "
-                "again",
-                op.location,
-            )
-            diagnostic.attach_note("loop here", ancestor.location)
-            raise DiagnosticError(diagnostic)
+            message = "source may be used after the move: inside a loop that runs it again"
+            raise _noted(op, message, "loop here", ancestor.location)
         node = ancestor
+
+
+def _noted(op: Operation, message: str, note: str, where: Location) -> DiagnosticError:
+    """`op_error(op, message)` with a note at `where`."""
+    diagnostic = Diagnostic("error", f"'{op.name}' op {message}", op.location)
+    return DiagnosticError(diagnostic.attach_note(note, where))
 
 
 @register_op
@@ -608,37 +493,23 @@ class DeviceQueueReadOp(QueueOp):
     )
 
 
-class Binding(NamedTuple):
-    """`(%buffer : T)[%offset, %length]` in a binding list."""
-
-    buffer: Value
-    type: Type
-    offset: Value
-    length: Value
+def _quads(part: Any) -> list[list[Any]]:
+    """The children of a list rule without a callback (parser.lalr.Tree), four per item: the
+    values and types of `(%buffer : T)[%offset, %length]` or `(%device, %queue : T, U)`."""
+    items = part.children
+    return [items[i : i + 4] for i in range(0, len(items), 4)]
 
 
-@parse_rule("hal_bindings")
-def _hal_bindings(b: Builder, children: list[Any]) -> list[Binding]:
-    return [c for c in children if isinstance(c, Binding)]
-
-
-@parse_rule("hal_binding")
-def _hal_binding(b: Builder, children: list[Any]) -> Binding:
-    buffer, type, offset, length = (c for c in children if not isinstance(c, TOKEN_CLASSES))
-    return Binding(buffer, type, offset, length)
-
-
-def _parse_bindings(
-    reader: FormatReader, part: list[Binding], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_bindings(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
     buffers, _, offsets, lengths = (name for _, name in args)
-    for binding in part:
-        check_operand_type(binding.buffer, binding.type, reader.location)
-        check_operand_type(binding.offset, INDEX, reader.location)
-        check_operand_type(binding.length, INDEX, reader.location)
-    reader.operands[buffers] = [binding.buffer for binding in part]
-    reader.operands[offsets] = [binding.offset for binding in part]
-    reader.operands[lengths] = [binding.length for binding in part]
+    bindings = _quads(part)
+    for buffer, type, offset, length in bindings:
+        check_operand_type(buffer, type, reader.location)
+        check_operand_type(offset, INDEX, reader.location)
+        check_operand_type(length, INDEX, reader.location)
+    reader.operands[buffers] = [binding[0] for binding in bindings]
+    reader.operands[offsets] = [binding[2] for binding in bindings]
+    reader.operands[lengths] = [binding[3] for binding in bindings]
 
 
 def _print_bindings(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -761,12 +632,11 @@ class FenceFailOp(HalOp):
 
 
 @parse_rule("hal_lifetime")
-def _hal_lifetime(b: Builder, children: list[Any]) -> Clause:
-    if not children:
-        return Clause("lifetime", "*")
-    token = children[0]
-    name = str(token)
-    if token.type == "STRING":
+def _hal_lifetime(b: Builder, children: list[Any]) -> Attribute:
+    # `*` is not a keyword: the rule's only child-less case.
+    token = children[0] if children else None
+    name = "*" if token is None else str(token)
+    if token is not None and token.type == "STRING":
         name = name[1:-1]
     if name not in LIFETIMES:
         raise error(
@@ -775,7 +645,27 @@ def _hal_lifetime(b: Builder, children: list[Any]) -> Clause:
             f"[{', '.join(LIFETIMES)}]",
             b.location(token),
         )
-    return Clause("lifetime", name)
+    return _LIFETIME_ATTRS[name]
+
+
+class _LifetimeKind(TextAttributeKind):
+    """HAL_LifetimeAttr (`lifetime(transient)`), read by `hal_lifetime`; `*`, not a keyword,
+    is written as a string. The accessor gives the lifetime's name."""
+
+    grammar = "hal_lifetime"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        attribute: Attribute = part
+        return attribute
+
+    def text(self, attribute: Attribute) -> str:
+        return '"*"' if attribute.text == "*" else attribute.text
+
+    def make(self, value: Any) -> Attribute:
+        return _LIFETIME_ATTRS[value]
+
+    def value(self, attribute: Attribute) -> str:
+        return attribute.text
 
 
 @parse_rule("hal_for_affinity")
@@ -793,84 +683,32 @@ class AllocatorResolveMemoryPropertiesOp(HalOp):
     lifetime needs on affinity A."""
 
     name = "hal.allocator.resolve_memory_properties"
-    inherent_attributes = frozenset({"affinity", "lifetime"})
     is_pure = True
+    affinity = attr_def(ANY_ATTRIBUTE)
+    lifetime = attr_def(_LifetimeKind())
     memory_types = result_def(I32, asm_name="memory_types")
     buffer_usage = result_def(I32, asm_name="buffer_usage")
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        clauses, rest = split_clauses(parts)
-        lifetime = clauses["lifetime"]
-        attributes = dict(clauses.get("attributes", {}))
-        if "for" in clauses:
-            attributes["affinity"] = clauses["for"]
-        attributes["lifetime"] = OpaqueAttr(lifetime)
-        types = [p for p in rest if isinstance(p, Type)]
-        return cls((), types, attributes, location=location)
+    assembly_format = (
+        "(`for` `(` $affinity^ `)`)? `lifetime` `(` $lifetime `)` "
+        "`:` type($memory_types) `,` type($buffer_usage) attr-dict-with-keyword"
+    )
 
     @classmethod
     def create(
         cls, lifetime: str, affinity: Attribute | None = None
     ) -> AllocatorResolveMemoryPropertiesOp:
-        assert lifetime in LIFETIMES, lifetime
-        attributes: dict[str, Attribute] = {}
-        if affinity is not None:
-            attributes["affinity"] = affinity
-        attributes["lifetime"] = _LIFETIME_ATTRS[lifetime]
-        return cls((), [I32, I32], shared_attributes(attributes))
-
-    @property
-    def affinity(self) -> Attribute | None:
-        return self.attribute_map.get("affinity")
-
-    @property
-    def lifetime(self) -> str:
-        return self.attribute_map["lifetime"].text
-
-    def print(self, p: Printer) -> None:
-        p.write(self.name)
-        affinity = self.affinity
-        if affinity is not None:
-            p.write(f" for({affinity.text})")
-        # `*` is not a keyword: MLIR prints (and only reads) it as a string.
-        lifetime = self.lifetime
-        p.write(f' lifetime("{lifetime}") : ' if lifetime == "*" else f" lifetime({lifetime}) : ")
-        p.write(", ".join(type_text(r.type) for r in self.results))
-        p.attr_dict(self, ("affinity", "lifetime"), keyword=True)
+        """The op for a resource of `lifetime` (one of LIFETIMES) on `affinity`."""
+        return super().create(affinity=affinity, lifetime=lifetime)
 
 
-class SelectEntry(NamedTuple):
-    """`(%device, %queue_affinity : !hal.device, i64)` in `hal.allocator.select from([...])`."""
-
-    device: Value
-    queue_affinity: Value
-    device_type: Type
-    queue_affinity_type: Type
-
-
-@parse_rule("hal_select_entry")
-def _hal_select_entry(b: Builder, children: list[Any]) -> SelectEntry:
-    device, affinity, device_type, affinity_type = (
-        c for c in children if not isinstance(c, TOKEN_CLASSES)
-    )
-    return SelectEntry(device, affinity, device_type, affinity_type)
-
-
-@parse_rule("hal_device_queue_affinity_list")
-def _hal_device_queue_affinity_list(b: Builder, children: list[Any]) -> list[SelectEntry]:
-    return [c for c in children if isinstance(c, SelectEntry)]
-
-
-def _parse_affinity_list(
-    reader: FormatReader, part: list[SelectEntry], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_affinity_list(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
     devices, _, affinities = (name for _, name in args)
-    for entry in part:
-        check_operand_type(entry.device, entry.device_type, reader.location)
-        check_operand_type(entry.queue_affinity, entry.queue_affinity_type, reader.location)
-    reader.operands[devices] = [entry.device for entry in part]
-    reader.operands[affinities] = [entry.queue_affinity for entry in part]
+    entries = _quads(part)
+    for device, affinity, device_type, affinity_type in entries:
+        check_operand_type(device, device_type, reader.location)
+        check_operand_type(affinity, affinity_type, reader.location)
+    reader.operands[devices] = [entry[0] for entry in entries]
+    reader.operands[affinities] = [entry[1] for entry in entries]
 
 
 def _print_affinity_list(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -943,7 +781,7 @@ class AllocatorAllocateOp(HalOp):
     assembly_format = (
         "`<` $allocator `:` type($allocator) `>` `affinity` `(` $queue_affinity `)` "
         "`type` `(` $memory_types `)` `usage` `(` $buffer_usage `)` "
-        "`:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword"
+        "`:` type($result) `{` $result_size `}` attr-dict-with-keyword"
     )
 
 
@@ -1115,29 +953,29 @@ class BufferUsageOp(_BitsConstantOp):
     assembly_format = "`<` $usage `>` attr-dict `:` type($result)"
 
 
+class _EncodingKind(TextAttributeKind):
+    """The encoding of `hal.encoding_type<#enc>`: an attribute; a keyword other than the
+    `dense_row_major` its format spells is an error."""
+
+    grammar = "(ATTR_REF | BARE_ID)"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        if part.type != "ATTR_REF":
+            raise error(
+                f"expected 'dense_row_major' or an attribute, got '{part}'", reader.location
+            )
+        return token_values.attribute_from_token("ATTR_REF", str(part), None)
+
+
 @register_op
-class EncodingTypeOp(Operation):
+class EncodingTypeOp(HalOp):
     """`%dense_row_major = hal.encoding_type<dense_row_major> : i32`."""
 
-    __slots__ = ()
     name = "hal.encoding_type"
-    inherent_attributes = frozenset({"encoding"})
     is_pure = True
-
-    @classmethod
-    def from_parse(cls, b: Builder, parts: list[Any], location: Location) -> Operation:
-        token = parts[0]
-        attributes = dict(parts[1]) if isinstance(parts[1], AttrDict) else {}
-        if token.type == "ATTR_REF":
-            attributes["encoding"] = token_values.attribute_from_token("ATTR_REF", str(token), None)
-        elif str(token) != "dense_row_major":
-            raise error(f"expected 'dense_row_major' or an attribute, got '{token}'", location)
-        return cls((), [parts[-1]], attributes, location=location)
-
-    @classmethod
-    def create(cls) -> EncodingTypeOp:
-        """The dense row-major encoding."""
-        return cls((), [I32], {})
+    encoding = attr_def(_EncodingKind())
+    result = result_def(I32)
+    assembly_format = "`<` ($encoding^):( `` `dense_row_major`)? `>` attr-dict `:` type($result)"
 
     def asm_result_name(self, index: int) -> str | None:
         return None if "encoding" in self.attribute_map else "dense_row_major"
@@ -1146,24 +984,15 @@ class EncodingTypeOp(Operation):
         if "encoding" in self.attribute_map:
             raise op_error(self, "unsupported encoding type")
 
-    def print(self, p: Printer) -> None:
-        encoding = self.attribute_map.get("encoding")
-        p.write(f"{self.name}<{encoding.text if encoding is not None else 'dense_row_major'}>")
-        p.attr_dict(self, ("encoding",))
-        p.write(f" : {self.result.type}")
 
-
+# The end of the buffer view ops that take a shape, an element type and an encoding.
 _SHAPE_FORMAT = (
     "`shape` `(` `[` $shape `]` `)` `type` `(` $element_type `)` `encoding` `(` $encoding_type `)`"
 )
 
 
-class _ShapedBufferViewOp(HalOp):
-    """Buffer view ops that end in `shape([%d0, ...]) type(%et) encoding(%enc)`."""
-
-
 @register_op
-class BufferViewAssertOp(_ShapedBufferViewOp):
+class BufferViewAssertOp(HalOp):
     """`hal.buffer_view.assert<%v : !hal.buffer_view> message("m") shape([%d]) type(%t)
     encoding(%e)`: abort unless the view holds such a tensor."""
 
@@ -1181,7 +1010,7 @@ class BufferViewAssertOp(_ShapedBufferViewOp):
 
 
 @register_op
-class BufferViewCreateOp(_ShapedBufferViewOp):
+class BufferViewCreateOp(HalOp):
     """`%view = hal.buffer_view.create buffer(%b : !hal.buffer)[%offset, %length] shape([%d])
     type(%t) encoding(%e) : !hal.buffer_view`: a tensor view of a buffer range."""
 
@@ -1469,14 +1298,22 @@ class CommandBufferExecutionBarrierOp(HalOp):
     )
 
 
+class _CommandOp(HalOp):
+    """A command buffer op whose buffers may be binding table slots (an `index`, no buffer):
+    only a buffer operand has its field's access."""
+
+    def operand_access(self, index: int) -> Access:
+        return Access.NONE if self.operands[index].type == INDEX else super().operand_access(index)
+
+
 @register_op
-class CommandBufferFillBufferOp(HalOp):
+class CommandBufferFillBufferOp(_CommandOp):
     """`hal.command_buffer.fill_buffer<%cmd : T> target(%b : !hal.buffer)[%o, %l]
     pattern(%p : i32) flags("None")`. The target may be a binding slot (`index`)."""
 
     name = "hal.command_buffer.fill_buffer"
     command_buffer = operand_def()
-    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_buffer = operand_def(_BUFFER_OR_SLOT, access=Access.WRITE)
     target_offset = operand_def()
     length = operand_def()
     pattern = operand_def()
@@ -1488,20 +1325,17 @@ class CommandBufferFillBufferOp(HalOp):
         "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
-    def operand_access(self, index: int) -> Access:
-        return Access.WRITE if index == 1 and self.operands[1].type != INDEX else Access.NONE
-
 
 @register_op
-class CommandBufferCopyBufferOp(HalOp):
+class CommandBufferCopyBufferOp(_CommandOp):
     """`hal.command_buffer.copy_buffer<%cmd : T> source(%a : !hal.buffer)[%o]
     target(%b : !hal.buffer)[%o] length(%l) flags("None")`. Buffers may be binding slots."""
 
     name = "hal.command_buffer.copy_buffer"
     command_buffer = operand_def()
-    source_buffer = operand_def(_BUFFER_OR_SLOT)
+    source_buffer = operand_def(_BUFFER_OR_SLOT, access=Access.READ)
     source_offset = operand_def()
-    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_buffer = operand_def(_BUFFER_OR_SLOT, access=Access.WRITE)
     target_offset = operand_def()
     length = operand_def()
     flags = attr_def(COPY_FLAGS, default=0)
@@ -1512,14 +1346,9 @@ class CommandBufferCopyBufferOp(HalOp):
         "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
     )
 
-    def operand_access(self, index: int) -> Access:
-        if self.operands[index].type == INDEX:
-            return Access.NONE
-        return {1: Access.READ, 3: Access.WRITE}.get(index, Access.NONE)
-
 
 @register_op
-class CommandBufferDispatchOp(HalOp, SegmentedOp):
+class CommandBufferDispatchOp(_CommandOp, SegmentedOp):
     """`hal.command_buffer.dispatch<%cmd : T> target(%exe : !hal.executable)[%ordinal]
     workgroups([%x, %y, %z]) constants([...])? bindings([...]) flags("None")`."""
 
@@ -1544,9 +1373,6 @@ class CommandBufferDispatchOp(HalOp, SegmentedOp):
         "$binding_buffers, type($binding_buffers), $binding_offsets, $binding_lengths) `]` `)` "
         "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
-
-    def operand_access(self, index: int) -> Access:
-        return Access.NONE if self.operands[index].type == INDEX else super().operand_access(index)
 
     def verify(self) -> None:
         if not len(self.binding_buffers) == len(self.binding_offsets) == len(self.binding_lengths):

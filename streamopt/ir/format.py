@@ -99,6 +99,7 @@ CLAUSE_RULES = {
     "from": "from_clause",
     "to": "to_clause",
     "await": "await_clause",
+    "for": "hal_for_affinity",
 }
 
 

@@ -743,7 +743,7 @@ class _Lowering:
         ).results[0]
         memory_type = self.emit(MemoryTypeOp.create("DeviceLocal")).results[0]
         device, queue = self.allocation_device(affinity, memory_type, buffer_usage)
-        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
+        allocator = self.emit(DeviceAllocatorOp.create(device=device)).results[0]
         imported = self.emit(
             AllocatorImportOp.create(
                 allocator, queue, memory_type, buffer_usage, host_data, offset, length
@@ -757,7 +757,7 @@ class _Lowering:
         resolve = self.emit(AllocatorResolveMemoryPropertiesOp.create(lifetime, affinity))
         memory_types, buffer_usage = resolve.results
         device, queue = self.allocation_device(affinity, memory_types, buffer_usage)
-        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
+        allocator = self.emit(DeviceAllocatorOp.create(device=device)).results[0]
         return self.emit(
             AllocatorAllocateOp.create(allocator, queue, memory_types, buffer_usage, size)
         ).results[0]
@@ -843,7 +843,7 @@ class _Lowering:
         source = self.map(op.source)
         buffer: Value
         if source.type == HAL_BUFFER_VIEW or isinstance(source.type, ShapedType):
-            buffer = self.emit(BufferViewBufferOp.build(buffer_view=source)).results[0]
+            buffer = self.emit(BufferViewBufferOp.create(buffer_view=source)).results[0]
         elif source.type == HAL_BUFFER:
             buffer = source
         else:
@@ -857,17 +857,15 @@ class _Lowering:
         assert isinstance(resource_type, ResourceType)
         memory_types, buffer_usage = _required_buffer_bits(resource_type.lifetime, op)
         device = self.device(self.lookup_affinity(op))
-        allocator = self.emit(DeviceAllocatorOp.build(device=device)).results[0]
+        allocator = self.emit(DeviceAllocatorOp.create(device=device)).results[0]
         self.emit(
-            BufferAssertOp.build(
-                {
-                    "message": "tensor",
-                    "memory_types": memory_types,
-                    "buffer_usage": buffer_usage,
-                },
+            BufferAssertOp.create(
                 buffer=buffer,
                 allocator=allocator,
                 minimum_length=op.result_size,
+                message="tensor",
+                memory_types=memory_types,
+                buffer_usage=buffer_usage,
             )
         )
         self.done(op, [buffer])
@@ -967,7 +965,7 @@ class _Lowering:
             )
         ).results[0]
         self._record(op.body, command_buffer, serial=True)
-        self.emit(CommandBufferFinalizeOp.build(command_buffer=command_buffer))
+        self.emit(CommandBufferFinalizeOp.create(command_buffer=command_buffer))
         wait = self.wait_fence(op.await_timepoint)
         signal = self.signal_fence(device, op.result_timepoint)
         self.emit(DeviceQueueExecuteOp.create(device, queue, wait, signal, command_buffer))
@@ -986,25 +984,25 @@ class _Lowering:
                 self._record(command.regions[0].blocks[0], command_buffer, serial=False)
             elif isinstance(command, CmdFillOp):
                 self.emit(
-                    CommandBufferFillBufferOp.build(
-                        {"flags": 0},
+                    CommandBufferFillBufferOp.create(
                         command_buffer=command_buffer,
                         target_buffer=self.map(command.target),
                         target_offset=command.target_offset,
                         length=command.target_length,
                         pattern=command.value,
+                        flags=0,
                     )
                 )
             elif isinstance(command, CmdCopyOp):
                 self.emit(
-                    CommandBufferCopyBufferOp.build(
-                        {"flags": 0},
+                    CommandBufferCopyBufferOp.create(
                         command_buffer=command_buffer,
                         source_buffer=self.map(command.source),
                         source_offset=command.source_offset,
                         target_buffer=self.map(command.target),
                         target_offset=command.target_offset,
                         length=command.length,
+                        flags=0,
                     )
                 )
             elif isinstance(command, CmdDispatchOp):
@@ -1013,13 +1011,11 @@ class _Lowering:
                 raise error(f"cannot record '{name}' into a command buffer", command.location)
             if serial:
                 self.emit(
-                    CommandBufferExecutionBarrierOp.build(
-                        {
-                            "source_stage_mask": _SERIAL_SOURCE_STAGES,
-                            "target_stage_mask": _SERIAL_TARGET_STAGES,
-                            "flags": 0,
-                        },
+                    CommandBufferExecutionBarrierOp.create(
                         command_buffer=command_buffer,
+                        source_stage_mask=_SERIAL_SOURCE_STAGES,
+                        target_stage_mask=_SERIAL_TARGET_STAGES,
+                        flags=0,
                     )
                 )
 
@@ -1039,7 +1035,7 @@ class _Lowering:
         entry_point = self.resolve(dispatch.entry_points[0])
         assert isinstance(entry_point, SymbolRefAttr)
         # The device the command buffer records for (the execute's; dynamic in IREE's view).
-        device = self.emit(CommandBufferDeviceOp.build(command_buffer=command_buffer)).results[0]
+        device = self.emit(CommandBufferDeviceOp.create(command_buffer=command_buffer)).results[0]
         lookup = ExecutableLookupOp.create(device, symbol_ref(entry_point.root))
         executable = self.emit(lookup).results[0]
         function = self.emit(ExecutableLookupFunctionOp.create(executable, entry_point))

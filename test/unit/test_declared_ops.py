@@ -32,9 +32,7 @@ from streamopt.printer import print_operation
 # Every op class of stream, hal and util whose parsing or printing is still written by hand,
 # and why. The test below fails when a class is missing here or is no longer hand-written.
 HAND_WRITTEN: dict[str, str] = {
-    # hal: attributes the layer has no kind for yet.
-    "hal.allocator.resolve_memory_properties": "optional affinity and the `*` lifetime enum",
-    "hal.encoding_type": "an optional encoding attribute with a default",
+    # hal: none.
     # stream: none; its hard parts are custom<> directives (streamopt/dialects/stream).
     # util: ops whose IREE definition has a parser and printer of its own (no assemblyFormat).
     "util.func": "custom<FunctionSignature>: a function-like op with a region",
