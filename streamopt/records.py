@@ -3,21 +3,20 @@
 `typing.NamedTuple` builds each class's constructor by compiling source text, about 0.1 ms a
 class; the parser's parts and the dialects' directive parts are a dozen such classes, which
 every run created at start-up. A Record class is a tuple subclass with a property per field,
-made without compiling anything. Type checkers see `typing.NamedTuple` (see the import in
-modules that use it), so fields keep their types.
+made without compiling anything; fields are read through the same C accessor namedtuple uses.
+Type checkers see `typing.NamedTuple` (the alias below), so fields keep their types.
 
     class Sized(Record):
         type: Type
         sizes: list[Value]
 
 Fields are the class's annotations, in order; a subclass without annotations keeps its
-parent's. Values are given positionally (as every caller does), and a field may have a
-default. Instances compare, hash, unpack and index as tuples.
+parent's. Values are given positionally, all of them (as every caller does). Instances
+compare, hash, unpack and index as tuples.
 """
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar
 
 __all__ = ["Record"]
@@ -25,9 +24,17 @@ __all__ = ["Record"]
 if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:
+    try:
+        # namedtuple's field accessor, in C: a field read costs what a NamedTuple's does.
+        from collections import _tuplegetter
+    except ImportError:  # An interpreter without it: a property over itemgetter.
+        from operator import itemgetter
+
+        def _tuplegetter(index: int, doc: str | None) -> property:
+            return property(itemgetter(index), doc=doc)
 
     class _RecordType(type):
-        """Gives each Record class empty `__slots__` (instances are bare tuples), a property per
+        """Gives each Record class empty `__slots__` (instances are bare tuples), an accessor per
         field and a constructor taking the fields positionally."""
 
         def __new__(
@@ -35,27 +42,22 @@ else:
         ) -> _RecordType:
             namespace.setdefault("__slots__", ())
             fields = tuple(namespace.get("__annotations__", ()))
-            fields = tuple(f for f in fields if f not in ("_fields", "_defaults"))
+            fields = tuple(f for f in fields if f != "_fields")
             if fields:
-                defaults = tuple(namespace.pop(f) for f in fields if f in namespace)
                 for index, field in enumerate(fields):
-                    namespace[field] = property(itemgetter(index))
+                    assert field not in namespace, f"{name}.{field}: a Record has no defaults"
+                    namespace[field] = _tuplegetter(index, None)
                 namespace["_fields"] = fields
-                namespace["_defaults"] = defaults
             return super().__new__(mcs, name, bases, namespace, **kwargs)
 
     class Record(tuple, metaclass=_RecordType):  # type: ignore[type-arg]
         """Base of record classes (see the module docstring)."""
 
         _fields: ClassVar[tuple[str, ...]] = ()
-        _defaults: ClassVar[tuple[Any, ...]] = ()
 
         def __new__(cls, *values: Any) -> Any:
-            missing = len(cls._fields) - len(values)
-            if missing:
-                if not 0 < missing <= len(cls._defaults):
-                    raise TypeError(f"{cls.__name__} takes {len(cls._fields)} values")
-                values += cls._defaults[len(cls._defaults) - missing :]
+            if len(values) != len(cls._fields):
+                raise TypeError(f"{cls.__name__} takes {len(cls._fields)} values")
             return tuple.__new__(cls, values)
 
         def __getnewargs__(self) -> tuple[Any, ...]:
