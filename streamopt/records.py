@@ -2,8 +2,8 @@
 
 `typing.NamedTuple` builds each class's constructor by compiling source text, about 0.1 ms a
 class; the parser's parts and the dialects' directive parts are a dozen such classes, which
-every run created at start-up. A Record class is a tuple subclass with a property per field,
-made without compiling anything; fields are read through the same C accessor namedtuple uses.
+every run created at start-up. A Record class is a tuple subclass with an accessor per field
+(namedtuple's own, in C), made without compiling anything.
 Type checkers see `typing.NamedTuple` (the alias below), so fields keep their types.
 
     class Sized(Record):
@@ -45,7 +45,8 @@ else:
             fields = tuple(f for f in fields if f != "_fields")
             if fields:
                 for index, field in enumerate(fields):
-                    assert field not in namespace, f"{name}.{field}: a Record has no defaults"
+                    if field in namespace:
+                        raise TypeError(f"{name}.{field}: a Record field has no default")
                     namespace[field] = _tuplegetter(index, None)
                 namespace["_fields"] = fields
             return super().__new__(mcs, name, bases, namespace, **kwargs)
