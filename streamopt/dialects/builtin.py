@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
 from streamopt.dialects import check_unmodelled, register_op
-from streamopt.dialects.registered import parent_problem
+from streamopt.dialects.registered import REQUIRED_PARENTS
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.debuginfo import LocationText, strip_locations
 from streamopt.ir.types import (
@@ -32,6 +32,7 @@ from streamopt.ir.types import (
     TypeAttr,
     print_attr_dict,
 )
+from streamopt.ir.verify import parent_problem
 from streamopt.parser import token_values
 
 if TYPE_CHECKING:
@@ -131,7 +132,8 @@ def _verify_parent(op: Operation) -> None:
     """An op IREE's dialect requires to be nested in a certain op (an executable's export)
     is an error anywhere else, even kept as written."""
     parent = op.parent_op
-    problem = parent_problem(op.name, parent.name if parent is not None else None)
+    required = REQUIRED_PARENTS.get(op.name, ())
+    problem = parent_problem(op.name, required, parent.name if parent is not None else None)
     if problem is not None:
         raise DiagnosticError(Diagnostic("error", problem, op.location))
 

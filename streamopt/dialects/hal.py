@@ -66,6 +66,7 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     TypeConstraint,
+    signless_integer,
 )
 from streamopt.parser import token_values
 from streamopt.parser.parts import TOKEN_CLASSES, Clause
@@ -239,6 +240,7 @@ _OPERAND_TYPES: Mapping[str, TypeConstraint] = {
         ("source_buffer target_buffer", HAL_BUFFER_CONSTRAINT),
         ("queue_affinity pool", I64_CONSTRAINT),
         ("memory_types buffer_usage element_type encoding_type", I32_CONSTRAINT),
+        ("pattern", signless_integer(8, 16, 32)),  # HAL_FillPatternType.
         (
             "result_size source_offset target_offset source_length offset length minimum_length "
             "workgroup_x workgroup_y workgroup_z",
@@ -433,16 +435,6 @@ class DeviceQueueFillOp(QueueOp):
         "`length` `(` $length `)` `pattern` `(` $pattern `:` type($pattern) `)` "
         "`flags` `(` $flags `)` attr-dict-with-keyword"
     )
-
-    def verify(self) -> None:
-        super().verify()
-        type = self.pattern.type
-        if not (isinstance(type, IntegerType) and type.width in (8, 16, 32)):
-            raise op_error(
-                self,
-                "operand #7 must be 8-bit signless integer or 16-bit signless integer or "
-                f"32-bit signless integer, but got '{type}'",
-            )
 
 
 @register_op

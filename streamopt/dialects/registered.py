@@ -531,14 +531,3 @@ REQUIRED_PARENTS: dict[str, tuple[str, ...]] = {
     "stream.executable.end": ("stream.executable",),
     "stream.executable.export": ("stream.executable",),
 }
-
-
-def parent_problem(name: str, parent: str | None) -> str | None:
-    """MLIR's error if op `name` must be nested in another kind of op than `parent` (the
-    name of the op it is in; None at the top level), else None."""
-    required = REQUIRED_PARENTS.get(name)
-    if required is None or parent in required:
-        return None
-    if len(required) == 1:
-        return f"'{name}' op expects parent op '{required[0]}'"
-    return f"'{name}' op expects parent op to be one of '{', '.join(required)}'"

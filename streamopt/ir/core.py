@@ -306,6 +306,10 @@ class Operation:
     # MLIR's NoTerminator trait: the blocks of this op's regions need not end in a terminator
     # (a module). Every other known op's blocks must.
     has_no_terminator: ClassVar[bool] = False
+    # ODS's HasParent / ParentOneOf: the ops this one must be nested in (any op when empty).
+    parent_names: ClassVar[tuple[str, ...]] = ()
+    # ODS's AllTypesMatch: groups of accessors whose values must all have one type.
+    same_types: ClassVar[tuple[tuple[str, ...], ...]] = ()
     # The operand types the op's definition allows (its ODS type constraints), by the name of
     # the accessor (a property or an operand segment) giving the operand or operands. The
     # verifier checks them; an operand of unknown type is not checked.

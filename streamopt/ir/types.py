@@ -212,6 +212,14 @@ HAL_BUFFER_VIEW_CONSTRAINT = TypeConstraint("buffer_view", _one_of(HAL_BUFFER_VI
 HAL_COMMAND_BUFFER_CONSTRAINT = TypeConstraint("command_buffer", _one_of(HAL_COMMAND_BUFFER))
 
 
+def signless_integer(*widths: int) -> TypeConstraint:
+    """ODS's AnyTypeOf<[I8, I16, ...]>: a signless integer of one of `widths` bits."""
+    return TypeConstraint(
+        " or ".join(f"{width}-bit signless integer" for width in widths),
+        lambda t: isinstance(t, IntegerType) and not t.signedness and t.width in widths,
+    )
+
+
 def resource_type(lifetime: str = "*") -> ResourceType:
     return ResourceType(lifetime)
 

@@ -7,7 +7,7 @@ operand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError
@@ -40,7 +40,7 @@ def verify_module(module: Module, max_errors: int = 64) -> None:
     for op in module.op.walk():
         if len(errors) >= max_errors:
             break
-        problem = _check_operands(op) or _check_terminators(op)
+        problem = _check_operands(op) or _check_terminators(op) or _check_traits(op)
         if problem is not None:
             errors.append(problem)
             continue
@@ -71,7 +71,7 @@ def verify_operation(op: Operation) -> None:
     """Verify one op and everything nested in it."""
     errors: list[Diagnostic] = []
     for nested in op.walk():
-        problem = _check_operands(nested) or _check_terminators(nested)
+        problem = _check_operands(nested) or _check_terminators(nested) or _check_traits(nested)
         if problem is not None:
             errors.append(problem)
             continue
@@ -108,6 +108,32 @@ def _check_terminators(op: Operation) -> Diagnostic | None:
                 return Diagnostic(
                     "error", f"block with no terminator, has '{last.name}'", last.location
                 )
+    return None
+
+
+def parent_problem(name: str, required: Sequence[str], parent: str | None) -> str | None:
+    """MLIR's error (HasParent, ParentOneOf) when op `name`, which must be nested in an op
+    named in `required` (anywhere if empty), is in op `parent` (None at the top level)."""
+    if not required or parent in required:
+        return None
+    if len(required) == 1:
+        return f"'{name}' op expects parent op '{required[0]}'"
+    return f"'{name}' op expects parent op to be one of '{', '.join(required)}'"
+
+
+def _check_traits(op: Operation) -> Diagnostic | None:
+    """The op's ODS traits (`parent_names`, `same_types`), checked before its own `verify`
+    as MLIR checks traits before an op's verifier."""
+    if op.parent_names:
+        parent = op.parent_op
+        where = parent.name if parent is not None else None
+        message = parent_problem(op.name, op.parent_names, where)
+        if message is not None:
+            return Diagnostic("error", message, op.location)
+    for names in op.same_types:
+        if len({getattr(op, name).type for name in names}) > 1:
+            message = f"failed to verify that all of {{{', '.join(names)}}} have same type"
+            return Diagnostic("error", f"'{op.name}' op {message}", op.location)
     return None
 
 

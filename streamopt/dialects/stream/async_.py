@@ -39,8 +39,8 @@ from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT_CONSTRAINT,
     Attribute,
-    IntegerType,
     ResourceType,
+    signless_integer,
 )
 
 if TYPE_CHECKING:
@@ -158,15 +158,12 @@ class AsyncSliceOp(StreamOp):
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def()
+    same_types = (("source", "result"),)
     assembly_format = ON + (
         "$source `[` $source_offset `to` $source_end `]` `:` type($source) `` "
         "`{` $source_size `}` `->` type($result) `` `{` $result_size `}` "
         "attr-dict-with-keyword"
     )
-
-    def verify(self) -> None:
-        if self.source.type != self.result.type:
-            raise op_error(self, "failed to verify that all of {source, result} have same type")
 
 
 class _UpdateInPlaceOp(StreamOp):
@@ -176,10 +173,7 @@ class _UpdateInPlaceOp(StreamOp):
     target = operand_def(ANY_RESOURCE, access=_READ_WRITE)
     target_size = operand_def(INDEX_CONSTRAINT, size_of=("target", "result"))
     result = result_def(same_as="target", tied_to="target")
-
-    def verify(self) -> None:
-        if self.target.type != self.result.type:
-            raise op_error(self, "failed to verify that all of {target, result} have same type")
+    same_types = (("target", "result"),)
 
 
 _TIED_TARGET = "`->` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword"
@@ -193,25 +187,12 @@ class AsyncFillOp(_UpdateInPlaceOp):
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
     target_length = operand_def(INDEX_CONSTRAINT)
-    value = operand_def()
+    value = operand_def(signless_integer(8, 16, 32, 64))
     affinity: Attribute | None = attr_def(AFFINITY)
     assembly_format = ON + (
         "$value `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` "
         "type($value) " + _TIED_TARGET
     )
-
-    def verify(self) -> None:
-        super().verify()
-        type = self.value.type
-        if not (isinstance(type, IntegerType) and not type.signedness and type.width in _WIDTHS):
-            raise op_error(
-                self,
-                "operand #5 must be 8-bit signless integer or 16-bit signless integer or "
-                f"32-bit signless integer or 64-bit signless integer, but got '{type}'",
-            )
-
-
-_WIDTHS = (8, 16, 32, 64)
 
 
 @register_op

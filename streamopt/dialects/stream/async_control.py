@@ -652,13 +652,5 @@ class AsyncConcurrentOp(ResourceRegionOp):
 
     name = "stream.async.concurrent"
     results_ = result_def(variadic=True, tied_to="resource_operands")
+    parent_names = ("stream.async.execute", "stream.async.concurrent")
     assembly_format = ON + ResourceRegionOp._REGION + " attr-dict-with-keyword"
-
-    def verify(self) -> None:
-        parent = self.parent_op
-        if parent is None or parent.name not in ("stream.async.execute", "stream.async.concurrent"):
-            raise op_error(
-                self,
-                "expects parent op to be one of 'stream.async.execute, stream.async.concurrent'",
-            )
-        super().verify()

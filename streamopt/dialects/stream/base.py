@@ -276,15 +276,6 @@ ANY_RESOURCE = _lifetimes(_ANY_TEXT, *_ANY)
 ANY_OR_STAGING_RESOURCE = _lifetimes(_ANY_TEXT + " or staging resource", *_ANY, "staging")
 STAGING_RESOURCE = _lifetimes("staging resource", "staging")
 
-# Ops whose region may end in `stream.yield` (IREE's ParentOneOf on stream.yield).
-_YIELD_PARENTS = (
-    "stream.async.execute",
-    "stream.async.concurrent",
-    "stream.cmd.execute",
-    "stream.cmd.serial",
-    "stream.cmd.concurrent",
-)
-
 
 def check_lifetime(
     op: Operation, what: str, index: int, type: Type | None, allowed: TypeConstraint
@@ -387,6 +378,13 @@ class YieldOp(DeclaredOp, SegmentedOp):
 
     name = "stream.yield"
     is_terminator = True
+    parent_names = (
+        "stream.async.execute",
+        "stream.async.concurrent",
+        "stream.cmd.execute",
+        "stream.cmd.serial",
+        "stream.cmd.concurrent",
+    )
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so
     # that dead-code removal keeps it.
     is_pure = False
@@ -401,10 +399,5 @@ class YieldOp(DeclaredOp, SegmentedOp):
     )
 
     def verify(self) -> None:
-        parent = self.parent_op
-        if parent is None or parent.name not in _YIELD_PARENTS:
-            raise op_error(
-                self, "expects parent op to be one of '" + ", ".join(_YIELD_PARENTS) + "'"
-            )
         values = self.resource_operands
         check_size_counts(self, [v.type for v in values], self.resource_operand_sizes)

@@ -44,9 +44,9 @@ from streamopt.ir.types import (
     TIMEPOINT_CONSTRAINT,
     ArrayAttr,
     Attribute,
-    IntegerType,
     OpaqueAttr,
     ResourceType,
+    signless_integer,
 )
 from streamopt.parser.parts import TOKEN_CLASSES, Sized
 from streamopt.records import Record
@@ -254,20 +254,10 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
 class _CmdGroupOp(_CmdRegionOp):
     """`stream.cmd.serial { ... }` and `stream.cmd.concurrent { ... }`."""
 
+    parent_names = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
     assembly_format = "$body attr-dict-with-keyword"
 
     def verify(self) -> None:
-        parent = self.parent_op
-        if parent is None or parent.name not in (
-            "stream.cmd.execute",
-            "stream.cmd.serial",
-            "stream.cmd.concurrent",
-        ):
-            raise op_error(
-                self,
-                "expects parent op to be one of "
-                "'stream.cmd.execute, stream.cmd.serial, stream.cmd.concurrent'",
-            )
         self._verify_commands()
 
 
@@ -339,21 +329,11 @@ class CmdFillOp(DeclaredOp):
     target_size = operand_def(INDEX_CONSTRAINT, size_of="target")
     target_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
     target_length = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    value: Value = operand_def()
+    value: Value = operand_def(signless_integer(8, 16, 32))
     assembly_format = (
         "$value `,` $target `[` $target_offset `for` $target_length `]` `:` type($value) `->` "
         "type($target) `` `{` $target_size `}` attr-dict-with-keyword"
     )
-
-    def verify(self) -> None:
-        type = self.value.type
-        native = isinstance(type, IntegerType) and type.width in (8, 16, 32)
-        if not native or type.signedness:  # type: ignore[union-attr]
-            raise op_error(
-                self,
-                "operand #4 must be 8-bit signless integer or 16-bit signless integer or "
-                f"32-bit signless integer, but got '{type}'",
-            )
 
 
 @register_op

@@ -309,10 +309,7 @@ class ResourceSubviewOp(DeclaredOp):
         "$source `[` $source_offset `]` `:` type($source) `` `{` $source_size `}` `->` "
         "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
-
-    def verify(self) -> None:
-        if self.source.type != self.result.type:
-            raise op_error(self, "failed to verify that all of {source, result} have same type")
+    same_types = (("source", "result"),)
 
 
 class PackSlice(Record):

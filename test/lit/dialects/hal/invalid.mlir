@@ -49,6 +49,22 @@ util.func public @fill_pattern_too_wide(%device: !hal.device, %affinity: i64, %w
 
 // -----
 
+util.func public @fill_pattern_signed(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %buffer: !hal.buffer, %n: index, %pattern: si32) {
+  // expected-error @+1 {{'hal.device.queue.fill' op operand #7 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer, but got 'si32'}}
+  hal.device.queue.fill<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) target(%buffer : !hal.buffer)[%n] length(%n) pattern(%pattern : si32) flags("None")
+  util.return
+}
+
+// -----
+
+util.func public @fill_buffer_pattern_too_wide(%cmd: !hal.command_buffer, %buffer: !hal.buffer, %n: index, %pattern: i64) {
+  // expected-error @+1 {{'hal.command_buffer.fill_buffer' op operand #4 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer, but got 'i64'}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buffer : !hal.buffer)[%n, %n] pattern(%pattern : i64) flags("None")
+  util.return
+}
+
+// -----
+
 util.func public @unsupported_element_type() {
   // expected-error @+1 {{'hal.element_type' op unsupported element type}}
   %0 = hal.element_type<!hal.buffer> : i32
