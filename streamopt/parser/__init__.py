@@ -211,6 +211,129 @@ def join_continuation_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -
 _STRING_OR_COMMENT = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 
 
+# A `{`, blanks and more of the line: where an op may share the line of the `{` that opens
+# its region.
+_BRACE_THEN_MORE = lazy_compile(r"\{[ \t]+[^ \t\n]")
+# A block label that begins a line, and the blank after it when more of the line follows.
+_LABEL_THEN_OP = lazy_compile(
+    r"^[ \t]*\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)"
+    r"(?P<blank>[ \t])[ \t]*(?=[^ \t\n])",
+    re.MULTILINE,
+)
+
+
+def split_region_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str:
+    """`text` with an op that shares a line with the `{` opening its region, with the `}`
+    closing it, or with a block label, put on a line of its own (the blank beside the brace
+    or after the label becomes the line break), offsets unchanged. Comments must be blanked
+    already; `blanks` are spans read as blank lines (executable bodies), left alone.
+
+    MLIR does not care where lines break (`func.func @f() { %0 = ...` then `return %0 : i32 }`
+    is valid); the grammar ends ops, region openings and block labels at line breaks. Only
+    regions that span lines are split: a brace pair on one line (`{ return }`, `{a = 1}`) is
+    kept as written, and a `{` whose line goes on with what is not an op (an attribute entry)
+    opens no region.
+    """
+    if _BRACE_THEN_MORE.search(text) or _more_then_brace(text):
+        text = _with_line_breaks(text, _region_splits(text, blanks))
+    if "^" in text and _LABEL_THEN_OP.search(text):
+        text = _with_line_breaks(text, _label_splits(text, blanks))
+    return text
+
+
+def _more_then_brace(text: str) -> bool:
+    """True if some line has more than blanks before a blank and a `}`: where an op may share
+    the line of the `}` that closes its region."""
+    # str.find rather than a regex: a pattern that starts with "any character but a blank"
+    # is tried at every position, twenty times slower on large files.
+    for blank_then_brace in (" }", "\t}"):
+        at = text.find(blank_then_brace)
+        while at >= 0:
+            before = at
+            while before > 0 and text[before - 1] in " \t":
+                before -= 1
+            if before > 0 and text[before - 1] != "\n":
+                return True
+            at = text.find(blank_then_brace, at + 2)
+    return False
+
+
+def _with_line_breaks(text: str, splits: Sequence[int]) -> str:
+    """`text` with the blank at each of `splits` (in order) made a line break."""
+    if not splits:
+        return text
+    pieces: list[str] = []
+    cursor = 0
+    for at in splits:
+        pieces.append(text[cursor:at])
+        pieces.append("\n")
+        cursor = at + 1
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def _label_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
+    """The blanks after block labels that begin a line and are followed by an op."""
+    starts = [start for start, _ in blanks]
+    splits = []
+    for match in _LABEL_THEN_OP.finditer(text):
+        at = match.end()
+        index = bisect.bisect_right(starts, at) - 1
+        if index >= 0 and at < blanks[index][1]:
+            continue  # In an executable's body.
+        if not _continues(text, at, text[at]):
+            splits.append(match.start("blank"))
+    return splits
+
+
+def _region_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
+    """The blanks beside the braces of regions that span lines and share a line with an op."""
+    splits: list[int] = []
+    opened: list[int] = []
+    cursor = 0
+    for span_start, span_end in [*blanks, (len(text), len(text))]:
+        for match in _BRACES.finditer(text, cursor, span_start):
+            brace = match.group()
+            if brace == "{":
+                opened.append(match.start())
+            elif brace == "}" and opened:
+                _split_region(text, opened.pop(), match.start(), splits)
+        # A blank span is an executable's body: its header's `{` and the `}` after it (at
+        # `span_end`) are kept as written.
+        if opened and span_start < len(text):
+            opened.pop()
+        cursor = span_end + 1
+    splits.sort()
+    return splits
+
+
+def _split_region(text: str, open_at: int, close_at: int, splits: list[int]) -> None:
+    """Add to `splits` the blanks beside the braces at `open_at` and `close_at` that must be
+    line breaks, if the pair opens and closes a region across lines."""
+    first_break = text.find("\n", open_at, close_at)
+    if first_break < 0:
+        return  # One line: kept as written.
+    after = open_at + 1
+    while text[after] in " \t":
+        after += 1
+    if after < first_break:
+        # `{ %0 = ...`: a region only if what follows the brace starts an op or a block.
+        if _continues(text, after, text[after]):
+            return
+        splits.append(open_at + 1)
+    else:
+        # `{` ends its line: a region if the next line is not the rest of an op.
+        following = _NEWLINES.match(text, first_break)
+        start = following.end() if following else first_break + 1
+        if start >= close_at:
+            return
+        if text[start] != "}" and _continues(text, start, text[start]):
+            return
+    line_start = text.rfind("\n", open_at, close_at) + 1
+    if text[line_start:close_at].strip(" \t") and text[close_at - 1] in " \t":
+        splits.append(close_at - 1)
+
+
 _STRING_COMMENT_OR_CR = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n\r]*|\r')
 
 
@@ -262,6 +385,15 @@ def blank_comments(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str:
         return text
     pieces.append(text[cursor:])
     return "".join(pieces)
+
+
+def text_for_grammar(text: str, bodies: Sequence[tuple[int, int]] = ()) -> str:
+    """What the grammar reads of `text`, offsets unchanged: comments blanked, ops that share a
+    line with a region's brace on lines of their own, and the lines of each op joined.
+    `bodies` are the executable bodies (`verbatim_bodies`), left as written for the parser to
+    read as blank lines."""
+    blanked = blank_comments(text, bodies)
+    return join_continuation_lines(split_region_lines(blanked, bodies), bodies)
 
 
 def _check_undecoded_bytes(source: Source) -> None:
@@ -357,7 +489,7 @@ def parse_module(
     # The parser reads executable bodies as blank lines (the builder keeps their text), and
     # that and the rest is done without a copy of the text where there is nothing else to do.
     bodies = verbatim_bodies(text)
-    to_parse = join_continuation_lines(blank_comments(text, bodies), bodies)
+    to_parse = text_for_grammar(text, bodies)
     _check_string_literals(source, to_parse, bodies)
     if not to_parse.endswith("\n"):
         to_parse += "\n"

@@ -20,10 +20,9 @@ from lark.exceptions import UnexpectedToken as LarkUnexpectedToken
 
 from streamopt.parser import (
     _START_RULES,
-    blank_comments,
     blank_verbatim_bodies,
     grammar_text,
-    join_continuation_lines,
+    text_for_grammar,
     verbatim_bodies,
 )
 from streamopt.parser.lalr import (
@@ -70,7 +69,7 @@ def ours() -> Parser:
 
 
 def _prepared(text: str) -> str:
-    prepared = join_continuation_lines(blank_comments(blank_verbatim_bodies(text)))
+    prepared = text_for_grammar(blank_verbatim_bodies(text))
     return prepared if prepared.endswith("\n") else prepared + "\n"
 
 
@@ -138,7 +137,7 @@ def test_executable_bodies_read_as_their_blanked_copy(ours: Parser) -> None:
         for text in variants:
             bodies = verbatim_bodies(text)
             with_bodies += bool(bodies)
-            prepared = join_continuation_lines(blank_comments(text, bodies), bodies)
+            prepared = text_for_grammar(text, bodies)
             prepared = prepared if prepared.endswith("\n") else prepared + "\n"
             found = _outcome(functools.partial(ours.parse, blanks=bodies), prepared)
             assert found == _outcome(ours.parse, _prepared(text)), path

@@ -282,3 +282,10 @@ util.func public @unmodelled_hex_constant() {
 
 // expected-error @+1 {{elements literal type must have static shape}}
 util.global private @dynamic_dense = dense<"0x00"> : tensor<?xi8>
+
+// -----
+
+// An op on the line of its region's `{` is located on that line.
+// expected-error @+1 {{use of undeclared SSA value name '%nope'}}
+util.func public @op_after_brace(%arg0: index) -> index { %0 = arith.addi %arg0, %nope : index
+  util.return %0 : index }
