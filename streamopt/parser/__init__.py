@@ -290,6 +290,8 @@ def _region_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
     """The blanks beside the braces of regions that span lines and share a line with an op."""
     splits: list[int] = []
     opened: list[int] = []
+    # Each `}` seen: its `{` and the `{` around the pair.
+    closed: dict[int, tuple[int, int]] = {}
     cursor = 0
     for span_start, span_end in [*blanks, (len(text), len(text))]:
         for match in _BRACES.finditer(text, cursor, span_start):
@@ -297,7 +299,10 @@ def _region_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
             if brace == "{":
                 opened.append(match.start())
             elif brace == "}" and opened:
-                _split_region(text, opened.pop(), match.start(), splits)
+                open_at = opened.pop()
+                enclosing = opened[-1] if opened else -1
+                closed[match.start()] = (open_at, enclosing)
+                _split_region(text, open_at, match.start(), enclosing, closed, splits)
         # A blank span is an executable's body: its header's `{` and the `}` after it (at
         # `span_end`) are kept as written.
         if opened and span_start < len(text):
@@ -307,15 +312,33 @@ def _region_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
     return splits
 
 
-def _split_region(text: str, open_at: int, close_at: int, splits: list[int]) -> None:
+def _split_region(
+    text: str,
+    open_at: int,
+    close_at: int,
+    enclosing: int,
+    closed: dict[int, tuple[int, int]],
+    splits: list[int],
+) -> None:
     """Add to `splits` the blanks beside the braces at `open_at` and `close_at` that must be
-    line breaks, if the pair opens and closes a region across lines."""
+    line breaks, if the pair opens and closes a region that shares a line with an op.
+    `enclosing` is the `{` around the pair (-1 if none); `closed` maps each `}` before it to
+    its `{` and theirs."""
     first_break = text.find("\n", open_at, close_at)
-    if first_break < 0:
-        return  # One line: kept as written.
     after = open_at + 1
     while text[after] in " \t":
         after += 1
+    if first_break < 0:
+        # `{ util.return }`: a region if it holds an op (not `{ a = 1 }`, `{unit}`) and its op
+        # reads regions here; an op kept as written keeps it as written.
+        if (
+            after > open_at + 1
+            and text[close_at - 1] in " \t"
+            and not _continues(text, after, text[after])
+            and _opens_modelled_region(text, open_at, enclosing, closed)
+        ):
+            splits.extend((open_at + 1, close_at - 1))
+        return
     if after < first_break:
         # `{ %0 = ...`: a region only if what follows the brace starts an op or a block.
         if _continues(text, after, text[after]):
@@ -332,6 +355,54 @@ def _split_region(text: str, open_at: int, close_at: int, splits: list[int]) -> 
     line_start = text.rfind("\n", open_at, close_at) + 1
     if text[line_start:close_at].strip(" \t") and text[close_at - 1] in " \t":
         splits.append(close_at - 1)
+
+
+def _opens_modelled_region(
+    text: str, open_at: int, enclosing: int, closed: dict[int, tuple[int, int]]
+) -> bool:
+    """True if the `{` at `open_at` follows an op whose custom form streamopt reads, with a
+    region (`util.func`, `scf.if`, `stream.cmd.execute`, ...), and not the `attributes`
+    keyword. `enclosing` and `closed` are as for `_split_region`."""
+    before = open_at
+    while before > 0 and text[before - 1] in " \t":
+        before -= 1
+    if text.endswith("attributes", 0, before):
+        return False
+    owner = _owner_name(text, open_at, enclosing, closed)
+    if owner is None:
+        return False
+    # Imported when first needed: start-up time.
+    from streamopt.dialects import rule_name_for_op
+
+    return rule_name_for_op(owner) in _rules_with_regions()
+
+
+def _owner_name(
+    text: str, open_at: int, enclosing: int, closed: dict[int, tuple[int, int]]
+) -> str | None:
+    """The name of the op the `{` at `open_at` belongs to, if it starts on that line."""
+    line_start = text.rfind("\n", 0, open_at) + 1
+    start = max(line_start, enclosing + 1)
+    earlier = closed.get(text.rfind("}", start, open_at))
+    if earlier is not None:
+        # `} else {`: a brace pair before this `{` on its line belongs to the same op.
+        return _owner_name(text, *earlier, closed)
+    while text[start] in " \t":
+        start += 1
+    results = _RESULT_LIST.match(text, start)
+    if results is not None:
+        start = results.end()
+        while text[start] in " \t":
+            start += 1
+    name = _OP_NAME.match(text, start)
+    return None if name is None else name.group()
+
+
+@cache
+def _rules_with_regions() -> frozenset[str]:
+    """The grammar's op rules that read a region."""
+    rules = re.finditer(r"^[!?]*(op_\w+)[ \t]*:(.*(?:\n[ \t]+\|.*)*)", grammar_text(), re.M)
+    return frozenset(rule[1] for rule in rules if re.search(r"\bregion\b", rule[2]))
 
 
 _STRING_COMMENT_OR_CR = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n\r]*|\r')

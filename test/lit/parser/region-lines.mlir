@@ -67,8 +67,34 @@ util.func public @dictionary() attributes { foo.bar = 1,
 
 // -----
 
-// A pair of braces on one line is kept as written where the op is (here func.func, which
-// streamopt keeps as written).
+// A region on one line is a region where the op's custom form reads one (util.func, scf.if,
+// stream.cmd.execute, ...), also after another region of the op (`} else {`).
+
+// CHECK-LABEL: util.func private @one_line_body() {
+// CHECK-NEXT: util.return
+// CHECK-NEXT: }
+util.func private @one_line_body() { util.return }
+
+// CHECK-LABEL: util.func public @one_line_branches
+// CHECK-NEXT: %0 = scf.if %arg1 -> (index) {
+// CHECK-NEXT: scf.yield %arg0 : index
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %arg0 : index
+// CHECK-NEXT: }
+util.func public @one_line_branches(%a: index, %c: i1) -> index {
+  %0 = scf.if %c -> index { scf.yield %a : index } else { scf.yield %a : index }
+  util.return %0 : index
+}
+
+// An attribute dictionary on one line stays one, with or without an op name's dots in it.
+
+// CHECK-LABEL: util.func private @one_line_dictionary() attributes {foo.bar} {
+// CHECK-NEXT: util.return
+util.func private @one_line_dictionary() attributes { foo.bar } { util.return }
+
+// -----
+
+// An op streamopt keeps as written (here func.func) keeps a region on one line as written.
 
 // CHECK-LABEL: func.func @one_line() { return }
 func.func @one_line() { return }
