@@ -382,11 +382,16 @@ def _owner_name(
 ) -> str | None:
     """The name of the op the `{` at `open_at` belongs to, if it starts on that line."""
     line_start = text.rfind("\n", 0, open_at) + 1
-    start = max(line_start, enclosing + 1)
-    earlier = closed.get(text.rfind("}", start, open_at))
-    if earlier is not None:
-        # `} else {`: a brace pair before this `{` on its line belongs to the same op.
-        return _owner_name(text, *earlier, closed)
+    while True:
+        start = max(line_start, enclosing + 1)
+        earlier = closed.get(text.rfind("}", start, open_at))
+        if earlier is None:
+            break
+        # `} else {`, `!stream.resource<*>{%size} {`: a brace pair before this `{` on its
+        # line belongs to the same op.
+        open_at, enclosing = earlier
+        if open_at < line_start:
+            line_start = text.rfind("\n", 0, open_at) + 1
     while text[start] in " \t":
         start += 1
     results = _RESULT_LIST.match(text, start)

@@ -152,3 +152,13 @@ def test_real_dumps_read_alike_with_region_lines_joined() -> None:
         joined += len(breaks)
         assert _outcome("".join(chars)) == _outcome(text), path
     assert joined > 300
+
+
+def test_a_one_line_region_after_many_brace_pairs() -> None:
+    """The op a one-line region belongs to is found past any number of brace pairs before it
+    on its line (here 5,000 argument attribute dictionaries), without recursion and in time
+    linear in the line."""
+    arguments = ", ".join(f"%a{i}: index {{util.x}}" for i in range(5000))
+    text = f"util.func private @f({arguments}) {{ util.return }}\n"
+    printed = _outcome(text)
+    assert printed.endswith("{util.x}) {\n    util.return\n  }\n}\n"), printed[-200:]
