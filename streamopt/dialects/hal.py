@@ -625,18 +625,22 @@ class FenceFailOp(HalOp):
 
 @parse_rule("hal_lifetime")
 def _hal_lifetime(b: Builder, children: list[Any]) -> Attribute:
-    # `*` is not a keyword: the rule's only child-less case.
-    token = children[0] if children else None
-    name = "*" if token is None else str(token)
-    if token is not None and token.type == "STRING":
-        name = name[1:-1]
-    if name not in LIFETIMES:
-        raise error(
-            "custom op 'hal.allocator.resolve_memory_properties' expected string or keyword "
-            "containing one of the following enum values for attribute 'lifetime' "
-            f"[{', '.join(LIFETIMES)}]",
-            b.location(token),
-        )
+    (token,) = children
+    op = "custom op 'hal.allocator.resolve_memory_properties'"
+    if token.type == "STRING":
+        name = str(token)[1:-1]
+        if name not in LIFETIMES:
+            message = f"{op} invalid lifetime attribute specification: {token}"
+            raise error(message, b.location(token))
+    else:
+        # A keyword; `*` is none, so it is written as a string.
+        name = str(token)
+        if name not in LIFETIMES or name == "*":
+            raise error(
+                f"{op} expected string or keyword containing one of the following enum values "
+                f"for attribute 'lifetime' [{', '.join(LIFETIMES)}]",
+                b.location(token),
+            )
     return _LIFETIME_ATTRS[name]
 
 

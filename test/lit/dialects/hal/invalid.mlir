@@ -41,6 +41,23 @@ util.func public @unknown_lifetime() {
 
 // -----
 
+// The unknown lifetime is not a keyword: it is written as a string, `lifetime("*")`.
+util.func public @bare_unknown_lifetime() {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'lifetime' [*, external, staging, transient, variable, constant]}}
+  %0:2 = hal.allocator.resolve_memory_properties lifetime(*) : i32, i32
+  util.return
+}
+
+// -----
+
+util.func public @unknown_lifetime_string() {
+  // expected-error @+1 {{custom op 'hal.allocator.resolve_memory_properties' invalid lifetime attribute specification: "forever"}}
+  %0:2 = hal.allocator.resolve_memory_properties lifetime("forever") : i32, i32
+  util.return
+}
+
+// -----
+
 util.func public @fill_pattern_too_wide(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %buffer: !hal.buffer, %n: index, %pattern: i64) {
   // expected-error @+1 {{'hal.device.queue.fill' op operand #7 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer, but got 'i64'}}
   hal.device.queue.fill<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) target(%buffer : !hal.buffer)[%n] length(%n) pattern(%pattern : i64) flags("None")
