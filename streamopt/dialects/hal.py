@@ -667,9 +667,7 @@ class _LifetimeKind(TextAttributeKind):
 @parse_rule("hal_for_affinity")
 def _hal_for_affinity(b: Builder, children: list[Any]) -> Clause:
     token = next(c for c in children if getattr(c, "type", None) == "ATTR_REF")
-    # Checked as every other attribute token is (dialect, hal attribute names).
-    b.check_dialect_attributes(token)
-    return Clause("for", token_values.attribute_from_token("ATTR_REF", str(token), None))
+    return b.affinity_clause("for", token)
 
 
 @register_op

@@ -60,6 +60,7 @@ from streamopt.ir.types import (
     FunctionType,
     IntegerAttr,
     OpaqueAttr,
+    OptimalAffinityAttr,
     ResourceType,
     ShapedType,
     StringAttr,
@@ -1056,13 +1057,18 @@ class Builder:
         return AttributesClause("attributes", attributes)
 
     def affinity_on(self, children: list[Any]) -> Clause:
-        return Clause("on", self._checked(_clause_attribute(children[-1]), children[-1]))
+        return self.affinity_clause("on", children[-1])
 
     def from_clause(self, children: list[Any]) -> Clause:
-        return Clause("from", self._checked(_clause_attribute(children[-1]), children[-1]))
+        return self.affinity_clause("from", children[-1])
 
     def to_clause(self, children: list[Any]) -> Clause:
-        return Clause("to", self._checked(_clause_attribute(children[-1]), children[-1]))
+        return self.affinity_clause("to", children[-1])
+
+    def affinity_clause(self, keyword: str, token: TokenLike) -> Clause:
+        """`keyword(#attr)` from the ATTR_REF token (or the whole `on(#attr)` token), with the
+        attribute checked as IREE checks an affinity (see `_checked`)."""
+        return Clause(keyword, self._checked(_clause_attribute(token), token))
 
     def _checked(self, attr: Attribute, token: TokenLike, type: Type | None = None) -> Attribute:
         """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
@@ -1073,11 +1079,14 @@ class Builder:
         self.check_dialect_attributes(token, type)
         if token.type == "SHAPED" and str(token).startswith(_SHAPED_PREFIXES):
             self.check_shape(str(token), token)
-        if isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES):
+        malformed = isinstance(attr, OpaqueAttr) and attr.text.startswith(_DEVICE_ATTRIBUTES)
+        if isinstance(attr, OptimalAffinityAttr):
+            # Its affinities: one or more, each read as one (or an alias).
+            inner = attr.affinities
+            malformed = not inner or any(isinstance(a, OpaqueAttr) for a in inner)
+        if malformed:
             kind = attr.text[: attr.text.index("<")]
-            raise self.error(
-                f"invalid '{kind}' attribute: expected <@device> or <@device, [queues]>", token
-            )
+            raise self.error(f"invalid '{kind}' attribute: expected {_DEVICE_SYNTAX[kind]}", token)
         return attr
 
     def note_aliases(self, text: str, start: int) -> None:
@@ -1184,7 +1193,13 @@ _KEPT_TOKENS = frozenset(
 )
 
 
-_DEVICE_ATTRIBUTES = ("#hal.device.affinity<", "#hal.device.promise<")
+# The affinity attributes whose syntax IREE fixes, and that syntax.
+_DEVICE_SYNTAX = {
+    "#hal.device.affinity": "<@device> or <@device, [queues]>",
+    "#hal.device.promise": "<@device> or <@device, [queues]>",
+    "#hal.device.optimal": "<[affinity, ...]>",
+}
+_DEVICE_ATTRIBUTES = tuple(f"{kind}<" for kind in _DEVICE_SYNTAX)
 _SHAPED_PREFIXES = ("tensor<", "vector<", "memref<")
 # An alias in a location (`loc(#loc3)`, `callsite(#loc1 at #loc2)`), past its strings.
 _LOCATION_ALIAS = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|(#[A-Za-z_][\w$.\-]*)')

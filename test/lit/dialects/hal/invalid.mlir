@@ -216,6 +216,31 @@ util.func public @resolve_for_unknown_hal_attribute() -> (i32, i32) {
 
 // -----
 
+// IREE fixes the syntax of an affinity, in `for(...)` as in `on(...)`.
+util.func public @resolve_for_malformed_affinity() -> (i32, i32) {
+  // expected-error @+1 {{invalid '#hal.device.affinity' attribute: expected <@device> or <@device, [queues]>}}
+  %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.affinity<bad>) lifetime(transient) : i32, i32
+  util.return %memory_types, %buffer_usage : i32, i32
+}
+
+// -----
+
+util.func public @resolve_for_empty_optimal() -> (i32, i32) {
+  // expected-error @+1 {{invalid '#hal.device.optimal' attribute: expected <[affinity, ...]>}}
+  %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.optimal<[]>) lifetime(transient) : i32, i32
+  util.return %memory_types, %buffer_usage : i32, i32
+}
+
+// -----
+
+util.func public @resolve_for_malformed_optimal_member() -> (i32, i32) {
+  // expected-error @+1 {{invalid '#hal.device.optimal' attribute: expected <[affinity, ...]>}}
+  %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#hal.device.optimal<[#hal.device.affinity<bad>]>) lifetime(transient) : i32, i32
+  util.return %memory_types, %buffer_usage : i32, i32
+}
+
+// -----
+
 util.func public @resolve_for_unregistered_dialect() -> (i32, i32) {
   // expected-error @+1 {{#"foo"<"affinity"> : 'none' attribute created with unregistered dialect}}
   %memory_types, %buffer_usage = hal.allocator.resolve_memory_properties for(#foo.affinity) lifetime(transient) : i32, i32
