@@ -304,3 +304,12 @@ util.func public @fence_fail_status_type(%fence: !hal.fence, %status: index) {
   hal.fence.fail<%fence : !hal.fence> status(%status)
   util.return
 }
+
+// -----
+
+// A binding list holds one binding or more (IREE's parser reads no empty one).
+util.func public @empty_bindings(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %cmd: !hal.command_buffer) {
+  // expected-error @+1 {{expected '('}}
+  hal.device.queue.execute.indirect<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) commands(%cmd) bindings([]) flags("None")
+  util.return
+}
