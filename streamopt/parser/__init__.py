@@ -214,6 +214,8 @@ _STRING_OR_COMMENT = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*')
 # A `{`, blanks and more of the line: where an op may share the line of the `{` that opens
 # its region.
 _BRACE_THEN_MORE = lazy_compile(r"\{[ \t]+[^ \t\n]")
+_SPACE_BRACE = lazy_compile(" }")
+_TAB_BRACE = lazy_compile("\t}")
 # A block label that begins a line, and the blank after it when more of the line follows.
 _LABEL_THEN_OP = lazy_compile(
     r"^[ \t]*\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)"
@@ -244,17 +246,16 @@ def split_region_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str
 def _more_then_brace(text: str) -> bool:
     """True if some line has more than blanks before a blank and a `}`: where an op may share
     the line of the `}` that closes its region."""
-    # str.find rather than a regex: a pattern that starts with "any character but a blank"
-    # is tried at every position, twenty times slower on large files.
-    for blank_then_brace in (" }", "\t}"):
-        at = text.find(blank_then_brace)
-        while at >= 0:
-            before = at
+    # Literal patterns: one that starts with a class of characters ("a blank", "anything but
+    # a blank") is tried at every position, ten to forty times slower on large files.
+    # Printed IR has no tabs, and a tab alone is found faster than a tab and a brace.
+    for pattern in (_SPACE_BRACE, _TAB_BRACE) if "\t" in text else (_SPACE_BRACE,):
+        for match in pattern.finditer(text):
+            before = match.start()
             while before > 0 and text[before - 1] in " \t":
                 before -= 1
             if before > 0 and text[before - 1] != "\n":
                 return True
-            at = text.find(blank_then_brace, at + 2)
     return False
 
 

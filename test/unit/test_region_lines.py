@@ -72,15 +72,15 @@ def _breaks(text: str) -> list[int]:
     return sorted(found)
 
 
-def _variants(text: str) -> list[str]:
-    """`text` with each subset of its breakable line breaks replaced by a space."""
+def _variants(text: str, blank: str = " ") -> list[str]:
+    """`text` with each subset of its breakable line breaks replaced by `blank`."""
     breaks = _breaks(text)
     variants = []
     for chosen in itertools.product((False, True), repeat=len(breaks)):
         chars = list(text)
         for at, joined in zip(breaks, chosen, strict=True):
             if joined:
-                chars[at] = " "
+                chars[at] = blank
         variants.append("".join(chars))
     return variants
 
@@ -111,6 +111,17 @@ def test_every_way_of_joining_lines_reads_alike(program: str, bad: bool) -> None
     for variant in _variants(program):
         assert len(text_for_grammar(variant)) == len(variant)
         assert _outcome(variant) == expected, variant
+
+
+@pytest.mark.parametrize("program", [PROGRAM, ONE_OP_REGIONS], ids=["two-op", "one-op"])
+def test_a_tab_is_a_blank_beside_a_brace(program: str) -> None:
+    """Tabs as the blanks: every break joined, and only the breaks before a `}` joined (the
+    one place a tab alone marks where a line must be split)."""
+    program = program.replace("%BAD", "%arg0")
+    before_braces = _BEFORE_BRACE.sub("\t}", program)
+    assert "\t}" in before_braces and " }" not in before_braces
+    assert _outcome(_variants(program, "\t")[-1]) == _outcome(program)
+    assert _outcome(before_braces) == _outcome(program)
 
 
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
