@@ -231,10 +231,10 @@ def split_region_lines(text: str, blanks: Sequence[tuple[int, int]] = ()) -> str
     already; `blanks` are spans read as blank lines (executable bodies), left alone.
 
     MLIR does not care where lines break (`func.func @f() { %0 = ...` then `return %0 : i32 }`
-    is valid); the grammar ends ops, region openings and block labels at line breaks. Only
-    regions that span lines are split: a brace pair on one line (`{ return }`, `{a = 1}`) is
-    kept as written, and a `{` whose line goes on with what is not an op (an attribute entry)
-    opens no region.
+    is valid); the grammar ends ops, region openings and block labels at line breaks. A `{`
+    whose line goes on with what is not an op (an attribute entry) opens no region; a brace
+    pair on one line (`{ return }`) is a region only after an op whose custom form reads one
+    there (see `_opens_modelled_region`), and is otherwise kept as written.
     """
     if _BRACE_THEN_MORE.search(text) or _more_then_brace(text):
         text = _with_line_breaks(text, _region_splits(text, blanks))
@@ -288,7 +288,7 @@ def _label_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
 
 
 def _region_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
-    """The blanks beside the braces of regions that span lines and share a line with an op."""
+    """The blanks beside the braces of regions that share a line with an op, in order."""
     splits: list[int] = []
     opened: list[int] = []
     # Each `}` seen: its `{` and the `{` around the pair.
@@ -341,8 +341,10 @@ def _split_region(
             splits.extend((open_at + 1, close_at - 1))
         return
     if after < first_break:
-        # `{ %0 = ...`: a region only if what follows the brace starts an op or a block.
-        if _continues(text, after, text[after]):
+        # `{ %0 = ...`: a region only if what follows the brace starts an op or a block, and
+        # split only where a blank can become the line break (`{%0 = ...` is left to the
+        # grammar, which refuses it).
+        if after == open_at + 1 or _continues(text, after, text[after]):
             return
         splits.append(open_at + 1)
     else:

@@ -64,6 +64,10 @@ _BEFORE_BRACE = re.compile(r"\n[ ]*\}")
 _AFTER_LABEL = re.compile(r"\):\n")
 
 
+# The same line breaks, each with the indentation after it.
+_BREAK_AND_INDENTATION = re.compile(r"(?<=\{)\n[ ]*|\n[ ]*(?=\})|(?<=\):)\n[ ]*")
+
+
 def _breaks(text: str) -> list[int]:
     """The offsets of the line breaks of `text` that may be blanks."""
     found = [match.start() + 1 for match in _AFTER_BRACE.finditer(text)]
@@ -111,6 +115,36 @@ def test_every_way_of_joining_lines_reads_alike(program: str, bad: bool) -> None
     for variant in _variants(program):
         assert len(text_for_grammar(variant)) == len(variant)
         assert _outcome(variant) == expected, variant
+
+
+@pytest.mark.parametrize("program", [PROGRAM, ONE_OP_REGIONS], ids=["two-op", "one-op"])
+@pytest.mark.parametrize("others", ["", " "], ids=["alone", "beside-blank-joins"])
+def test_joined_with_no_blank_reads_alike_or_is_refused(program: str, others: str) -> None:
+    """streamopt does not read an op against its brace with no blank between (`{util.return`,
+    which MLIR reads), but it never reads such a line as another program: each way of joining
+    some lines with nothing between them, alone or beside lines joined with a blank (where
+    splitting happens), reads alike or is an error."""
+    program = program.replace("%BAD", "%arg0")
+    expected = _outcome(program)
+    refused = 0
+    # Each break with the indentation beside it: joined with nothing, both go.
+    spans = [match.span() for match in _BREAK_AND_INDENTATION.finditer(program)]
+    assert [start for start, _ in spans] == _breaks(program)
+    for chosen in itertools.product(("\n", "", " "), repeat=len(spans)):
+        if "" not in chosen or (others == "" and " " in chosen):
+            continue
+        pieces = []
+        cursor = 0
+        for (start, end), joined in zip(spans, chosen, strict=True):
+            pieces.append(program[cursor:start])
+            pieces.append(joined if joined != "\n" else program[start:end])
+            cursor = end
+        pieces.append(program[cursor:])
+        outcome = _outcome("".join(pieces))
+        if outcome != expected:
+            refused += 1
+            assert "expected" in outcome or "unexpected" in outcome, outcome
+    assert refused > 0
 
 
 @pytest.mark.parametrize("program", [PROGRAM, ONE_OP_REGIONS], ids=["two-op", "one-op"])
