@@ -4,8 +4,9 @@ MLIR lets an op share the line of the `{` that opens its region, of the `}` that
 or of a block label. Every way of joining those lines in small programs (each line break
 beside their braces and labels kept or replaced by a space: 2**7 and 2**8 programs) must read
 as the program written one op per line: the same printed IR, and the same diagnostic at the
-same place when an op in it is wrong. The dumps under examples/ read alike with all those
-lines joined.
+same place when an op in it is wrong; iree-opt prints each of them alike too. Joined with
+nothing between (which streamopt does not read), they read alike or are a syntax error, never
+another program. The dumps under examples/ read alike with all those lines joined.
 """
 
 from __future__ import annotations
@@ -62,8 +63,6 @@ util.func private @h() {
 _AFTER_BRACE = re.compile(r"\{\n")
 _BEFORE_BRACE = re.compile(r"\n[ ]*\}")
 _AFTER_LABEL = re.compile(r"\):\n")
-
-
 # The same line breaks, each with the indentation after it.
 _BREAK_AND_INDENTATION = re.compile(r"(?<=\{)\n[ ]*|\n[ ]*(?=\})|(?<=\):)\n[ ]*")
 
