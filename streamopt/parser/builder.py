@@ -1071,11 +1071,13 @@ class Builder:
         return Clause(keyword, self._checked(_clause_attribute(token), token))
 
     def _checked(self, attr: Attribute, token: TokenLike, type: Type | None = None) -> Attribute:
-        """`attr`, unless it is an affinity or a promise the grammar could not read: IREE's
-        syntax for those is fixed (`<@device>` or `<@device, [queues]>`) and IREE rejects any
-        other, so streamopt does too, instead of keeping it as written. Nor may it (or an
-        attribute inside it) be a hal, stream or util attribute IREE does not define, or one
-        of a dialect iree-opt does not register. `type` is the one written after it, if any."""
+        """`attr`, unless it is an affinity, a promise or an optimal affinity the grammar could
+        not read (or one with no affinities, or a member it could not read): IREE's syntax for
+        those is fixed (`<@device>`, `<@device, [queues]>`, `<[affinity, ...]>`) and IREE
+        rejects any other, so streamopt does too, instead of keeping it as written. Nor may it
+        (or an attribute inside it) be a hal, stream or util attribute IREE does not define, or
+        one of a dialect iree-opt does not register. `type` is the one written after it, if
+        any."""
         self.check_dialect_attributes(token, type)
         if token.type == "SHAPED" and str(token).startswith(_SHAPED_PREFIXES):
             self.check_shape(str(token), token)
