@@ -273,14 +273,20 @@ def _with_line_breaks(text: str, splits: Sequence[int]) -> str:
     return "".join(pieces)
 
 
+def _in_spans(position: int, spans: Sequence[tuple[int, int]], starts: Sequence[int]) -> bool:
+    """True if `position` is inside one of `spans` (sorted and disjoint; `starts` are their
+    starts)."""
+    index = bisect.bisect_right(starts, position) - 1
+    return index >= 0 and position < spans[index][1]
+
+
 def _label_splits(text: str, blanks: Sequence[tuple[int, int]]) -> list[int]:
     """The blanks after block labels that begin a line and are followed by an op."""
     starts = [start for start, _ in blanks]
     splits = []
     for match in _LABEL_THEN_OP.finditer(text):
         at = match.end()
-        index = bisect.bisect_right(starts, at) - 1
-        if index >= 0 and at < blanks[index][1]:
+        if _in_spans(at, blanks, starts):
             continue  # In an executable's body.
         if not _continues(text, at, text[at]):
             splits.append(match.start("blank"))
@@ -489,8 +495,7 @@ def _check_undecoded_bytes(source: Source) -> None:
     spans = [(m.start(), m.end()) for m in _STRING_OR_COMMENT.finditer(text)]
     starts = [start for start, _ in spans]
     for position, byte in itertools.chain([first], undecoded):
-        index = bisect.bisect_right(starts, position) - 1
-        if index < 0 or spans[index][1] <= position:
+        if not _in_spans(position, spans, starts):
             message = f"invalid UTF-8: byte 0x{byte:02X} outside a comment or string"
             raise DiagnosticError(Diagnostic("error", message, source.location_at(position)))
 
@@ -514,8 +519,7 @@ def _check_string_literals(
     starts = [start for start, _ in bodies]
 
     def in_host_code(match: re.Match[str]) -> bool:
-        index = bisect.bisect_right(starts, match.start()) - 1
-        return index < 0 or match.start() >= bodies[index][1]
+        return not _in_spans(match.start(), bodies, starts)
 
     troubles = []
     if "\\" in host_text:
