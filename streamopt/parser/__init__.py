@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from streamopt.diagnostics import (
     Diagnostic,
@@ -36,7 +36,17 @@ from streamopt.parser.lalr import (
     UnexpectedToken,
 )
 
-_START_RULES = ["start", "attr_affinity", "attr_promise", "attr_optimal", "attr_topology"]
+if TYPE_CHECKING:
+    from streamopt.parser.tables import Tables
+
+_START_RULES = [
+    "start",
+    "attr_affinity",
+    "attr_promise",
+    "attr_optimal",
+    "attr_topology",
+    "attr_dict",
+]
 
 
 def grammar_text() -> str:
@@ -59,12 +69,68 @@ def _builder() -> object:
 
 
 @cache
-def get_parser() -> Parser:
-    """The shared parser, with the IR builder as its transformer."""
+def _tables() -> Tables:
     # Imported when first needed: start-up time.
     from streamopt.parser.tables import load_tables
 
-    return Parser(load_tables(grammar_text(), _START_RULES), _builder())
+    return load_tables(grammar_text(), _START_RULES)
+
+
+@cache
+def get_parser() -> Parser:
+    """The shared parser, with the IR builder as its transformer."""
+    return Parser(_tables(), _builder())
+
+
+def dictionary_problem(text: str) -> tuple[int, str] | None:
+    """Where `text` (`{...}`, one line) is not a dictionary the grammar reads, and why, as
+    MLIR words it where the grammar and MLIR agree: an entry followed by more than `,` or `}`
+    is "expected '}' in attribute dictionary" and a missing value "expected attribute value",
+    both just after the token before; an array element followed by more than `,` or `]` is
+    "expected ',' or ']'" at what follows. None if it reads. Only the syntax is read: the
+    values are not built or checked."""
+    try:
+        _syntax_parser().parse(text, "attr_dict")
+    except UnexpectedToken as exc:
+        position = exc.token.start_pos
+        after_previous = len(text[:position].rstrip(" \t"))
+        if "INTEGER" in exc.expected and "STRING" in exc.expected:
+            return (after_previous, "expected attribute value")
+        # The parser's states are shared by lists and dictionaries: what is open says which.
+        innermost = _innermost_bracket(text, position)
+        if innermost == "{" and "RBRACE" in exc.expected:
+            return (after_previous, "expected '}' in attribute dictionary")
+        if innermost == "[" and "RSQB" in exc.expected:
+            return (position, "expected ',' or ']'")
+        message = f"unexpected {_describe(exc.token)}"
+        expected = _expected_words(exc.expected)
+        return (position, f"{message}, expected {expected}" if expected else message)
+    except UnexpectedCharacters as exc:
+        position = exc.pos_in_stream
+        return (position, f"unexpected character '{text[position]}'")
+    return None
+
+
+_BRACKET_OR_STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|->|[\[\]{}()<>]')
+
+
+def _innermost_bracket(text: str, end: int) -> str | None:
+    """The bracket still open at `end` in `text` that was opened last (strings and `->`
+    skipped)."""
+    open_brackets: list[str] = []
+    for match in _BRACKET_OR_STRING.finditer(text, 0, end):
+        char = match.group()
+        if char in "[{(<":
+            open_brackets.append(char)
+        elif char in "]})>" and open_brackets:
+            open_brackets.pop()
+    return open_brackets[-1] if open_brackets else None
+
+
+@cache
+def _syntax_parser() -> Parser:
+    """A parser that builds nothing (a tree per rule), for reading the syntax of a part."""
+    return Parser(_tables(), None)
 
 
 _VERBATIM_HEADER = lazy_compile(
@@ -606,12 +672,33 @@ def _describe(token: Token) -> str:
     return f"'{token}'"
 
 
+def _pretty_body_diagnostic(source: Source, position: int) -> Diagnostic | None:
+    """MLIR's error when a dialect attribute's or type's `<...>` body that opens on the line
+    of a syntax error, at or before it, does not nest its brackets (`#foo<<>`, which the
+    lexer could not take whole): MLIR scans such a body before anything else reads it."""
+    text = source.text
+    line_start = text.rfind("\n", 0, position) + 1
+    if "<" not in text[line_start : position + 1]:
+        return None
+    # Imported on this error path only.
+    from streamopt.parser.token_values import first_pretty_body_problem
+
+    problem = first_pretty_body_problem(text, line_start, position + 1)
+    if problem is None:
+        return None
+    return Diagnostic("error", problem[1], source.location_at(problem[0]))
+
+
 def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
     """Turn a Lark error into a located diagnostic in MLIR's words."""
     # Positions, not Lark's line numbers: continuation lines were joined before parsing.
     if isinstance(exc, UnexpectedToken):
         token = exc.token
         position = getattr(token, "start_pos", None)
+        if position is not None:
+            pretty = _pretty_body_diagnostic(source, position)
+            if pretty is not None:
+                return pretty
         if position is None or token.type == "$END":
             position = len(source.text.rstrip("\n"))
         location = source.location_at(min(int(position), len(source.text)))
@@ -625,6 +712,9 @@ def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
         return Diagnostic("error", message, location)
     if isinstance(exc, UnexpectedCharacters):
         position = min(exc.pos_in_stream or 0, len(source.text))
+        pretty = _pretty_body_diagnostic(source, position)
+        if pretty is not None:
+            return pretty
         char = source.text[position] if position < len(source.text) else ""
         return Diagnostic("error", f"unexpected character '{char}'", source.location_at(position))
     return Diagnostic("error", str(exc), Location(source, 1 + source.line_offset, 1))

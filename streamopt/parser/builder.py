@@ -1099,15 +1099,18 @@ class Builder:
                 self.named_aliases[alias] = start + offset
 
     def check_dialect_attributes(self, token: TokenLike, type: Type | None = None) -> None:
-        """Reject a hal, stream or util attribute in `token` that IREE does not define (or a
-        `#hal.device.target` of the wrong shape), and an attribute or type of a dialect
+        """Reject an attribute in `token` whose `<...>` body nests its brackets wrongly, a hal,
+        stream or util attribute that IREE does not define (or a `#hal.device.target` of the
+        wrong shape), and an attribute or type of a dialect
         iree-opt does not register (unless `--allow-unregistered-dialect`), located where
         iree-opt locates it, and note the aliases inside it. `type` is the type written
         after the token, if any."""
         text = str(token)
         if "<" in text:
             self.note_aliases(text, token.start_pos)
-        problem = token_values.dialect_attribute_problem(text)
+        problem = token_values.pretty_body_problem(text)
+        if problem is None:
+            problem = token_values.dialect_attribute_problem(text)
         if not self.allow_unregistered_dialect:
             type_text = type.text if type is not None else None
             unregistered = token_values.unregistered_dialect_problem(text, type_text)
@@ -1117,11 +1120,13 @@ class Builder:
             raise self.error_in(token, problem)
 
     def check_registered_dialects(self, token: TokenLike) -> None:
-        """Reject an attribute or type in `token` of a dialect iree-opt does not register,
-        unless `--allow-unregistered-dialect` was given, located where iree-opt locates it."""
-        if self.allow_unregistered_dialect:
-            return
-        problem = token_values.unregistered_dialect_problem(str(token))
+        """Reject an attribute or type in `token` whose `<...>` body nests its brackets wrongly
+        or, unless `--allow-unregistered-dialect` was given, of a dialect iree-opt does not
+        register, located where iree-opt locates it."""
+        text = str(token)
+        problem = token_values.pretty_body_problem(text)
+        if problem is None and not self.allow_unregistered_dialect:
+            problem = token_values.unregistered_dialect_problem(text)
         if problem is not None:
             raise self.error_in(token, problem)
 

@@ -219,6 +219,74 @@ def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
     return problem
 
 
+# Where a dialect attribute or type opens its `<...>` body (`#a.b<`, `!a<`), past strings.
+_PRETTY_OPENING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[#!][A-Za-z_][\w$.\-]*<')
+_OPENER_OF = {">": "<", ")": "(", "]": "[", "}": "{"}
+_pretty_problems: dict[str, tuple[int, str] | None] = {}
+
+
+def pretty_body_problem(text: str) -> tuple[int, str] | None:
+    """Where a dialect attribute's or type's `<...>` body in `text` (a token) nests its
+    brackets wrongly (`#foo.bar<(a>`), and MLIR's message; None if every such body nests
+    them. MLIR scans each such body so before any dialect reads it, so this holds for the
+    attributes and types of every dialect (see `scan_pretty_body`)."""
+    if "<" not in text:
+        return None
+    if text in _pretty_problems:
+        return _pretty_problems[text]
+    problem = first_pretty_body_problem(text, 0, len(text))
+    _pretty_problems[text] = problem
+    return problem
+
+
+def first_pretty_body_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """The first problem MLIR's scan finds (`scan_pretty_body`, to the end of `text`) in the
+    body of a dialect attribute or type whose `<` is in `text[start:end]`; None if none."""
+    position = start
+    while True:
+        match = _PRETTY_OPENING.search(text, position, end)
+        if match is None:
+            return None
+        position = match.end()
+        if text[match.start()] != '"':
+            position, problem = scan_pretty_body(text, position - 1)
+            if problem is not None:
+                return problem
+
+
+def scan_pretty_body(text: str, start: int) -> tuple[int, tuple[int, str] | None]:
+    """Scan the `<...>` body whose `<` is at `start` as MLIR's parseDialectSymbolBody does:
+    where it ends, and the problem if it closes a bracket it did not open last or `text`
+    ends first (as the body's token ends when MLIR would read `->` where the lexer read `-`
+    and `>`). MLIR reports at the body's `<`, or at the last string literal it stepped over,
+    and names the bracket open last."""
+    open_brackets: list[str] = []
+    report = start
+    position = start
+    while position < len(text):
+        char = text[position]
+        if char in "<([{":
+            open_brackets.append(char)
+        elif char in ">)]}":
+            if open_brackets[-1] != _OPENER_OF[char]:
+                break
+            open_brackets.pop()
+            if not open_brackets:
+                return position + 1, None
+        elif char == "-" and text.startswith("->", position):
+            position += 1  # `->` is one token: its `>` closes nothing.
+        elif char == '"':
+            string = _STRING.match(text, position)
+            if string is None:
+                return len(text), None  # An unterminated string: the lexer reports it.
+            report = position
+            position = string.end()
+            continue
+        position += 1
+    message = f"unbalanced '{open_brackets[-1]}' character in pretty dialect name"
+    return position, (report, message)
+
+
 def _outline_parts(text: str, start: int) -> list[tuple[int, int, str]] | None:
     """Each comma-separated part of the `<...>` at `start` (`_top_level_parts`) as its start,
     where its text starts past blanks, and that text stripped; None if it is not closed."""
@@ -236,8 +304,8 @@ def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
     """The shape HAL's DeviceTargetAttr::parse reads after `#hal.device.target`:
     `<"id">`, `<"id", {config}>`, `<"id", [targets]>` or `<"id", {config}, [targets]>`; the
     error (at the end of the part before the one that is wrong, as MLIR reports a wrong
-    token) if the `<...>` at `start` is not one of them. Only the outline: what the config
-    and the targets hold is left to the attribute's own reading."""
+    token) if the `<...>` at `start` is not one of them. The config is read as a dictionary;
+    what its values and the targets hold is left to their own reading."""
     parts = _outline_parts(text, start)
     if parts is None:
         return None  # Unbalanced: the token would not have lexed.
@@ -258,7 +326,7 @@ def _device_target_problem(text: str, start: int) -> tuple[int, str] | None:
         if not stripped.endswith("}" if opening == "{" else "]"):
             return (lead + 1, "expected '>'")
         if opening == "{":
-            problem = _dictionary_names_problem(text, lead, lead + len(stripped) - 1)
+            problem = _dictionary_problem(text, lead, lead + len(stripped) - 1)
             if problem is not None:
                 return problem
         if opening == "[" and not stripped[1:-1].strip():
@@ -273,8 +341,8 @@ _STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"')
 def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
     """The shape HAL's ExecutableTargetAttr::parse reads after `#hal.executable.target`:
     `<"backend", "format">` or `<"backend", "format", {config}>`; the error, where MLIR
-    reports it, if the `<...>` at `start` is not one of them (what the config holds is left
-    to the attribute's own reading)."""
+    reports it, if the `<...>` at `start` is not one of them. The config is read as a
+    dictionary; what its values hold is left to their own reading."""
     parts = _outline_parts(text, start)
     if parts is None:
         return None  # Unbalanced: the token would not have lexed.
@@ -296,7 +364,7 @@ def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
             return (lead, "invalid kind of attribute specified")
         if not stripped.endswith("}"):
             return (lead + 1, "expected '>'")
-        problem = _dictionary_names_problem(text, lead, lead + len(stripped) - 1)
+        problem = _dictionary_problem(text, lead, lead + len(stripped) - 1)
         if problem is not None:
             return problem
     return None
@@ -310,8 +378,8 @@ def _skip_blanks(text: str, position: int) -> int:
 
 def affine_map_problem(text: str) -> tuple[int, str] | None:
     """Where the outline of `affine_map<(dims)[symbols] -> (results)>` (`text`) is wrong, as
-    MLIR reports it (just after the token before the wrong one); None if it is right. What
-    the lists hold is not read."""
+    MLIR reports it (just after the token before the wrong one, or at a `>` that comes before
+    the range's `)`); None if it is right. What the lists hold is not read."""
     start = len("affine_map<")
     position = _skip_blanks(text, start)
     if not text.startswith("(", position):
@@ -335,6 +403,9 @@ def affine_map_problem(text: str) -> tuple[int, str] | None:
     position = _skip_blanks(text, arrow_end)
     if not text.startswith("(", position):
         return (arrow_end, "expected '(' in affine map range")
+    if closing_paren(text, position + 1) is None:
+        # The range is still open at the map's closing `>`, the token MLIR stops at.
+        return (len(text) - 1, "expected ')' in affine map range")
     return None
 
 
@@ -351,6 +422,20 @@ def _dictionary_names_problem(text: str, start: int, end: int) -> tuple[int, str
         if not _NAME_START.match(text, entry):
             return (entry, "expected attribute name")
     return None
+
+
+def _dictionary_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """Where the dictionary `text[start:end + 1]` (`{...}`, balanced) is not one MLIR reads,
+    and why: an entry without a name (`_dictionary_names_problem`), then its syntax as the
+    grammar reads a dictionary (`{a = 1 2}`, `{a 1}`)."""
+    problem = _dictionary_names_problem(text, start, end)
+    if problem is not None:
+        return problem
+    # Imported when first needed: start-up time.
+    from streamopt.parser import dictionary_problem
+
+    problem = dictionary_problem(text[start : end + 1])
+    return None if problem is None else (start + problem[0], problem[1])
 
 
 def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:

@@ -1,0 +1,114 @@
+// RUN: streamopt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
+// (test/lit/iree/attribute-bodies-invalid.mlir runs iree-opt on this file: same diagnostics.)
+
+// Attribute and type bodies whose brackets do not nest, and target configurations that are
+// not dictionaries: iree-opt refuses all of them, where and as streamopt does. Before, the
+// lexer checked only the `<...>` of a body and these were kept as written.
+
+// A dialect attribute's `<...>` body is scanned for nesting before any dialect reads it: the
+// error is at its `<`.
+// expected-error @+1 {{unbalanced '(' character in pretty dialect name}}
+util.func public @open_paren() attributes {m = #foo.bar<(a>} {
+  util.return
+}
+
+// -----
+
+// ... or at the last string literal the scan stepped over.
+// expected-error @+1 {{unbalanced '(' character in pretty dialect name}}
+util.func public @after_string() attributes {m = #foo.bar<"s" (a]>} {
+  util.return
+}
+
+// -----
+
+// A closing bracket with nothing of its kind open.
+util.func public @stray_close() {
+  // expected-error @+1 {{unbalanced '<' character in pretty dialect name}}
+  "foo.op"() {m = #foo.bar<a)>} : () -> ()
+  util.return
+}
+
+// -----
+
+// The same scan reads a dialect type, IREE's own included ...
+// expected-error @+1 {{unbalanced '(' character in pretty dialect name}}
+util.func public @resource_type(%arg0: !stream.resource<(*>) {
+  util.return
+}
+
+// -----
+
+// ... and one inside a builtin type.
+// expected-error @+1 {{unbalanced '[' character in pretty dialect name}}
+util.func public @nested_in_tensor(%arg0: tensor<4x!foo.bar<[a>>) {
+  util.return
+}
+
+// -----
+
+// An executable target's configuration: the brackets inside it ...
+// expected-error @+1 {{unbalanced '[' character in pretty dialect name}}
+util.func public @config_open_list() attributes {m = #hal.executable.target<"a", "b", {x = [1, }>} {
+  util.return
+}
+
+// -----
+
+// ... and its entries, each a name and at most one value.
+// expected-error @+1 {{expected '}' in attribute dictionary}}
+util.func public @config_missing_colon() attributes {m = #hal.executable.target<"a", "b", {x = 16  i64}>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected '}' in attribute dictionary}}
+util.func public @config_missing_equal() attributes {m = #hal.executable.target<"a", "b", {x  16 : i64}>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected '}' in attribute dictionary}}
+util.func public @config_missing_comma() attributes {m = #hal.executable.target<"a", "b", {x = 1 : i64 y = 2}>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected '}' in attribute dictionary}}
+util.func public @config_nested() attributes {m = #hal.executable.target<"a", "b", {x = 1 : i64, y = {z = 1 2}}>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected attribute value}}
+util.func public @config_no_value() attributes {m = #hal.executable.target<"a", "b", {x = }>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected ',' or ']'}}
+util.func public @config_list() attributes {m = #hal.executable.target<"a", "b", {x = [1 2]}>} {
+  util.return
+}
+
+// -----
+
+// A device target's configuration is read the same way.
+// expected-error @+1 {{expected '}' in attribute dictionary}}
+util.func public @device_config() attributes {m = #hal.device.target<"local", {ordinal = 0  index}>} {
+  util.return
+}
+
+// -----
+
+// An affine map whose range is still open at the map's `>`, as an alias definition.
+// expected-error @+1 {{expected ')' in affine map range}}
+#map = affine_map<(d0) -> (d0>
+util.func public @affine_range() attributes {m = #map} {
+  util.return
+}
