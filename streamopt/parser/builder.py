@@ -1101,10 +1101,9 @@ class Builder:
     def check_dialect_attributes(self, token: TokenLike, type: Type | None = None) -> None:
         """Reject an attribute in `token` whose `<...>` body nests its brackets wrongly, a hal,
         stream or util attribute that IREE does not define (or a `#hal.device.target` of the
-        wrong shape), and an attribute or type of a dialect
-        iree-opt does not register (unless `--allow-unregistered-dialect`), located where
-        iree-opt locates it, and note the aliases inside it. `type` is the type written
-        after the token, if any."""
+        wrong shape), and an attribute or type of a dialect iree-opt does not register
+        (unless `--allow-unregistered-dialect`), located where iree-opt locates it, and note
+        the aliases inside it. `type` is the type written after the token, if any."""
         text = str(token)
         if "<" in text:
             self.note_aliases(text, token.start_pos)

@@ -228,8 +228,8 @@ _pretty_problems: dict[str, tuple[int, str] | None] = {}
 def pretty_body_problem(text: str) -> tuple[int, str] | None:
     """Where a dialect attribute's or type's `<...>` body in `text` (a token) nests its
     brackets wrongly (`#foo.bar<(a>`), and MLIR's message; None if every such body nests
-    them. MLIR scans each such body so before any dialect reads it, so this holds for the
-    attributes and types of every dialect (see `scan_pretty_body`)."""
+    them. MLIR checks every such body so (`scan_pretty_body`) before any dialect reads it: it
+    holds for the attributes and types of every dialect."""
     if "<" not in text:
         return None
     if text in _pretty_problems:
