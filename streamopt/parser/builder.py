@@ -160,8 +160,8 @@ class Builder:
         self.region_spans: dict[Region, tuple[int, int]] = {}
         # `#alias` names used in locations, checked once the whole file is read.
         self.location_aliases: list[tuple[str, TokenLike, bool]] = []
-        # The first use of each alias named inside an executable's body or an attribute's
-        # `<...>` (the name and its offset): kept as written, but each must be defined.
+        # The first use of each alias named inside an executable's body (the name and its
+        # offset): kept as written, but each must be defined.
         self.named_aliases: dict[str, int] = {}
         if "line_reuse" in self.__dict__:
             self.line_reuse.clear()
@@ -322,7 +322,8 @@ class Builder:
         if isinstance(value, Attribute) and nesting_depth(value) > MAX_NESTING:
             raise self.error(_TOO_DEEP, token)
         if str(token) in self.alias_values:
-            raise self.error(f"redefinition of attribute alias id '{str(token)[1:]}'", token)
+            kind = "type" if str(token).startswith("!") else "attribute"
+            raise self.error(f"redefinition of {kind} alias id '{str(token)[1:]}'", token)
         is_location = isinstance(value, TOKEN_CLASSES)  # `loc(...)`
         if is_location:
             self.note_location(value, in_alias=True)
@@ -964,9 +965,6 @@ class Builder:
         problem = token_values.dialect_type_problem(text)
         if problem is not None:
             raise self.error(problem, token)
-        if "!" in text:
-            # `!name` without a dialect's `.` is a type alias, which must be defined.
-            self.note_aliases(text, token.start_pos)
         self.check_registered_dialects(token)
         if text.startswith(_SHAPED_PREFIXES):
             self.check_shape(text, token)
@@ -1092,23 +1090,32 @@ class Builder:
         return attr
 
     def note_aliases(self, text: str, start: int) -> None:
-        """Remember the first use of each alias named inside `text` (an executable's body, an
-        attribute's `<...>`), which starts at offset `start`: checked once the file is read."""
+        """Remember the first use of each alias named inside `text` (an executable's body),
+        which starts at offset `start`: checked once the file is read."""
         for alias, offset in token_values.aliases_named(text):
             if alias not in self.named_aliases:
                 self.named_aliases[alias] = start + offset
 
+    def check_aliases_defined(self, token: TokenLike) -> None:
+        """Reject an alias `token` names (`#alias`, `!alias`, also inside a `<...>`) that no
+        definition before it defines: MLIR's parser looks each up where it reads it (only a
+        location's alias may be defined later)."""
+        for alias, offset in token_values.aliases_named(str(token)):
+            if alias not in self.alias_values:
+                location = self.source.location_at(token.start_pos + offset)
+                message = f"undefined symbol alias id '{alias[1:]}'"
+                raise DiagnosticError(Diagnostic("error", message, location))
+
     def check_dialect_attributes(self, token: TokenLike, type: Type | None = None) -> None:
         """Reject an attribute in `token` whose `<...>` body nests its brackets wrongly, a hal,
         stream or util attribute that IREE does not define (or a `#hal.device.target` of the
-        wrong shape), and an attribute or type of a dialect iree-opt does not register
-        (unless `--allow-unregistered-dialect`), located where iree-opt locates it, and note
-        the aliases inside it. `type` is the type written after the token, if any."""
+        wrong shape), an alias not defined before it, and an attribute or type of a dialect
+        iree-opt does not register (unless `--allow-unregistered-dialect`), located where
+        iree-opt locates it. `type` is the type written after the token, if any."""
         text = str(token)
-        if "<" in text:
-            self.note_aliases(text, token.start_pos)
         problem = token_values.pretty_body_problem(text)
         if problem is None:
+            self.check_aliases_defined(token)
             problem = token_values.dialect_attribute_problem(text)
         if not self.allow_unregistered_dialect:
             type_text = type.text if type is not None else None
@@ -1119,13 +1126,16 @@ class Builder:
             raise self.error_in(token, problem)
 
     def check_registered_dialects(self, token: TokenLike) -> None:
-        """Reject an attribute or type in `token` whose `<...>` body nests its brackets wrongly
-        or, unless `--allow-unregistered-dialect` was given, of a dialect iree-opt does not
-        register, located where iree-opt locates it."""
+        """Reject an attribute or type in `token` whose `<...>` body nests its brackets
+        wrongly, an alias not defined before it, or, unless `--allow-unregistered-dialect` was
+        given, an attribute or type of a dialect iree-opt does not register, located where
+        iree-opt locates it."""
         text = str(token)
         problem = token_values.pretty_body_problem(text)
-        if problem is None and not self.allow_unregistered_dialect:
-            problem = token_values.unregistered_dialect_problem(text)
+        if problem is None:
+            self.check_aliases_defined(token)
+            if not self.allow_unregistered_dialect:
+                problem = token_values.unregistered_dialect_problem(text)
         if problem is not None:
             raise self.error_in(token, problem)
 

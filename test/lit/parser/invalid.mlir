@@ -289,3 +289,26 @@ util.global private @dynamic_dense = dense<"0x00"> : tensor<?xi8>
 // expected-error @+1 {{use of undeclared SSA value name '%nope'}}
 util.func public @op_after_brace(%arg0: index) -> index { %0 = arith.addi %arg0, %nope : index
   util.return %0 : index }
+
+// -----
+
+// An attribute alias no definition names.
+// expected-error @+1 {{undefined symbol alias id 'nope'}}
+util.func public @undefined_alias() attributes {x = #nope} {
+  util.return
+}
+
+// -----
+
+// An alias is defined before its uses (only a location's alias may come later).
+// expected-error @+1 {{undefined symbol alias id 't'}}
+util.func public @alias_defined_later(%arg0: !t) {
+  util.return
+}
+!t = i32
+
+// -----
+
+!t = i32
+// expected-error @+1 {{redefinition of type alias id 't'}}
+!t = i64
