@@ -379,7 +379,8 @@ def _skip_blanks(text: str, position: int) -> int:
 def affine_map_problem(text: str) -> tuple[int, str] | None:
     """Where the outline of `affine_map<(dims)[symbols] -> (results)>` (`text`) is wrong, as
     MLIR reports it (just after the token before the wrong one, or at a `>` that comes before
-    the range's `)`); None if it is right. What the lists hold is not read."""
+    the range's `)`), or where one of its lists has an empty entry (`(d0, , d1)`); None if it
+    is right. What the entries hold is not read."""
     start = len("affine_map<")
     position = _skip_blanks(text, start)
     if not text.startswith("(", position):
@@ -387,14 +388,20 @@ def affine_map_problem(text: str) -> tuple[int, str] | None:
     close = text.find(")", position)
     if close < 0:
         return None
+    identifier_lists = [(position, close)]
     after = close + 1
     position = _skip_blanks(text, after)
     if text.startswith("[", position):
         close = text.find("]", position)
         if close < 0:
             return None
+        identifier_lists.append((position, close))
         after = close + 1
         position = _skip_blanks(text, after)
+    for opening, closing in identifier_lists:
+        empty = _empty_entry(text, opening, closing)
+        if empty is not None:
+            return (empty[0], "expected bare identifier")
     if text.startswith(":", position):
         return None
     if not text.startswith("->", position):
@@ -403,9 +410,34 @@ def affine_map_problem(text: str) -> tuple[int, str] | None:
     position = _skip_blanks(text, arrow_end)
     if not text.startswith("(", position):
         return (arrow_end, "expected '(' in affine map range")
-    if closing_paren(text, position + 1) is None:
+    range_close = closing_paren(text, position + 1)
+    if range_close is None:
         # The range is still open at the map's closing `>`, the token MLIR stops at.
         return (len(text) - 1, "expected ')' in affine map range")
+    empty = _empty_entry(text, position, range_close)
+    if empty is not None:
+        return (empty[1], "expected affine expression")
+    return None
+
+
+def _empty_entry(text: str, opening: int, closing: int) -> tuple[int, int] | None:
+    """The first empty entry of the comma-separated list from the bracket at `opening` to
+    its match at `closing` (`(a, , b)`, `[a, ]`; `()` is an empty list, not an empty entry),
+    as where the token before it ends and where the token after it starts; None if none."""
+    if not text[opening + 1 : closing].strip():
+        return None
+    depth = 0
+    entry_start = opening + 1
+    for position in range(opening + 1, closing + 1):
+        char = text[position]
+        if char in "([" and position < closing:
+            depth += 1
+        elif char in ")]" and position < closing:
+            depth -= 1
+        elif (char == "," and depth == 0) or position == closing:
+            if not text[entry_start:position].strip():
+                return (entry_start, position)
+            entry_start = position + 1
     return None
 
 
@@ -969,6 +1001,9 @@ def _element_bit_width(element: str) -> int | None:
 # What gives a nested list literal its shape: strings (which may hold brackets and commas),
 # brackets, and the parentheses and commas of complex numbers and of the lists.
 _LIST_STRUCTURE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[\](),]')
+# An entry with nothing in it: a `,` or `]` right after a `[` or `,` (blanks between), but
+# not `[]`; or a string, matched so that its insides are stepped over.
+_EMPTY_ENTRY = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[,][ \t]*,|,[ \t]*\]')
 
 
 def _list_literal_shape(body: str) -> list[int] | None:
@@ -1037,8 +1072,13 @@ def _list_literal_shape(body: str) -> list[int] | None:
 
 
 def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
-    """`dense<[...]>`: the shape its nesting gives must be the type's."""
-    body = text[len("dense<") : -1]
+    """`dense<[...]>`: no list has an empty entry (`[1, , 2]`, `[1, ]`; `[]` is an empty
+    list), and the shape its nesting gives must be the type's."""
+    start = len("dense<")
+    for match in _EMPTY_ENTRY.finditer(text, start, len(text) - 1):
+        if match.group()[0] != '"':
+            return (match.end() - 1, "expected element literal of primitive type")
+    body = text[start:-1]
     shape = _list_literal_shape(body)
     if shape is None or tuple(shape) == tuple(type.shape):
         return None
@@ -1051,7 +1091,8 @@ def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
 def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     """Why `text`, a `dense<...>` attribute of shaped type `type`, is not one MLIR reads: the
     offset in `text` to report at and MLIR's message; None if it reads, or if this does not
-    say (only the shape, a hex string's data and a nested list's shape are checked).
+    say (only the shape, a hex string's data and a nested list's shape and entries are
+    checked).
 
     As MLIR's DenseElementsAttr parser: the type's shape must be static; a string inside is
     hex data when the element type is an integer, index, float or complex type (any other

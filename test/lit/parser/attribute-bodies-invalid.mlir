@@ -1,9 +1,9 @@
 // RUN: streamopt --allow-unregistered-dialect --split-input-file --verify-diagnostics %s
 // (test/lit/iree/attribute-bodies-invalid.mlir runs iree-opt on this file: same diagnostics.)
 
-// Attribute and type bodies whose brackets do not nest, and target configurations that are
-// not dictionaries: iree-opt refuses all of them, where and as streamopt does. Before, the
-// lexer checked only the `<...>` of a body and these were kept as written.
+// Attribute and type bodies whose brackets do not nest, target configurations that are not
+// dictionaries, affine maps and dense literals with empty list entries: iree-opt refuses all
+// of them, where and as streamopt does. Before, these were kept as written.
 
 // A dialect attribute's `<...>` body is scanned for nesting before any dialect reads it: the
 // error is at its `<`.
@@ -110,5 +110,43 @@ util.func public @device_config() attributes {m = #hal.device.target<"local", {o
 // expected-error @+1 {{expected ')' in affine map range}}
 #map = affine_map<(d0) -> (d0>
 util.func public @affine_range() attributes {m = #map} {
+  util.return
+}
+
+// -----
+
+// Empty entries in an affine map's lists: an identifier list's ...
+// expected-error @+1 {{expected bare identifier}}
+util.func public @affine_empty_dimension() attributes {m = affine_map<(d0, , d1) -> (d0)>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected bare identifier}}
+util.func public @affine_empty_symbol() attributes {m = affine_map<(d0)[s0, ] -> (d0)>} {
+  util.return
+}
+
+// -----
+
+// ... and the range's.
+// expected-error @+1 {{expected affine expression}}
+util.func public @affine_empty_result() attributes {m = affine_map<(d0, d1) -> (d0, , d1)>} {
+  util.return
+}
+
+// -----
+
+// An empty entry in a dense literal's list, at any depth.
+// expected-error @+1 {{expected element literal of primitive type}}
+util.func public @dense_empty_entry() attributes {v = dense<[1, , 3, 4]> : tensor<4xi32>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected element literal of primitive type}}
+util.func public @dense_trailing_comma() attributes {v = dense<[[1, ], [2, 3]]> : tensor<2x2xi32>} {
   util.return
 }
