@@ -130,7 +130,7 @@ def _innermost_bracket(text: str, end: int) -> str | None:
 @cache
 def _syntax_parser() -> Parser:
     """A parser that builds nothing (a tree per rule), for reading the syntax of a part."""
-    return Parser(_tables(), None)
+    return get_parser().with_transformer(None)
 
 
 _VERBATIM_HEADER = lazy_compile(

@@ -223,6 +223,15 @@ class Parser:
         self._lines: LineReuse | None = getattr(transformer, "line_reuse", None)
         self._reductions = _Reductions(tables["rules"], transformer)
 
+    def with_transformer(self, transformer: Any) -> Parser:
+        """A parser of the same tables that calls `transformer` instead, sharing this one's
+        decoded states and compiled lexers (each costs time the first time it is used)."""
+        other = Parser.__new__(Parser)
+        other.__dict__.update(self.__dict__)
+        other._lines = getattr(transformer, "line_reuse", None)
+        other._reductions = _Reductions(self.tables["rules"], transformer)
+        return other
+
     def literal(self, terminal: str) -> str | None:
         """The text of `terminal` when it is a literal (a keyword or punctuation)."""
         found: str | None = self.tables["literals"].get(terminal)

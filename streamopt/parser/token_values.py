@@ -219,8 +219,6 @@ def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
     return problem
 
 
-# Where a dialect attribute or type opens its `<...>` body (`#a.b<`, `!a<`), past strings.
-_PRETTY_OPENING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[#!][A-Za-z_][\w$.\-]*<')
 _OPENER_OF = {">": "<", ")": "(", "]": "[", "}": "{"}
 _pretty_problems: dict[str, tuple[int, str] | None] = {}
 
@@ -234,7 +232,10 @@ def pretty_body_problem(text: str) -> tuple[int, str] | None:
         return None
     if text in _pretty_problems:
         return _pretty_problems[text]
-    problem = first_pretty_body_problem(text, 0, len(text))
+    problem = None
+    # The lexer balanced the `<...>`: only another bracket, or a `->`, can nest wrongly.
+    if any(char in text for char in "()[]{}-"):
+        problem = first_pretty_body_problem(text, 0, len(text))
     _pretty_problems[text] = problem
     return problem
 
@@ -244,12 +245,14 @@ def first_pretty_body_problem(text: str, start: int, end: int) -> tuple[int, str
     body of a dialect attribute or type whose `<` is in `text[start:end]`; None if none."""
     position = start
     while True:
-        match = _PRETTY_OPENING.search(text, position, end)
+        # A dialect attribute's or type's name (or a string, stepped over); the regex is the
+        # one `unregistered_dialect_problem` compiles anyway (a compile costs start-up time).
+        match = _DIALECT_SYMBOL.search(text, position, end)
         if match is None:
             return None
         position = match.end()
-        if text[match.start()] != '"':
-            position, problem = scan_pretty_body(text, position - 1)
+        if match.group(1) is not None and text.startswith("<", position):
+            position, problem = scan_pretty_body(text, position)
             if problem is not None:
                 return problem
 
