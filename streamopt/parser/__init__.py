@@ -82,57 +82,6 @@ def get_parser() -> Parser:
     return Parser(_tables(), _builder())
 
 
-def dictionary_problem(text: str) -> tuple[int, str] | None:
-    """Where `text` (`{...}`, one line) is not a dictionary the grammar reads, and why, as
-    MLIR words it where the grammar and MLIR agree: an entry followed by more than `,` or `}`
-    is "expected '}' in attribute dictionary" and a missing value "expected attribute value",
-    both just after the token before; an array element followed by more than `,` or `]` is
-    "expected ',' or ']'" at what follows. None if it reads. Only the syntax is read: the
-    values are not built or checked."""
-    try:
-        _syntax_parser().parse(text, "attr_dict")
-    except UnexpectedToken as exc:
-        position = exc.token.start_pos
-        after_previous = len(text[:position].rstrip(" \t"))
-        if "INTEGER" in exc.expected and "STRING" in exc.expected:
-            return (after_previous, "expected attribute value")
-        # The parser's states are shared by lists and dictionaries: what is open says which.
-        innermost = _innermost_bracket(text, position)
-        if innermost == "{" and "RBRACE" in exc.expected:
-            return (after_previous, "expected '}' in attribute dictionary")
-        if innermost == "[" and "RSQB" in exc.expected:
-            return (position, "expected ',' or ']'")
-        message = f"unexpected {_describe(exc.token)}"
-        expected = _expected_words(exc.expected)
-        return (position, f"{message}, expected {expected}" if expected else message)
-    except UnexpectedCharacters as exc:
-        position = exc.pos_in_stream
-        return (position, f"unexpected character '{text[position]}'")
-    return None
-
-
-_BRACKET_OR_STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|->|[\[\]{}()<>]')
-
-
-def _innermost_bracket(text: str, end: int) -> str | None:
-    """The bracket still open at `end` in `text` that was opened last (strings and `->`
-    skipped)."""
-    open_brackets: list[str] = []
-    for match in _BRACKET_OR_STRING.finditer(text, 0, end):
-        char = match.group()
-        if char in "[{(<":
-            open_brackets.append(char)
-        elif char in "]})>" and open_brackets:
-            open_brackets.pop()
-    return open_brackets[-1] if open_brackets else None
-
-
-@cache
-def _syntax_parser() -> Parser:
-    """A parser that builds nothing (a tree per rule), for reading the syntax of a part."""
-    return get_parser().with_transformer(None)
-
-
 _VERBATIM_HEADER = lazy_compile(
     r"^[ \t]*(?:stream\.executable|hal\.executable(?:\.source)?|flow\.executable)"
     r"[ \t][^\n]*\{[ \t]*$",
@@ -664,6 +613,13 @@ def parse_module(
     return module
 
 
+def unexpected_token_message(exc: UnexpectedToken) -> str:
+    """`unexpected 'x', expected ...`: the grammar's words for a token it did not expect."""
+    message = f"unexpected {_describe(exc.token)}"
+    expected = _expected_words(exc.expected)
+    return f"{message}, expected {expected}" if expected else message
+
+
 def _describe(token: Token) -> str:
     if token.type == "_NL":
         return "end of line"
@@ -705,11 +661,7 @@ def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
         if token.type == "_NL":
             # Point at the end of the line, not the start of the next one.
             location = Location(source, location.line, len(source.line_text(location.line)) + 1)
-        message = f"unexpected {_describe(token)}"
-        expected = _expected_words(exc.expected)
-        if expected:
-            message += f", expected {expected}"
-        return Diagnostic("error", message, location)
+        return Diagnostic("error", unexpected_token_message(exc), location)
     if isinstance(exc, UnexpectedCharacters):
         position = min(exc.pos_in_stream or 0, len(source.text))
         pretty = _pretty_body_diagnostic(source, position)

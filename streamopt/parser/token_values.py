@@ -7,6 +7,7 @@ functions turn a token's text into a structured type or attribute, once per dist
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, cast
 
 from streamopt.dialects.registered import REGISTERED_DIALECTS
@@ -36,7 +37,7 @@ from streamopt.ir.types import (
     unescape_string,
 )
 from streamopt.lazy_regex import lazy_compile
-from streamopt.parser.lalr import ParseError
+from streamopt.parser.lalr import ParseError, Parser, UnexpectedCharacters, UnexpectedToken
 from streamopt.parser.parts import TOKEN_CLASSES
 
 _type_cache: dict[str, Type] = {}
@@ -365,8 +366,7 @@ def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
             continue
         if not stripped.startswith("{"):
             return (lead, "invalid kind of attribute specified")
-        if not stripped.endswith("}"):
-            return (lead + 1, "expected '>'")
+        # With what follows its `}`, which the dictionary's reading refuses where MLIR does.
         problem = _dictionary_problem(text, lead, lead + len(stripped) - 1)
         if problem is not None:
             return problem
@@ -444,33 +444,140 @@ def _empty_entry(text: str, opening: int, closing: int) -> tuple[int, int] | Non
     return None
 
 
-_NAME_START = lazy_compile(r'[ \t]*[A-Za-z_"]')
-
-
-def _dictionary_names_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
-    """Where the dictionary `text[start:end + 1]` (`{...}`, balanced) has an entry that does
-    not start with a name (`{a = 1, = 2}`, `{a = 1, }`): just after the `{` or `,` before it,
-    as MLIR reports it; None if every entry has one."""
-    if not text[start + 1 : end].strip():
-        return None  # `{}`
-    for entry, _ in _top_level_parts(text, start) or ():
-        if not _NAME_START.match(text, entry):
-            return (entry, "expected attribute name")
+def _dictionary_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """Where the dictionary `text[start:end + 1]` (`{...}`, one line) is not one MLIR reads,
+    and MLIR's message, where MLIR reports it: its syntax as the grammar reads a dictionary,
+    a bare word that is not an attribute as a value, and a key given twice. The values are
+    not built."""
+    body = text[start : end + 1]
+    try:
+        _dictionary_reader().parse(body, "attr_dict")
+    except _Misread as exc:
+        position = exc.position
+        if exc.after_previous:
+            position = len(body[:position].rstrip(" \t"))
+        return (start + position, exc.message)
+    except UnexpectedToken as exc:
+        return _unexpected_in_dictionary(body, exc, start)
+    except UnexpectedCharacters as exc:
+        position = exc.pos_in_stream
+        return (start + position, f"unexpected character '{body[position]}'")
     return None
 
 
-def _dictionary_problem(text: str, start: int, end: int) -> tuple[int, str] | None:
-    """Where the dictionary `text[start:end + 1]` (`{...}`, balanced) is not one MLIR reads,
-    and why: an entry without a name (`_dictionary_names_problem`), then its syntax as the
-    grammar reads a dictionary (`{a = 1 2}`, `{a 1}`)."""
-    problem = _dictionary_names_problem(text, start, end)
-    if problem is not None:
-        return problem
-    # Imported when first needed: start-up time.
-    from streamopt.parser import dictionary_problem
+def _unexpected_in_dictionary(body: str, exc: UnexpectedToken, start: int) -> tuple[int, str]:
+    """MLIR's words for the token the grammar did not expect in a dictionary `body` (which
+    starts at offset `start`), where the two agree: most just after the token before it."""
+    # Imported on this error path only (the parser package imports this module lazily).
+    from streamopt.parser import unexpected_token_message
 
-    problem = dictionary_problem(text[start : end + 1])
-    return None if problem is None else (start + problem[0], problem[1])
+    position = exc.token.start_pos
+    earlier = _entry_problem_before(body, position)
+    if earlier is not None:
+        return (start + earlier[0], earlier[1])
+    after_previous = start + len(body[:position].rstrip(" \t"))
+    expected = exc.expected
+    if "INTEGER" in expected and "STRING" in expected:
+        return (after_previous, "expected attribute value")
+    if "BARE_ID" in expected and "STRING" in expected:
+        return (after_previous, "expected attribute name")
+    # The parser's states are shared by lists and dictionaries: what is open says which.
+    innermost = _innermost_bracket(body, position)
+    if innermost is None:
+        # Past the dictionary's `}`: the attribute holding it ends there.
+        return (after_previous, "expected '>'")
+    if innermost == "{" and "RBRACE" in expected:
+        return (after_previous, "expected '}' in attribute dictionary")
+    if innermost == "[" and "RSQB" in expected:
+        return (start + position, "expected ',' or ']'")
+    return (start + position, unexpected_token_message(exc))
+
+
+# The start of a dictionary entry: its key, and its value if that is a bare word.
+_ENTRY_START = lazy_compile(
+    r'[ \t]*("(?:[^"\\\n]|\\.)*"|[A-Za-z_][\w$.\-]*)[ \t]*'
+    r"(?:=[ \t]*([A-Za-z_][\w$.\-]*(?![\w$.\-<]))?)?"
+)
+
+
+def _entry_problem_before(body: str, end: int) -> tuple[int, str] | None:
+    """A key given twice or a bare word that is no attribute as a value, among the entries of
+    the dictionary `body` that start before `end`: MLIR reads left to right and reports it
+    before the token the grammar stopped at, `end`."""
+    keys: set[str] = set()
+    for part_start, _ in _top_level_parts(body, 0) or ():
+        entry = _ENTRY_START.match(body, part_start)
+        if part_start >= end or entry is None:
+            break
+        key = entry.group(1)
+        key = unescape_string(key) if key.startswith('"') else key
+        if key in keys:
+            return (entry.start(1), f"duplicate key '{key}' in dictionary attribute")
+        keys.add(key)
+        word = entry.group(2)
+        if word is not None and entry.start(2) < end and not is_attribute_word(word):
+            return (len(body[: entry.start(2)].rstrip(" \t")), "expected attribute value")
+    return None
+
+
+class _Misread(Exception):
+    """A dictionary the grammar reads but MLIR does not: where (in the dictionary) and why."""
+
+    def __init__(self, position: int, message: str, after_previous: bool = False) -> None:
+        super().__init__(message)
+        self.position = position
+        self.message = message
+        # Reported just after the token before `position`, as MLIR reports a missing value.
+        self.after_previous = after_previous
+
+
+class _DictionaryChecks:
+    """The reductions of the dictionary reader: what the builder refuses in a dictionary,
+    checked without building anything (any other rule makes a plain tree)."""
+
+    def attribute_value(self, children: list[Any]) -> list[Any]:
+        core = children[0]
+        if (
+            isinstance(core, TOKEN_CLASSES)
+            and core.type == "BARE_ID"
+            and not is_attribute_word(str(core))
+        ):
+            raise _Misread(core.start_pos, "expected attribute value", after_previous=True)
+        return children
+
+    def attr_dict(self, children: list[Any]) -> list[Any]:
+        keys: set[str] = set()
+        for entry in children[1:-1]:
+            name = entry.children[0]
+            key = unescape_string(str(name)) if name.type == "STRING" else str(name)
+            if key in keys:
+                raise _Misread(name.start_pos, f"duplicate key '{key}' in dictionary attribute")
+            keys.add(key)
+        return children
+
+
+@cache
+def _dictionary_reader() -> Parser:
+    # Imported when first needed: start-up time.
+    from streamopt.parser import get_parser
+
+    return get_parser().with_transformer(_DictionaryChecks())
+
+
+_BRACKET_OR_STRING = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|->|[\[\]{}()<>]')
+
+
+def _innermost_bracket(text: str, end: int) -> str | None:
+    """The bracket still open at `end` in `text` that was opened last (strings and `->`
+    skipped)."""
+    open_brackets: list[str] = []
+    for match in _BRACKET_OR_STRING.finditer(text, 0, end):
+        char = match.group()
+        if char in "[{(<":
+            open_brackets.append(char)
+        elif char in "]})>" and open_brackets:
+            open_brackets.pop()
+    return open_brackets[-1] if open_brackets else None
 
 
 def _top_level_parts(text: str, start: int) -> list[tuple[int, int]] | None:
