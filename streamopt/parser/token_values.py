@@ -401,10 +401,11 @@ def affine_map_problem(text: str) -> tuple[int, str] | None:
         identifier_lists.append((position, close))
         after = close + 1
         position = _skip_blanks(text, after)
-    for opening, closing in identifier_lists:
-        empty = _empty_entry(text, opening, closing)
-        if empty is not None:
-            return (empty[0], "expected bare identifier")
+    closers = ("expected ')' in dimensional identifier list", "expected ']' in symbol list")
+    for (opening, closing), closer in zip(identifier_lists, closers):
+        problem = _identifier_list_problem(text, opening, closing, closer)
+        if problem is not None:
+            return problem
     if text.startswith(":", position):
         return None
     if not text.startswith("->", position):
@@ -420,6 +421,32 @@ def affine_map_problem(text: str) -> tuple[int, str] | None:
     empty = _empty_entry(text, position, range_close)
     if empty is not None:
         return (empty[1], "expected affine expression")
+    return None
+
+
+_IDENTIFIER = lazy_compile(r"[ \t]*([A-Za-z_][\w$]*)[ \t]*")
+
+
+def _identifier_list_problem(
+    text: str, opening: int, closing: int, closer: str
+) -> tuple[int, str] | None:
+    """Where the identifier list from the bracket at `opening` to its match at `closing` is
+    not a list of bare identifiers, as MLIR reports it: an entry that is no identifier just
+    after the token before it, more after an identifier (`d2 d3`) just after it, with
+    `closer` (MLIR's words for the missing `)` or `]`)."""
+    empty = _empty_entry(text, opening, closing)
+    if empty is not None:
+        return (empty[0], "expected bare identifier")
+    entry_start = opening + 1
+    while entry_start < closing:
+        comma = text.find(",", entry_start, closing)
+        entry_end = closing if comma < 0 else comma
+        identifier = _IDENTIFIER.match(text, entry_start, entry_end)
+        if identifier is None:
+            return (len(text[:entry_start].rstrip(" \t")), "expected bare identifier")
+        if identifier.end() != entry_end:
+            return (identifier.end(1), closer)
+        entry_start = entry_end + 1
     return None
 
 
@@ -1111,9 +1138,6 @@ def _element_bit_width(element: str) -> int | None:
 # What gives a nested list literal its shape: strings (which may hold brackets and commas),
 # brackets, and the parentheses and commas of complex numbers and of the lists.
 _LIST_STRUCTURE = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[\](),]')
-# An entry with nothing in it: a `,` or `]` right after a `[` or `,` (blanks between), but
-# not `[]`; or a string, matched so that its insides are stepped over.
-_EMPTY_ENTRY = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[,][ \t]*,|,[ \t]*\]')
 
 
 def _list_literal_shape(body: str) -> list[int] | None:
@@ -1181,13 +1205,98 @@ def _list_literal_shape(body: str) -> list[int] | None:
     return sizes
 
 
+_DENSE_LIST_TOKEN = lazy_compile(r'"(?:[^"\\\n]|\\.)*"|[\[\](){},]|[^\s\[\](){},"]+')
+
+
+def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | None:
+    """Where the nested list of the `dense<...>` attribute `text` (its `<` just before
+    `start`) is not as MLIR's tensor literal parser reads it, and MLIR's words: lists of
+    entries separated by commas, an entry a scalar, a string, a list or a complex pair
+    `(re, im)` (whose parts are entries too), the entries of a list of one rank, and nothing
+    after the outer list. Reported where MLIR reports it: a token that cannot start an entry
+    at it (at the `>` when the list ends there), a missing separator or closing bracket just
+    after the token before, an entry of another rank at the token after it."""
+    # Per open bracket: `[` or `(`, the entries read in it so far, and their rank.
+    open_brackets: list[list[Any]] = []
+    expect_entry = True
+    previous_end = start
+    ranks_differ = False
+    for match in _DENSE_LIST_TOKEN.finditer(text, start, len(text) - 1):
+        if ranks_differ:
+            return (match.start(), _RANKS_DIFFER)
+        token = match.group()
+        if not open_brackets:
+            if previous_end > start:
+                return (previous_end, "expected '>'")
+            if token != "[":
+                return None  # Not a list: read elsewhere.
+            open_brackets.append(["[", 0, None])
+        elif expect_entry:
+            kind, count, rank = open_brackets[-1]
+            if token == "(" or (token == "[" and kind == "["):
+                open_brackets.append([token, 0, None])
+            elif token == "]" and kind == "[" and count == 0 and text[previous_end - 1] == "[":
+                open_brackets.pop()  # `[]`
+                expect_entry, ranks_differ = _entry_read(open_brackets, 1)
+            elif token in _DENSE_NON_SCALARS:
+                return (match.start(), "expected element literal of primitive type")
+            else:  # A scalar or a string.
+                expect_entry, ranks_differ = _entry_read(open_brackets, 0)
+        else:
+            kind, count, rank = open_brackets[-1]
+            if token == "," and (kind == "[" or count == 1):
+                expect_entry = True
+            elif token == ("]" if kind == "[" else ")") and (kind == "[" or count == 2):
+                open_brackets.pop()
+                entry_rank = rank + 1 if kind == "[" else 0
+                expect_entry, ranks_differ = _entry_read(open_brackets, entry_rank)
+            elif kind == "[":
+                return (previous_end, "expected ']'")
+            elif count == 1:
+                return (previous_end, "expected ',' between complex elements")
+            else:
+                return (previous_end, "expected ')' after complex elements")
+        previous_end = match.end()
+    if ranks_differ:
+        return (len(text) - 1, _RANKS_DIFFER)
+    if not open_brackets:
+        return None
+    kind, count, _ = open_brackets[-1]
+    if expect_entry:
+        return (len(text) - 1, "expected element literal of primitive type")
+    if kind == "[":
+        return (previous_end, "expected ']'")
+    if count == 1:
+        return (previous_end, "expected ',' between complex elements")
+    return (previous_end, "expected ')' after complex elements")
+
+
+_RANKS_DIFFER = "tensor literal is invalid; ranks are not consistent between elements"
+
+
+def _entry_read(open_brackets: list[list[Any]], rank: int) -> tuple[bool, bool]:
+    """Count an entry of `rank` read into the innermost open bracket: whether an entry is
+    expected next (never), and whether its rank differs from the entries before it."""
+    if not open_brackets:
+        return False, False
+    innermost = open_brackets[-1]
+    innermost[1] += 1
+    if innermost[0] == "(" or innermost[2] is None:
+        innermost[2] = rank
+        return False, False
+    return False, innermost[2] != rank
+
+
+_DENSE_NON_SCALARS = frozenset("[](){},")
+
+
 def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     """`dense<[...]>`: no list has an empty entry (`[1, , 2]`, `[1, ]`; `[]` is an empty
     list), and the shape its nesting gives must be the type's."""
     start = len("dense<")
-    for match in _EMPTY_ENTRY.finditer(text, start, len(text) - 1):
-        if match.group()[0] != '"':
-            return (match.end() - 1, "expected element literal of primitive type")
+    problem = _dense_list_structure_problem(text, start)
+    if problem is not None:
+        return problem
     body = text[start:-1]
     shape = _list_literal_shape(body)
     if shape is None or tuple(shape) == tuple(type.shape):
@@ -1213,8 +1322,11 @@ def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     shape = type.shape
     if None in shape or "<*" in type.text.replace(" ", ""):
         return (0, "elements literal type must have static shape")
-    if text[len("dense<") :].lstrip().startswith("["):
+    body = text[len("dense<") :].lstrip()
+    if body.startswith("["):
         return _dense_list_problem(text, type)
+    if body.startswith("{"):
+        return (len(text) - len(body), "expected element literal of primitive type")
     match = _DENSE_STRING.fullmatch(text)
     if match is None:
         return None

@@ -40,7 +40,7 @@ def _first_errors(tool: list[str], text: str) -> dict[int, tuple[int, int, str]]
         [*tool, "--split-input-file", "-"], input=text, capture_output=True, text=True
     )
     assert "Traceback" not in run.stderr
-    chunk_of_line = list(itertools.accumulate(line == "// -----" for line in text.split("\n")))
+    chunk_of_line = list(itertools.accumulate(int(line == "// -----") for line in text.split("\n")))
     errors: dict[int, tuple[int, int, str]] = {}
     for match in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", run.stderr, re.MULTILINE):
         line = int(match[1])

@@ -11,7 +11,8 @@ brackets do not nest, streamopt says so at the same line and column.
 An executable target's configuration is a dictionary. Every configuration of up to four
 pieces from a vocabulary of keys, values, types, commas and brackets (7,381) is read as
 iree-opt reads it: the same ones refused, each with iree-opt's first error, at its line and
-column.
+column. So is every `dense<[...]>` list of up to four pieces from a vocabulary of a scalar,
+commas and brackets (4,681: nesting, complex pairs, ranks, what follows the list).
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ CONFIG_PIECES = ["a", " = ", "1", " : i64", ", ", "[", "]", "{", "}"]
 CONFIGS = ["".join(p) for n in range(5) for p in itertools.product(CONFIG_PIECES, repeat=n)]
 
 
+DENSE_PIECES = ["1", ", ", "[", "]", "(", ")", "{", "}"]
+DENSE_LISTS = ["".join(p) for n in range(5) for p in itertools.product(DENSE_PIECES, repeat=n)]
+
+
 def _first_errors(tool: list[str], text: str) -> dict[int, tuple[int, int, str]]:
     """Run `tool` on the `// -----` chunks of `text`: the first error of each chunk it
     refuses, by chunk number, as (line, column, message)."""
@@ -53,7 +58,7 @@ def _first_errors(tool: list[str], text: str) -> dict[int, tuple[int, int, str]]
         text=True,
     )
     assert "Traceback" not in run.stderr
-    chunk_of_line = list(itertools.accumulate(line == "// -----" for line in text.split("\n")))
+    chunk_of_line = list(itertools.accumulate(int(line == "// -----") for line in text.split("\n")))
     errors: dict[int, tuple[int, int, str]] = {}
     for match in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", run.stderr, re.MULTILINE):
         line, column = int(match[1]), int(match[2])
@@ -105,5 +110,28 @@ def test_every_small_target_config_is_read_as_iree_opt_reads_it() -> None:
         "expected attribute value",
         "expected attribute name",
         "expected '>'",
+    } <= messages
+    assert ours == iree
+
+
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
+def test_every_small_dense_list_is_read_as_iree_opt_reads_it() -> None:
+    assert len(DENSE_LISTS) == 1 + 8 + 64 + 512 + 4096
+    attribute = "dense<[{}]> : tensor<1xi32>"
+    cases = [
+        f"util.func private @f() attributes {{v = {attribute.format(b)}}}\n" for b in DENSE_LISTS
+    ]
+    text = "// -----\n".join(cases)
+    iree = _first_errors(["iree-opt"], text)
+    ours = _first_errors([sys.executable, "-m", "streamopt"], text)
+    assert 0 < len(iree) < len(cases)
+    messages = {message for _, _, message in iree.values()}
+    assert {
+        "expected element literal of primitive type",
+        "expected ']'",
+        "expected '>'",
+        "expected ',' between complex elements",
+        "expected ')' after complex elements",
+        "tensor literal is invalid; ranks are not consistent between elements",
     } <= messages
     assert ours == iree

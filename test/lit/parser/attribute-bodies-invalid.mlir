@@ -2,8 +2,9 @@
 // (test/lit/iree/attribute-bodies-invalid.mlir runs iree-opt on this file: same diagnostics.)
 
 // Attribute and type bodies whose brackets do not nest, target configurations that are not
-// dictionaries, affine maps and dense literals with empty list entries: iree-opt refuses all
-// of them, where and as streamopt does. Before, these were kept as written.
+// dictionaries, affine maps whose lists are not lists, dense literals whose lists are not as
+// MLIR reads them: iree-opt refuses all of them, where and as streamopt does. Before, these
+// were kept as written.
 
 // A dialect attribute's `<...>` body is scanned for nesting before any dialect reads it: the
 // error is at its `<`.
@@ -148,5 +149,37 @@ util.func public @dense_empty_entry() attributes {v = dense<[1, , 3, 4]> : tenso
 
 // expected-error @+1 {{expected element literal of primitive type}}
 util.func public @dense_trailing_comma() attributes {v = dense<[[1, ], [2, 3]]> : tensor<2x2xi32>} {
+  util.return
+}
+
+// -----
+
+// An identifier list holds one identifier per entry.
+// expected-error @+1 {{expected ')' in dimensional identifier list}}
+util.func public @affine_two_identifiers() attributes {m = affine_map<(d0, d1 d2) -> (d0)>} {
+  util.return
+}
+
+// -----
+
+// A dense literal's lists nest as MLIR's tensor literal parser reads them ...
+// expected-error @+1 {{expected ']'}}
+util.func public @dense_wrong_bracket() attributes {v = dense<[1, 2, 3, 4}> : tensor<4xi32>} {
+  util.return
+}
+
+// -----
+
+// ... with entries of one rank ...
+// expected-error @+1 {{tensor literal is invalid; ranks are not consistent between elements}}
+util.func public @dense_ranks() attributes {v = dense<[[1], 2]> : tensor<2x1xi32>} {
+  util.return
+}
+
+// -----
+
+// ... and nothing after the outer list.
+// expected-error @+1 {{expected '>'}}
+util.func public @dense_after_list() attributes {v = dense<[1]]> : tensor<1xi32>} {
   util.return
 }
