@@ -11,12 +11,10 @@ iree-opt's line and column.
 from __future__ import annotations
 
 import itertools
-import re
 import shutil
-import subprocess
-import sys
 
 import pytest
+from differential import first_errors_of_both
 
 LINES = [
     "#a = 1 : i32",
@@ -34,20 +32,6 @@ def _programs() -> list[str]:
     return ["".join(line.format(n=i) + "\n" for i, line in enumerate(p)) for p in orders]
 
 
-def _first_errors(tool: list[str], text: str) -> dict[int, tuple[int, int, str]]:
-    """The first error of each `// -----` chunk of `text` that `tool` refuses, by chunk."""
-    run = subprocess.run(
-        [*tool, "--split-input-file", "-"], input=text, capture_output=True, text=True
-    )
-    assert "Traceback" not in run.stderr
-    chunk_of_line = list(itertools.accumulate(int(line == "// -----") for line in text.split("\n")))
-    errors: dict[int, tuple[int, int, str]] = {}
-    for match in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", run.stderr, re.MULTILINE):
-        line = int(match[1])
-        errors.setdefault(chunk_of_line[line - 1], (line, int(match[2]), match[3]))
-    return errors
-
-
 def test_the_programs_cover_every_outcome() -> None:
     programs = _programs()
     assert len(programs) == 6 + 36 + 216 + 1956
@@ -58,9 +42,7 @@ def test_the_programs_cover_every_outcome() -> None:
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
 def test_every_program_is_read_as_iree_opt_reads_it() -> None:
     programs = _programs()
-    text = "// -----\n".join(programs)
-    iree = _first_errors(["iree-opt"], text)
-    ours = _first_errors([sys.executable, "-m", "streamopt"], text)
+    iree, ours = first_errors_of_both(programs)
     messages = {message.split(" id ")[0] for _, _, message in iree.values()}
     assert messages == {
         "undefined symbol alias",

@@ -18,18 +18,17 @@ commas and brackets (4,681: nesting, complex pairs, ranks, what follows the list
 from __future__ import annotations
 
 import itertools
-import re
 import shutil
-import subprocess
-import sys
 
 import pytest
+from differential import first_errors_of_both
 
 from streamopt.parser.token_values import pretty_body_problem
 
 PIECES = ["(", ")", "[", "]", "{", "}", "<", ">", '"s"', "->"]
 BODIES = ["".join(p) for n in range(4) for p in itertools.product(PIECES, repeat=n)]
 UNBALANCED = "character in pretty dialect name"
+UNREGISTERED = ("--allow-unregistered-dialect",)
 
 
 def _cases() -> list[str]:
@@ -48,24 +47,6 @@ DENSE_PIECES = ["1", ", ", "[", "]", "(", ")", "{", "}"]
 DENSE_LISTS = ["".join(p) for n in range(5) for p in itertools.product(DENSE_PIECES, repeat=n)]
 
 
-def _first_errors(tool: list[str], text: str) -> dict[int, tuple[int, int, str]]:
-    """Run `tool` on the `// -----` chunks of `text`: the first error of each chunk it
-    refuses, by chunk number, as (line, column, message)."""
-    run = subprocess.run(
-        [*tool, "--allow-unregistered-dialect", "--split-input-file", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-    )
-    assert "Traceback" not in run.stderr
-    chunk_of_line = list(itertools.accumulate(int(line == "// -----") for line in text.split("\n")))
-    errors: dict[int, tuple[int, int, str]] = {}
-    for match in re.finditer(r"^<stdin>:(\d+):(\d+): error: (.*)$", run.stderr, re.MULTILINE):
-        line, column = int(match[1]), int(match[2])
-        errors.setdefault(chunk_of_line[line - 1], (line, column, match[3]))
-    return errors
-
-
 def test_the_vocabulary_makes_both_kinds_of_body() -> None:
     assert len(BODIES) == 1 + 10 + 100 + 1000
     checked = [pretty_body_problem(f"#foo.bar<{body}>") for body in BODIES]
@@ -76,9 +57,7 @@ def test_the_vocabulary_makes_both_kinds_of_body() -> None:
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
 def test_every_small_body_is_refused_as_iree_opt_refuses_it() -> None:
     cases = _cases()
-    text = "// -----\n".join(cases)
-    iree = _first_errors(["iree-opt"], text)
-    ours = _first_errors([sys.executable, "-m", "streamopt"], text)
+    iree, ours = first_errors_of_both(cases, UNREGISTERED)
     # Both tools read and refuse many: the enumeration covers both outcomes.
     assert 0 < len(iree) < len(cases)
     assert sorted(ours) == sorted(iree)
@@ -96,42 +75,43 @@ def test_every_small_body_is_refused_as_iree_opt_refuses_it() -> None:
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
 def test_every_small_target_config_is_read_as_iree_opt_reads_it() -> None:
     assert len(CONFIGS) == 1 + 9 + 81 + 729 + 6561
-    target = '#hal.executable.target<"a", "b", {{{}}}>'
-    cases = [f"util.func private @f() attributes {{m = {target.format(c)}}}\n" for c in CONFIGS]
-    text = "// -----\n".join(cases)
-    iree = _first_errors(["iree-opt"], text)
-    ours = _first_errors([sys.executable, "-m", "streamopt"], text)
-    assert 0 < len(iree) < len(cases)
-    messages = {message for _, _, message in iree.values()}
     # The vocabulary meets each way a dictionary can be wrong that the parser words itself.
-    assert {
-        "expected '}' in attribute dictionary",
-        "duplicate key 'a' in dictionary attribute",
-        "expected attribute value",
-        "expected attribute name",
-        "expected '>'",
-    } <= messages
-    assert ours == iree
+    _read_alike(
+        '#hal.executable.target<"a", "b", {{{}}}>',
+        CONFIGS,
+        {
+            "expected '}' in attribute dictionary",
+            "duplicate key 'a' in dictionary attribute",
+            "expected attribute value",
+            "expected attribute name",
+            "expected '>'",
+        },
+    )
 
 
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
 def test_every_small_dense_list_is_read_as_iree_opt_reads_it() -> None:
     assert len(DENSE_LISTS) == 1 + 8 + 64 + 512 + 4096
-    attribute = "dense<[{}]> : tensor<1xi32>"
-    cases = [
-        f"util.func private @f() attributes {{v = {attribute.format(b)}}}\n" for b in DENSE_LISTS
-    ]
-    text = "// -----\n".join(cases)
-    iree = _first_errors(["iree-opt"], text)
-    ours = _first_errors([sys.executable, "-m", "streamopt"], text)
+    _read_alike(
+        "dense<[{}]> : tensor<1xi32>",
+        DENSE_LISTS,
+        {
+            "expected element literal of primitive type",
+            "expected ']'",
+            "expected '>'",
+            "expected ',' between complex elements",
+            "expected ')' after complex elements",
+            "tensor literal is invalid; ranks are not consistent between elements",
+        },
+    )
+
+
+def _read_alike(attribute: str, insides: list[str], messages: set[str]) -> None:
+    """Each of `insides` put into `attribute` (a format string) of a function is refused by
+    streamopt exactly when iree-opt refuses it, with iree-opt's first error; the cases meet
+    every one of `messages`."""
+    cases = [f"util.func private @f() attributes {{m = {attribute.format(i)}}}\n" for i in insides]
+    iree, ours = first_errors_of_both(cases, UNREGISTERED)
     assert 0 < len(iree) < len(cases)
-    messages = {message for _, _, message in iree.values()}
-    assert {
-        "expected element literal of primitive type",
-        "expected ']'",
-        "expected '>'",
-        "expected ',' between complex elements",
-        "expected ')' after complex elements",
-        "tensor literal is invalid; ranks are not consistent between elements",
-    } <= messages
+    assert messages <= {message for _, _, message in iree.values()}
     assert ours == iree
