@@ -15,7 +15,7 @@ import os
 import re
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from streamopt.diagnostics import (
     Diagnostic,
@@ -35,9 +35,6 @@ from streamopt.parser.lalr import (
     UnexpectedCharacters,
     UnexpectedToken,
 )
-
-if TYPE_CHECKING:
-    from streamopt.parser.tables import Tables
 
 _START_RULES = [
     "start",
@@ -69,17 +66,12 @@ def _builder() -> object:
 
 
 @cache
-def _tables() -> Tables:
+def get_parser() -> Parser:
+    """The shared parser, with the IR builder as its transformer."""
     # Imported when first needed: start-up time.
     from streamopt.parser.tables import load_tables
 
-    return load_tables(grammar_text(), _START_RULES)
-
-
-@cache
-def get_parser() -> Parser:
-    """The shared parser, with the IR builder as its transformer."""
-    return Parser(_tables(), _builder())
+    return Parser(load_tables(grammar_text(), _START_RULES), _builder())
 
 
 _VERBATIM_HEADER = lazy_compile(

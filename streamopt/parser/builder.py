@@ -1102,9 +1102,7 @@ class Builder:
         location's alias may be defined later)."""
         for alias, offset in token_values.aliases_named(str(token)):
             if alias not in self.alias_values:
-                location = self.source.location_at(token.start_pos + offset)
-                message = f"undefined symbol alias id '{alias[1:]}'"
-                raise DiagnosticError(Diagnostic("error", message, location))
+                raise self.error_in(token, (offset, f"undefined symbol alias id '{alias[1:]}'"))
 
     def check_dialect_attributes(self, token: TokenLike, type: Type | None = None) -> None:
         """Reject an attribute in `token` whose `<...>` body nests its brackets wrongly, a hal,
