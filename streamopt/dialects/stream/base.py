@@ -273,15 +273,21 @@ def check_timepoint(op: Operation, what: str, index: int, type: Type | None) -> 
         raise op_error(op, f"{what} #{index} must be a timepoint, but got '{type}'")
 
 
+def check_size_count(op: Operation, what: str, required: int, attached: int) -> None:
+    """IREE's verifyOpDynamicDims and verifyOpValueSizes, worded as they are: the `what` set
+    (`type` or `value`) needs `required` size values and has `attached`."""
+    if attached != required:
+        raise op_error(
+            op,
+            f"{what} set has {required} dynamic dimensions but only {attached} dimension "
+            "values are attached",
+        )
+
+
 def check_dims(op: Operation, encoding: Type, dims: Sequence[Value]) -> None:
     """IREE's verifyOpDynamicDims: one dim value per `?` of the encoding."""
     required = dynamic_dim_count(encoding) if isinstance(encoding, ShapedType) else 0
-    if len(dims) != required:
-        raise op_error(
-            op,
-            f"type set has {required} dynamic dimensions but only {len(dims)} dimension "
-            "values are attached",
-        )
+    check_size_count(op, "type", required, len(dims))
 
 
 def check_size_counts(
@@ -289,12 +295,7 @@ def check_size_counts(
 ) -> None:
     """IREE's verifyOpValueSizes: one size per resource in the list."""
     required = sum(1 for t in values_or_types if isinstance(t, ResourceType))
-    if len(sizes) != required:
-        raise op_error(
-            op,
-            f"value set has {required} dynamic dimensions but only {len(sizes)} dimension "
-            "values are attached",
-        )
+    check_size_count(op, "value", required, len(sizes))
 
 
 def check_sized_operand(value: Value, sized: Sized, location: Location) -> Value:

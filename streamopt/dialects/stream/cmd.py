@@ -15,6 +15,7 @@ from streamopt.dialects.stream.base import (
     AWAIT,
     ON,
     TimelineOp,
+    check_size_count,
     check_sized_operand,
     field_values,
     one_size,
@@ -230,12 +231,7 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
     def verify(self) -> None:
         resources = self.resource_operands
         sized = sum(1 for v in resources if is_sized(v.type))
-        if sized != len(self.resource_operand_sizes):
-            raise op_error(
-                self,
-                f"value set has {sized} dynamic dimensions but only "
-                f"{len(self.resource_operand_sizes)} dimension values are attached",
-            )
+        check_size_count(self, "value", sized, len(self.resource_operand_sizes))
         arguments = self.body.arguments
         if [a.type for a in arguments] != [v.type for v in resources]:
             raise op_error(self, "region arguments must match the captured operands")
