@@ -27,7 +27,7 @@ from streamopt.dialects.stream.base import (
     verify_consumed_source,
     verify_workload,
 )
-from streamopt.ir.core import Access, Block, BlockArgument, Value
+from streamopt.ir.core import Access, Block, Value
 from streamopt.ir.opdef import (
     UNIT_KIND,
     CustomDirective,
@@ -217,11 +217,6 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
         "$resource_operands, type($resource_operands), $resource_operand_sizes, $body) "
         "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )
-
-    def captured_value(self, argument: Value) -> Value:
-        """The operand a region argument stands for."""
-        assert isinstance(argument, BlockArgument) and argument.block is self.body
-        return self.operands[argument.index]
 
     def operand_access(self, index: int) -> Access:
         if index >= len(self.resource_operands):
