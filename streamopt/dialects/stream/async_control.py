@@ -246,17 +246,14 @@ def _async_func_typed_result(b: Builder, children: list[Any]) -> _FuncResult:
     return _FuncResult(None, children[0], children[1] if len(children) > 1 else None)
 
 
+@parse_rule("async_func_results")
 @parse_rule("async_func_bare_results")
-def _async_func_bare_results(b: Builder, children: list[Any]) -> _FuncResults:
+def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
+    # Without parentheses a result may be a bare type; within them each is a _FuncResult.
     return _FuncResults(
         child if isinstance(child, _FuncResult) else _FuncResult(None, child, None)
         for child in children
     )
-
-
-@parse_rule("async_func_results")
-def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
-    return _FuncResults(children)
 
 
 # The arguments' or results' attribute dictionaries; the accessor gives each (or None).
