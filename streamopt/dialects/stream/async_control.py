@@ -33,6 +33,7 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
+    AWAIT,
     ON,
     StreamOp,
     TimelineOp,
@@ -631,10 +632,9 @@ class AsyncExecuteOp(ResourceRegionOp, TimelineOp):
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     results_ = result_def(variadic=True, tied_to="resource_operands", asm_name="results")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
-    assembly_format = ON + (
-        "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
-        + ResourceRegionOp._REGION
-        + " `=` `` `>` type($result_timepoint) attr-dict-with-keyword"
+    assembly_format = (
+        ON + AWAIT + "? " + ResourceRegionOp._REGION + " `=` `` `>` type($result_timepoint) "
+        "attr-dict-with-keyword"
     )
 
     def verify(self) -> None:
