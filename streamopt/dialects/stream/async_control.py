@@ -449,21 +449,18 @@ class AsyncCallOp(_TiedResourcesOp):
             ("argument", "result"), (callee_type.inputs, callee_type.results), calls
         ):
             for provided, expected in zip(callee_types, call_types):
-                if not _call_type_compatible(provided, expected):
+                # IREE allows an async function to declare `*` for any resource lifetime of
+                # the call.
+                if provided != expected and not (
+                    isinstance(provided, ResourceType)
+                    and isinstance(expected, ResourceType)
+                    and provided.lifetime == "*"
+                ):
                     raise op_error(
                         self,
                         f"function {what} type mismatch; expected '{expected}' but callee "
                         f"provides '{provided}'",
                     )
-
-
-def _call_type_compatible(callee: Type, call: Type | None) -> bool:
-    """IREE allows an async function to declare `*` for any resource lifetime of the call."""
-    if callee == call:
-        return True
-    if isinstance(callee, ResourceType) and isinstance(call, ResourceType):
-        return callee.lifetime == "*"
-    return False
 
 
 class ResourceCaptures(Record):
