@@ -567,9 +567,8 @@ class ResourceRegionOp(_TiedResourcesOp):
     def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
         # Captured resources are the region's entry arguments.
         arguments = self.body.arguments if self.regions and self.regions[0].blocks else []
-        for index, _ in enumerate(self.resource_operands):
-            if index < len(arguments):
-                yield index, (arguments[index],)
+        for index, (_, argument) in enumerate(zip(self.resource_operands, arguments)):
+            yield index, (argument,)
 
     def verify(self) -> None:
         operands = self.resource_operands
@@ -588,15 +587,13 @@ class ResourceRegionOp(_TiedResourcesOp):
         # verifyAllResourcesCaptured); values from outside must come in through `with(...)`.
         for op in body.ops:
             for operand in op.operands:
-                if not isinstance(operand.type, ResourceType):
-                    continue
-                if operand.parent_block is body and not (
-                    isinstance(operand, OpResult) and operand.op is op
+                its_own = isinstance(operand, OpResult) and operand.op is op
+                if isinstance(operand.type, ResourceType) and (
+                    operand.parent_block is not body or its_own
                 ):
-                    continue
-                raise op_error(
-                    op, "used resource not listed in explicit captures (or produced internally)"
-                )
+                    raise op_error(
+                        op, "used resource not listed in explicit captures (or produced internally)"
+                    )
         # IREE's parser adds no implicit terminator: a body must end in its stream.yield.
         last = body.last_op
         if last is None:
