@@ -142,18 +142,13 @@ class _CmdRegionOp(DeclaredOp):
 
 
 @parse_rule("cmd_captures")
-def _cmd_captures(b: Builder, children: list[Tree]) -> list[tuple[Value, Sized]]:
-    captures: list[tuple[Value, Sized]] = []
-    entry_args: list[tuple[Any, Any, str | None]] = []
-    for operand, argument, sized in (
-        (c for c in child.children if not isinstance(c, TOKEN_CLASSES) or str(c).startswith("%"))
-        for child in children
-    ):
-        captures.append((operand, sized))
-        entry_args.append((argument, sized.type, None))
+def _cmd_captures(
+    b: Builder, children: list[tuple[Value, Any, Sized]]
+) -> list[tuple[Value, Sized]]:
+    """The captures, as the `resource_capture`s of async execution regions read them."""
     # The region that follows gets one entry argument per capture.
-    b.pending_entry_args = entry_args
-    return captures
+    b.pending_entry_args = [(argument, sized.type, None) for _, argument, sized in children]
+    return [(operand, sized) for operand, _, sized in children]
 
 
 def _parse_explicit_region(
