@@ -356,9 +356,7 @@ class AsyncFuncOp(DeclaredOp):
     def is_public(self) -> bool:
         return self.sym_visibility in (None, "public")
 
-    @property
-    def is_declaration(self) -> bool:
-        return True
+    is_declaration = True
 
     def tied_result_argument(self, result_index: int) -> int | None:
         """The argument result `result_index` is tied to, if any."""
