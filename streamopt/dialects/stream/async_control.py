@@ -484,17 +484,12 @@ def _resource_results(b: Builder, children: list[Any]) -> ShapedResults:
 def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
     captures = [c for c in children if isinstance(c, tuple)]
     results = next((c for c in children if isinstance(c, ShapedResults)), ShapedResults())
-    entry_args: list[tuple[Any, Type, str | None]] = []
-    operands: list[Value] = []
-    sizes: list[Value] = []
     for value, arg_token, sized in captures:
         check_operand_type(value, sized.type, b.location(arg_token))
-        operands.append(value)
-        sizes.extend(sized.sizes)
-        entry_args.append((arg_token, sized.type, None))
     # The region that follows gets one entry argument per capture.
-    b.pending_entry_args = entry_args
-    return ResourceCaptures(operands, sizes, results)
+    b.pending_entry_args = [(arg_token, sized.type, None) for _, arg_token, sized in captures]
+    sizes = [size for _, _, sized in captures for size in sized.sizes]
+    return ResourceCaptures([value for value, _, _ in captures], sizes, results)
 
 
 def _parse_resource_region(
