@@ -49,7 +49,7 @@ from streamopt.ir.types import (
     ResourceType,
     signless_integer,
 )
-from streamopt.parser.parts import TOKEN_CLASSES, Sized
+from streamopt.parser.parts import Sized
 from streamopt.records import Record
 
 if TYPE_CHECKING:
@@ -362,8 +362,7 @@ def _cmd_access(b: Builder, children: list[Any]) -> str:
 
 @parse_rule("cmd_resource")
 def _cmd_resource(b: Builder, children: list[Any]) -> CmdResource:
-    values = [c for c in children if not isinstance(c, TOKEN_CLASSES)]
-    access, value, offset, length, sized = values
+    access, value, offset, _, length, sized = children  # `_`: the `for` keyword
     return CmdResource(access, value, offset, length, sized)
 
 
