@@ -134,7 +134,7 @@ class _CmdRegionOp(DeclaredOp):
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
-    def _verify_commands(self) -> None:
+    def verify(self) -> None:
         for nested in self.body.ops:
             name = nested.name
             if name not in _CMD_REGION_OPS and not name.startswith(_CMD_REGION_PREFIXES):
@@ -234,7 +234,7 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
                         nested,
                         "used resource not listed in explicit captures (or produced internally)",
                     )
-        self._verify_commands()
+        super().verify()
 
 
 class _CmdGroupOp(_CmdRegionOp):
@@ -242,9 +242,6 @@ class _CmdGroupOp(_CmdRegionOp):
 
     parent_names = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
     assembly_format = "$body attr-dict-with-keyword"
-
-    def verify(self) -> None:
-        self._verify_commands()
 
 
 @register_op
