@@ -564,12 +564,10 @@ class ResourceRegionOp(_TiedResourcesOp):
             yield index, (argument,)
 
     def verify(self) -> None:
-        operands = self.resource_operands
-        for i, value in enumerate(operands):
-            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_RESOURCE)
-        results = self.results_
-        for i, result in enumerate(results):
-            check_lifetime(self, "result", i, result.type, ANY_OR_STAGING_RESOURCE)
+        operands, results = self.resource_operands, self.results_
+        for what, values in (("operand", operands), ("result", results)):
+            for i, value in enumerate(values):
+                check_lifetime(self, what, i, value.type, ANY_OR_STAGING_RESOURCE)
         super().verify()
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise op_error(self, "expects a region with one block")
