@@ -33,6 +33,7 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
     ARRAY,
+    AWAIT,
     ON,
     StreamOp,
     TimelineOp,
@@ -246,17 +247,14 @@ def _async_func_typed_result(b: Builder, children: list[Any]) -> _FuncResult:
     return _FuncResult(None, children[0], children[1] if len(children) > 1 else None)
 
 
+@parse_rule("async_func_results")
 @parse_rule("async_func_bare_results")
-def _async_func_bare_results(b: Builder, children: list[Any]) -> _FuncResults:
+def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
+    # Without parentheses a result may be a bare type; within them each is a _FuncResult.
     return _FuncResults(
         child if isinstance(child, _FuncResult) else _FuncResult(None, child, None)
         for child in children
     )
-
-
-@parse_rule("async_func_results")
-def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
-    return _FuncResults(children)
 
 
 # The arguments' or results' attribute dictionaries; the accessor gives each (or None).
@@ -358,9 +356,7 @@ class AsyncFuncOp(DeclaredOp):
     def is_public(self) -> bool:
         return self.sym_visibility in (None, "public")
 
-    @property
-    def is_declaration(self) -> bool:
-        return True
+    is_declaration = True
 
     def tied_result_argument(self, result_index: int) -> int | None:
         """The argument result `result_index` is tied to, if any."""
@@ -451,21 +447,18 @@ class AsyncCallOp(_TiedResourcesOp):
             ("argument", "result"), (callee_type.inputs, callee_type.results), calls
         ):
             for provided, expected in zip(callee_types, call_types):
-                if not _call_type_compatible(provided, expected):
+                # IREE allows an async function to declare `*` for any resource lifetime of
+                # the call.
+                if provided != expected and not (
+                    isinstance(provided, ResourceType)
+                    and isinstance(expected, ResourceType)
+                    and provided.lifetime == "*"
+                ):
                     raise op_error(
                         self,
                         f"function {what} type mismatch; expected '{expected}' but callee "
                         f"provides '{provided}'",
                     )
-
-
-def _call_type_compatible(callee: Type, call: Type | None) -> bool:
-    """IREE allows an async function to declare `*` for any resource lifetime of the call."""
-    if callee == call:
-        return True
-    if isinstance(callee, ResourceType) and isinstance(call, ResourceType):
-        return callee.lifetime == "*"
-    return False
 
 
 class ResourceCaptures(Record):
@@ -491,17 +484,12 @@ def _resource_results(b: Builder, children: list[Any]) -> ShapedResults:
 def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
     captures = [c for c in children if isinstance(c, tuple)]
     results = next((c for c in children if isinstance(c, ShapedResults)), ShapedResults())
-    entry_args: list[tuple[Any, Type, str | None]] = []
-    operands: list[Value] = []
-    sizes: list[Value] = []
     for value, arg_token, sized in captures:
         check_operand_type(value, sized.type, b.location(arg_token))
-        operands.append(value)
-        sizes.extend(sized.sizes)
-        entry_args.append((arg_token, sized.type, None))
     # The region that follows gets one entry argument per capture.
-    b.pending_entry_args = entry_args
-    return ResourceCaptures(operands, sizes, results)
+    b.pending_entry_args = [(arg_token, sized.type, None) for _, arg_token, sized in captures]
+    sizes = [size for _, _, sized in captures for size in sized.sizes]
+    return ResourceCaptures([value for value, _, _ in captures], sizes, results)
 
 
 def _parse_resource_region(
@@ -572,17 +560,14 @@ class ResourceRegionOp(_TiedResourcesOp):
     def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
         # Captured resources are the region's entry arguments.
         arguments = self.body.arguments if self.regions and self.regions[0].blocks else []
-        for index, _ in enumerate(self.resource_operands):
-            if index < len(arguments):
-                yield index, (arguments[index],)
+        for index, (_, argument) in enumerate(zip(self.resource_operands, arguments)):
+            yield index, (argument,)
 
     def verify(self) -> None:
-        operands = self.resource_operands
-        for i, value in enumerate(operands):
-            check_lifetime(self, "operand", i, value.type, ANY_OR_STAGING_RESOURCE)
-        results = self.results_
-        for i, result in enumerate(results):
-            check_lifetime(self, "result", i, result.type, ANY_OR_STAGING_RESOURCE)
+        operands, results = self.resource_operands, self.results_
+        for what, values in (("operand", operands), ("result", results)):
+            for i, value in enumerate(values):
+                check_lifetime(self, what, i, value.type, ANY_OR_STAGING_RESOURCE)
         super().verify()
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise op_error(self, "expects a region with one block")
@@ -593,15 +578,13 @@ class ResourceRegionOp(_TiedResourcesOp):
         # verifyAllResourcesCaptured); values from outside must come in through `with(...)`.
         for op in body.ops:
             for operand in op.operands:
-                if not isinstance(operand.type, ResourceType):
-                    continue
-                if operand.parent_block is body and not (
-                    isinstance(operand, OpResult) and operand.op is op
+                its_own = isinstance(operand, OpResult) and operand.op is op
+                if isinstance(operand.type, ResourceType) and (
+                    operand.parent_block is not body or its_own
                 ):
-                    continue
-                raise op_error(
-                    op, "used resource not listed in explicit captures (or produced internally)"
-                )
+                    raise op_error(
+                        op, "used resource not listed in explicit captures (or produced internally)"
+                    )
         # IREE's parser adds no implicit terminator: a body must end in its stream.yield.
         last = body.last_op
         if last is None:
@@ -634,10 +617,9 @@ class AsyncExecuteOp(ResourceRegionOp, TimelineOp):
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     results_ = result_def(variadic=True, tied_to="resource_operands", asm_name="results")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
-    assembly_format = ON + (
-        "(`await` `(` $await_timepoint^ `)` `=` `` `>`)? "
-        + ResourceRegionOp._REGION
-        + " `=` `` `>` type($result_timepoint) attr-dict-with-keyword"
+    assembly_format = (
+        ON + AWAIT + "? " + ResourceRegionOp._REGION + " `=` `` `>` type($result_timepoint) "
+        "attr-dict-with-keyword"
     )
 
     def verify(self) -> None:

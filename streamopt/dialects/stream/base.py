@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
+from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op
 from streamopt.dialects.common import (
     SegmentedOp,
@@ -82,14 +82,10 @@ class StreamOp(DeclaredOp):
         return self.attribute_map.get(self.affinity_attr_name)
 
 
-def _same(value: Any) -> Any:
-    return value
-
-
 # An affinity attribute (`#hal.device.affinity<@dev>`), written in an `on(...)`, `from(...)` or
 # `to(...)` clause (which the grammar reads as one rule).
 AFFINITY = ValueKind(
-    _same,
+    lambda value: value,
     None,
     "ATTR_REF",
     lambda part: token_values.attribute_from_token("ATTR_REF", str(part), None),
@@ -232,34 +228,20 @@ def verify_consumed_source(op: Operation, context: Any) -> None:
     if observer is None:
         return
     if not isinstance(observer, Conflict):
-        raise DiagnosticError(
-            Diagnostic(
-                "error",
-                f"'{op.name}' op source storage is still observed elsewhere: {observer}",
-                op.location,
-            )
-        )
+        raise op_error(op, f"source storage is still observed elsewhere: {observer}")
     user = observer.user
+    where = f"'{user.name}' at {user.location}"
+    note = "later use here"
     if observer.kind is ConflictKind.ESCAPE:
-        message = (
-            f"'{op.name}' op source storage escaped before the move, through "
-            f"'{user.name}' at {user.location}"
-        )
+        message = f"source storage escaped before the move, through {where}"
         note = "escapes here"
     elif observer.reason == "used later":
-        message = (
-            f"'{op.name}' op source is used after the move, by '{user.name}' at {user.location}"
-        )
-        note = "later use here"
+        message = f"source is used after the move, by {where}"
     else:
-        message = (
-            f"'{op.name}' op source may be used after the move: {observer.reason} "
-            f"('{user.name}' at {user.location})"
-        )
-        note = "later use here"
-    diagnostic = Diagnostic("error", message, op.location)
-    diagnostic.attach_note(note, user.location)
-    raise DiagnosticError(diagnostic)
+        message = f"source may be used after the move: {observer.reason} ({where})"
+    problem = op_error(op, message)
+    problem.diagnostics[0].attach_note(note, user.location)
+    raise problem
 
 
 def _lifetimes(description: str, *lifetimes: str) -> TypeConstraint:
@@ -291,15 +273,21 @@ def check_timepoint(op: Operation, what: str, index: int, type: Type | None) -> 
         raise op_error(op, f"{what} #{index} must be a timepoint, but got '{type}'")
 
 
+def check_size_count(op: Operation, what: str, required: int, attached: int) -> None:
+    """IREE's verifyOpDynamicDims and verifyOpValueSizes, worded as they are: the `what` set
+    (`type` or `value`) needs `required` size values and has `attached`."""
+    if attached != required:
+        raise op_error(
+            op,
+            f"{what} set has {required} dynamic dimensions but only {attached} dimension "
+            "values are attached",
+        )
+
+
 def check_dims(op: Operation, encoding: Type, dims: Sequence[Value]) -> None:
     """IREE's verifyOpDynamicDims: one dim value per `?` of the encoding."""
     required = dynamic_dim_count(encoding) if isinstance(encoding, ShapedType) else 0
-    if len(dims) != required:
-        raise op_error(
-            op,
-            f"type set has {required} dynamic dimensions but only {len(dims)} dimension "
-            "values are attached",
-        )
+    check_size_count(op, "type", required, len(dims))
 
 
 def check_size_counts(
@@ -307,12 +295,7 @@ def check_size_counts(
 ) -> None:
     """IREE's verifyOpValueSizes: one size per resource in the list."""
     required = sum(1 for t in values_or_types if isinstance(t, ResourceType))
-    if len(sizes) != required:
-        raise op_error(
-            op,
-            f"value set has {required} dynamic dimensions but only {len(sizes)} dimension "
-            "values are attached",
-        )
+    check_size_count(op, "value", required, len(sizes))
 
 
 def check_sized_operand(value: Value, sized: Sized, location: Location) -> Value:

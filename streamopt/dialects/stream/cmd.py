@@ -15,6 +15,7 @@ from streamopt.dialects.stream.base import (
     AWAIT,
     ON,
     TimelineOp,
+    check_size_count,
     check_sized_operand,
     field_values,
     one_size,
@@ -26,7 +27,7 @@ from streamopt.dialects.stream.base import (
     verify_consumed_source,
     verify_workload,
 )
-from streamopt.ir.core import Access, Block, BlockArgument, Value
+from streamopt.ir.core import Access, Block, Value
 from streamopt.ir.opdef import (
     UNIT_KIND,
     CustomDirective,
@@ -48,7 +49,7 @@ from streamopt.ir.types import (
     ResourceType,
     signless_integer,
 )
-from streamopt.parser.parts import TOKEN_CLASSES, Sized
+from streamopt.parser.parts import Sized
 from streamopt.records import Record
 
 if TYPE_CHECKING:
@@ -133,7 +134,7 @@ class _CmdRegionOp(DeclaredOp):
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
-    def _verify_commands(self) -> None:
+    def verify(self) -> None:
         for nested in self.body.ops:
             name = nested.name
             if name not in _CMD_REGION_OPS and not name.startswith(_CMD_REGION_PREFIXES):
@@ -141,18 +142,13 @@ class _CmdRegionOp(DeclaredOp):
 
 
 @parse_rule("cmd_captures")
-def _cmd_captures(b: Builder, children: list[Tree]) -> list[tuple[Value, Sized]]:
-    captures: list[tuple[Value, Sized]] = []
-    entry_args: list[tuple[Any, Any, str | None]] = []
-    for operand, argument, sized in (
-        (c for c in child.children if not isinstance(c, TOKEN_CLASSES) or str(c).startswith("%"))
-        for child in children
-    ):
-        captures.append((operand, sized))
-        entry_args.append((argument, sized.type, None))
+def _cmd_captures(
+    b: Builder, children: list[tuple[Value, Any, Sized]]
+) -> list[tuple[Value, Sized]]:
+    """The captures, as the `resource_capture`s of async execution regions read them."""
     # The region that follows gets one entry argument per capture.
-    b.pending_entry_args = entry_args
-    return captures
+    b.pending_entry_args = [(argument, sized.type, None) for _, argument, sized in children]
+    return [(operand, sized) for operand, _, sized in children]
 
 
 def _parse_explicit_region(
@@ -217,11 +213,6 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
         "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )
 
-    def captured_value(self, argument: Value) -> Value:
-        """The operand a region argument stands for."""
-        assert isinstance(argument, BlockArgument) and argument.block is self.body
-        return self.operands[argument.index]
-
     def operand_access(self, index: int) -> Access:
         if index >= len(self.resource_operands):
             return Access.NONE
@@ -230,12 +221,7 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
     def verify(self) -> None:
         resources = self.resource_operands
         sized = sum(1 for v in resources if is_sized(v.type))
-        if sized != len(self.resource_operand_sizes):
-            raise op_error(
-                self,
-                f"value set has {sized} dynamic dimensions but only "
-                f"{len(self.resource_operand_sizes)} dimension values are attached",
-            )
+        check_size_count(self, "value", sized, len(self.resource_operand_sizes))
         arguments = self.body.arguments
         if [a.type for a in arguments] != [v.type for v in resources]:
             raise op_error(self, "region arguments must match the captured operands")
@@ -248,7 +234,7 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
                         nested,
                         "used resource not listed in explicit captures (or produced internally)",
                     )
-        self._verify_commands()
+        super().verify()
 
 
 class _CmdGroupOp(_CmdRegionOp):
@@ -256,9 +242,6 @@ class _CmdGroupOp(_CmdRegionOp):
 
     parent_names = ("stream.cmd.execute", "stream.cmd.serial", "stream.cmd.concurrent")
     assembly_format = "$body attr-dict-with-keyword"
-
-    def verify(self) -> None:
-        self._verify_commands()
 
 
 @register_op
@@ -376,8 +359,7 @@ def _cmd_access(b: Builder, children: list[Any]) -> str:
 
 @parse_rule("cmd_resource")
 def _cmd_resource(b: Builder, children: list[Any]) -> CmdResource:
-    values = [c for c in children if not isinstance(c, TOKEN_CLASSES)]
-    access, value, offset, length, sized = values
+    access, value, offset, _, length, sized = children  # `_`: the `for` keyword
     return CmdResource(access, value, offset, length, sized)
 
 
