@@ -369,3 +369,22 @@ def test_constant_value_attribute() -> None:
     assert isinstance(constant, stream.AsyncConstantOp)
     assert isinstance(constant.value, IntegerAttr) and constant.value.value == 5
     assert "x" in constant.attributes
+
+
+def test_call_in_execution_region_hands_nothing_over() -> None:
+    # A call passes its resources to its callee, not to the region op's results (as a yield
+    # would): an in-place call mutates its operand, a reading call reads it.
+    from streamopt.analysis.effects import UseKind, classify_use
+
+    module = _parse(
+        "  %0:2, %1 = stream.async.execute with(%r as %a: !stream.resource<*>{%s}) -> "
+        "(!stream.resource<*>{%s}, !stream.resource<*>{%s}) {\n"
+        "    %2 = stream.async.call @extern(%a[%c0 to %s for %s], %s) : "
+        "(!stream.resource<*>{%s}, index) -> %a{%s}\n"
+        "    %3 = stream.async.clone %2 : !stream.resource<*>{%s} -> !stream.resource<*>{%s}\n"
+        "    stream.yield %2, %3 : !stream.resource<*>{%s}, !stream.resource<*>{%s}\n"
+        "  } => !stream.timepoint"
+    )
+    call = _op(module, "stream.async.call")
+    assert list(call.forwarded_operands()) == []
+    assert classify_use(call, 0) is UseKind.MUTATE

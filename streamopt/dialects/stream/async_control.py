@@ -397,15 +397,6 @@ class AsyncCallOp(_TiedResourcesOp):
     results_ = result_def(variadic=True, tied_to="resource_operands")
     assembly_format = ON + "$callee `` " + _OPERANDS
 
-    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
-        # Yielded resources become the results of the execute/concurrent op.
-        parent = self.parent_op
-        if parent is None:
-            return
-        for index in range(len(self.resource_operands)):
-            if index < len(parent.results):
-                yield index, (parent.results[index],)
-
     def verify(self) -> None:
         super().verify()
         operands = self.resource_operands
