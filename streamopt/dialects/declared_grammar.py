@@ -22,22 +22,12 @@ def declared_rules() -> dict[str, str]:
     load_all()
     rules: dict[str, str] = {}
     for name, cls in sorted(OPS.items()):
-        if not (issubclass(cls, DeclaredOp) and "assembly_format" in _declared_in(cls)):
+        if not (issubclass(cls, DeclaredOp) and cls.assembly_format):
             continue
         rule = rule_name_for_op(name)
         body, *groups = cls.definition.format.grammar().split("\n")
         rules[rule] = "\n".join([f'!{rule}: "{name}" {body}', *groups])
     return rules
-
-
-def _declared_in(cls: type) -> set[str]:
-    """The class attributes `cls` or a base below DeclaredOp sets."""
-    names: set[str] = set()
-    for klass in cls.__mro__:
-        if klass is DeclaredOp:
-            break
-        names.update(vars(klass))
-    return names
 
 
 def synced(grammar: str) -> str:
