@@ -78,72 +78,6 @@ class SegmentedOp(Operation):
 # -- attribute kinds of declared ops (streamopt.ir.opdef.AttributeKind) ------------------------
 
 
-class _StringKind(TextAttributeKind):
-    """A string attribute written as a string literal (`message("...")`)."""
-
-    grammar = "STRING"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return token_values.attribute_from_token("STRING", str(part), None)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else StringAttr(value)
-
-
-class _SymbolKind(TextAttributeKind):
-    """A symbol reference attribute (`@ex::@variant::@fn`)."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return symbol_ref_from_text(str(part))
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
-
-
-class _AnyAttributeKind(TextAttributeKind):
-    """Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`)."""
-
-    grammar = "attribute_value"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        attribute: Attribute = part
-        return attribute
-
-
-class IndexKind(TextAttributeKind):
-    """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
-
-    grammar = "INTEGER"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return self.make(part if isinstance(part, int) else token_values.integer_literal(str(part)))
-
-    def text(self, attribute: Attribute) -> str:
-        assert isinstance(attribute, IntegerAttr)
-        return str(attribute.value)
-
-    def make(self, value: Any) -> Attribute:
-        return IntegerAttr(value.value if isinstance(value, IntegerAttr) else value, INDEX)
-
-
-class _TypeKind(TextAttributeKind):
-    """A TypeAttr, written as its type (`hal.element_type<f32>`)."""
-
-    grammar = "type"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return TypeAttr(part)
-
-    def text(self, attribute: Attribute) -> str:
-        assert isinstance(attribute, TypeAttr)
-        return type_text(attribute.type)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else TypeAttr(value)
-
-
 class ValueKind(TextAttributeKind):
     """An attribute kind from functions: `make` builds the attribute from a Python value
     (directives, `create`), `value` (if any) gives the accessor's value back; one written in the
@@ -167,6 +101,48 @@ class ValueKind(TextAttributeKind):
 
     def make(self, value: Any) -> Attribute:
         return value if isinstance(value, Attribute) else self._make(value)
+
+
+def _attribute(value: Any) -> Attribute:
+    """`value`, which is an attribute already."""
+    assert isinstance(value, Attribute), value
+    return value
+
+
+# A string attribute written as a string literal (`message("...")`).
+STRING = ValueKind(
+    StringAttr,
+    None,
+    "STRING",
+    lambda part: token_values.attribute_from_token("STRING", str(part), None),
+)
+# A symbol reference attribute (`@ex::@variant::@fn`).
+SYMBOL = ValueKind(
+    symbol_ref_from_text, None, "SYMBOL_REF", lambda part: symbol_ref_from_text(str(part))
+)
+# Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`).
+ANY_ATTRIBUTE = ValueKind(_attribute, None, "attribute_value", _attribute)
+# A TypeAttr, written as its type (`hal.element_type<f32>`).
+TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr)
+# A type attribute written as its type (a function's or a global's type, an encoding such as
+# `tensor<?x4xf32>`); the accessor gives the type.
+TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+
+
+class IndexKind(TextAttributeKind):
+    """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
+
+    grammar = "INTEGER"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return self.make(part if isinstance(part, int) else token_values.integer_literal(str(part)))
+
+    def text(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, IntegerAttr)
+        return str(attribute.value)
+
+    def make(self, value: Any) -> Attribute:
+        return IntegerAttr(value.value if isinstance(value, IntegerAttr) else value, INDEX)
 
 
 class TiedOperandsAttr(ArrayAttr):
@@ -220,14 +196,8 @@ class SymbolNameKind(VisibilityKind):
         return SymbolRefAttr([self.value(attribute)]).text
 
 
-STRING = _StringKind()
-SYMBOL = _SymbolKind()
-ANY_ATTRIBUTE = _AnyAttributeKind()
 INDEX_ATTRIBUTE = IndexKind()
-TYPE_ATTRIBUTE = _TypeKind()
 VISIBILITY = VisibilityKind()
-# A type attribute (a function's or a global's type); the accessor gives the type.
-TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
 SYMBOL_NAME = SymbolNameKind()
 
 

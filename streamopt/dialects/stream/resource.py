@@ -4,6 +4,7 @@ uploads, sizes, host loads and stores, mapping, subviews and packing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
@@ -47,7 +48,6 @@ from streamopt.ir.types import (
     Attribute,
     IntegerAttr,
     ResourceType,
-    Type,
 )
 from streamopt.parser.token_values import integer_literal
 from streamopt.records import Record
@@ -369,10 +369,6 @@ _INTERVALS = ValueKind(
 )
 
 
-def _require_index(type: Type, location: Any) -> None:
-    require_index_type("stream.resource.pack", type, location)
-
-
 @register_op
 class ResourcePackOp(StreamOp, SegmentedOp):
     """`%total, %offsets:N = stream.resource.pack on(A) offset(%o)? slices({[0, 1] = %s, ...})
@@ -385,7 +381,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
     lifetime_intervals: list[tuple[int, int]] = attr_def(_INTERVALS)
     dynamic_slice_sizes = operand_def(INDEX_CONSTRAINT, variadic=True)
     affinity: Attribute | None = attr_def(AFFINITY)
-    total_length = result_def(INDEX, check=_require_index)
+    total_length = result_def(INDEX, check=partial(require_index_type, "stream.resource.pack"))
     packed_offsets = result_def(variadic=True)
     assembly_format = ON + (
         "(`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>("
