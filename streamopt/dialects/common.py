@@ -57,7 +57,7 @@ class SegmentedOp(Operation):
 
     def segment(self, index: int) -> list[Value]:
         """The operands of group `index`."""
-        start = sum(self.segments[:index])
+        start = self.segment_start(index)
         return list(self.operands[start : start + self.segments[index]])
 
     def segment_start(self, index: int) -> int:
@@ -65,14 +65,11 @@ class SegmentedOp(Operation):
 
     def set_segment(self, index: int, values: Sequence[Value]) -> None:
         """Replace the operands of group `index` (the group may change length)."""
-        start = sum(self.segments[:index])
-        old = self.segments[index]
+        start = self.segment_start(index)
         operands = list(self.operands)
-        operands[start : start + old] = list(values)
-        segments = list(self.segments)
-        segments[index] = len(values)
+        operands[start : start + self.segments[index]] = values
         self.set_operands(operands)
-        self.segments = tuple(segments)
+        self.segments = (*self.segments[:index], len(values), *self.segments[index + 1 :])
 
 
 # -- attribute kinds of declared ops (streamopt.ir.opdef.AttributeKind) ------------------------
@@ -258,17 +255,13 @@ def print_shaped_result_list(
     out: list[str] = []
     cursor = 0
     for type, tied_index in zip(result_types, tied):
-        text = ""
-        print_type = True
-        if tied_index is not None:
-            operand = operands[tied_index]
+        operand = operands[tied_index] if tied_index is not None else None
+        if operand is None:
+            text = type_text(type)
+        elif operand.type == type:
             text = p.value_name(operand)
-            if operand.type != type:
-                text += " as "
-            else:
-                print_type = False
-        if print_type:
-            text += type_text(type)
+        else:
+            text = f"{p.value_name(operand)} as {type_text(type)}"
         count = dynamic_dim_count(type) if result_dims is not None else 0
         if count:
             text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"  # type: ignore[index]
