@@ -179,10 +179,6 @@ class ResourceConstantsOp(StreamOp):
         "`\\n` ` ` ` ` `=` `` `>` type($result_timepoint)"
     )
 
-    @property
-    def await_timepoints(self) -> list[Value]:
-        return []
-
     def verify(self) -> None:
         results = self.results_
         if len(self.operands) != len(results) or len(self.values) != len(results):
