@@ -222,10 +222,8 @@ def is_sized(type: Type | None) -> bool:
 def dynamic_dim_count(type: Type | None) -> int:
     """How many size operands follow `type` in a shaped type list."""
     if isinstance(type, ShapedType):
-        return sum(1 for d in type.shape if d is None)
-    if is_sized(type):
-        return 1
-    return 0
+        return type.shape.count(None)
+    return int(is_sized(type))
 
 
 def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> str:

@@ -84,10 +84,9 @@ class ResourceAllocaOp(TimelineOp):
     )
 
     def verify(self) -> None:
-        if not isinstance(self.results[0].type, ResourceType):
+        if not isinstance(self.result.type, ResourceType):
             raise op_error(
-                self,
-                f"result #0 must be any stream-compatible type, but got '{self.results[0].type}'",
+                self, f"result #0 must be any stream-compatible type, but got '{self.result.type}'"
             )
 
 
@@ -335,11 +334,8 @@ def _parse_pack_slices(reader: FormatReader, part: Tree, args: Sequence[tuple[st
 
 
 def _print_pack_slices(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    (_, intervals), (_, sizes), _ = args
-    slices = [
-        f"[{start}, {end}] = {p.v(size)}"
-        for (start, end), size in zip(getattr(op, intervals), op.definition.field_value(op, sizes))
-    ]
+    intervals, sizes = field_values(op, args[:2])
+    slices = [f"[{start}, {end}] = {p.v(size)}" for (start, end), size in zip(intervals, sizes)]
     if not slices:
         return ""
     indent = " " * p.indent_width
