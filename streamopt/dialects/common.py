@@ -1,9 +1,10 @@
-"""Pieces shared by the dialect modules: operand segments, clause handling, shaped type lists.
+"""Pieces shared by the dialect modules: operand segments, attribute kinds, clause handling,
+shaped type lists.
 
 `SegmentedOp` stores variadic operand groups the way MLIR's `operandSegmentSizes` does, so an op
 class can name its groups (`workload`, `resource_operands`, ...) over one flat operand list.
 The `print_*` helpers reproduce IREE's shared custom directives (`custom<ShapedTypeList>`,
-`custom<ShapedFunctionType>`, `custom<SizeAwareType>`).
+`custom<ShapedFunctionType>`, `custom<TiedFunctionResultList>`).
 """
 
 from __future__ import annotations
