@@ -10,7 +10,6 @@ in place (each `!op_...:` line, followed by the rules of its optional groups), a
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 from streamopt.dialects import OPS, load_all, rule_name_for_op
@@ -44,15 +43,14 @@ def synced(grammar: str) -> str:
     return grammar
 
 
-def main() -> int:
+def main() -> None:
     path = Path(__file__).resolve().parents[2] / "grammar" / "stream.lark"
     text = path.read_text()
     new = synced(text)
     if new != text:
         path.write_text(new)
         print(f"rewrote the declared ops' rules in {path}")
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
