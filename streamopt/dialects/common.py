@@ -1,9 +1,10 @@
-"""Pieces shared by the dialect modules: operand segments, clause handling, shaped type lists.
+"""Pieces shared by the dialect modules: operand segments, attribute kinds, clause handling,
+shaped type lists.
 
 `SegmentedOp` stores variadic operand groups the way MLIR's `operandSegmentSizes` does, so an op
 class can name its groups (`workload`, `resource_operands`, ...) over one flat operand list.
 The `print_*` helpers reproduce IREE's shared custom directives (`custom<ShapedTypeList>`,
-`custom<ShapedFunctionType>`, `custom<SizeAwareType>`).
+`custom<ShapedFunctionType>`, `custom<TiedFunctionResultList>`).
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ class SegmentedOp(Operation):
 
     def segment(self, index: int) -> list[Value]:
         """The operands of group `index`."""
-        start = sum(self.segments[:index])
+        start = self.segment_start(index)
         return list(self.operands[start : start + self.segments[index]])
 
     def segment_start(self, index: int) -> int:
@@ -65,83 +66,14 @@ class SegmentedOp(Operation):
 
     def set_segment(self, index: int, values: Sequence[Value]) -> None:
         """Replace the operands of group `index` (the group may change length)."""
-        start = sum(self.segments[:index])
-        old = self.segments[index]
+        start = self.segment_start(index)
         operands = list(self.operands)
-        operands[start : start + old] = list(values)
-        segments = list(self.segments)
-        segments[index] = len(values)
+        operands[start : start + self.segments[index]] = values
         self.set_operands(operands)
-        self.segments = tuple(segments)
+        self.segments = (*self.segments[:index], len(values), *self.segments[index + 1 :])
 
 
 # -- attribute kinds of declared ops (streamopt.ir.opdef.AttributeKind) ------------------------
-
-
-class _StringKind(TextAttributeKind):
-    """A string attribute written as a string literal (`message("...")`)."""
-
-    grammar = "STRING"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return token_values.attribute_from_token("STRING", str(part), None)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else StringAttr(value)
-
-
-class _SymbolKind(TextAttributeKind):
-    """A symbol reference attribute (`@ex::@variant::@fn`)."""
-
-    grammar = "SYMBOL_REF"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return symbol_ref_from_text(str(part))
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else symbol_ref_from_text(value)
-
-
-class _AnyAttributeKind(TextAttributeKind):
-    """Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`)."""
-
-    grammar = "attribute_value"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        attribute: Attribute = part
-        return attribute
-
-
-class IndexKind(TextAttributeKind):
-    """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
-
-    grammar = "INTEGER"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return self.make(part if isinstance(part, int) else token_values.integer_literal(str(part)))
-
-    def text(self, attribute: Attribute) -> str:
-        assert isinstance(attribute, IntegerAttr)
-        return str(attribute.value)
-
-    def make(self, value: Any) -> Attribute:
-        return IntegerAttr(value.value if isinstance(value, IntegerAttr) else value, INDEX)
-
-
-class _TypeKind(TextAttributeKind):
-    """A TypeAttr, written as its type (`hal.element_type<f32>`)."""
-
-    grammar = "type"
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
-        return TypeAttr(part)
-
-    def text(self, attribute: Attribute) -> str:
-        assert isinstance(attribute, TypeAttr)
-        return type_text(attribute.type)
-
-    def make(self, value: Any) -> Attribute:
-        return value if isinstance(value, Attribute) else TypeAttr(value)
 
 
 class ValueKind(TextAttributeKind):
@@ -167,6 +99,48 @@ class ValueKind(TextAttributeKind):
 
     def make(self, value: Any) -> Attribute:
         return value if isinstance(value, Attribute) else self._make(value)
+
+
+def _attribute(value: Any) -> Attribute:
+    """`value`, which is an attribute already."""
+    assert isinstance(value, Attribute), value
+    return value
+
+
+# A string attribute written as a string literal (`message("...")`).
+STRING = ValueKind(
+    StringAttr,
+    None,
+    "STRING",
+    lambda part: token_values.attribute_from_token("STRING", str(part), None),
+)
+# A symbol reference attribute (`@ex::@variant::@fn`).
+SYMBOL = ValueKind(
+    symbol_ref_from_text, None, "SYMBOL_REF", lambda part: symbol_ref_from_text(str(part))
+)
+# Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`).
+ANY_ATTRIBUTE = ValueKind(_attribute, None, "attribute_value", _attribute)
+# A TypeAttr, written as its type (`hal.element_type<f32>`).
+TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr)
+# A type attribute written as its type (a function's or a global's type, an encoding such as
+# `tensor<?x4xf32>`); the accessor gives the type.
+TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+
+
+class IndexKind(TextAttributeKind):
+    """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
+
+    grammar = "INTEGER"
+
+    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
+        return self.make(part if isinstance(part, int) else token_values.integer_literal(str(part)))
+
+    def text(self, attribute: Attribute) -> str:
+        assert isinstance(attribute, IntegerAttr)
+        return str(attribute.value)
+
+    def make(self, value: Any) -> Attribute:
+        return IntegerAttr(value.value if isinstance(value, IntegerAttr) else value, INDEX)
 
 
 class TiedOperandsAttr(ArrayAttr):
@@ -220,14 +194,8 @@ class SymbolNameKind(VisibilityKind):
         return SymbolRefAttr([self.value(attribute)]).text
 
 
-STRING = _StringKind()
-SYMBOL = _SymbolKind()
-ANY_ATTRIBUTE = _AnyAttributeKind()
 INDEX_ATTRIBUTE = IndexKind()
-TYPE_ATTRIBUTE = _TypeKind()
 VISIBILITY = VisibilityKind()
-# A type attribute (a function's or a global's type); the accessor gives the type.
-TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type)
 SYMBOL_NAME = SymbolNameKind()
 
 
@@ -255,10 +223,8 @@ def is_sized(type: Type | None) -> bool:
 def dynamic_dim_count(type: Type | None) -> int:
     """How many size operands follow `type` in a shaped type list."""
     if isinstance(type, ShapedType):
-        return sum(1 for d in type.shape if d is None)
-    if is_sized(type):
-        return 1
-    return 0
+        return type.shape.count(None)
+    return int(is_sized(type))
 
 
 def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> str:
@@ -288,17 +254,13 @@ def print_shaped_result_list(
     out: list[str] = []
     cursor = 0
     for type, tied_index in zip(result_types, tied):
-        text = ""
-        print_type = True
-        if tied_index is not None:
-            operand = operands[tied_index]
+        operand = operands[tied_index] if tied_index is not None else None
+        if operand is None:
+            text = type_text(type)
+        elif operand.type == type:
             text = p.value_name(operand)
-            if operand.type != type:
-                text += " as "
-            else:
-                print_type = False
-        if print_type:
-            text += type_text(type)
+        else:
+            text = f"{p.value_name(operand)} as {type_text(type)}"
         count = dynamic_dim_count(type) if result_dims is not None else 0
         if count:
             text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"  # type: ignore[index]

@@ -10,7 +10,6 @@ in place (each `!op_...:` line, followed by the rules of its optional groups), a
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 from streamopt.dialects import OPS, load_all, rule_name_for_op
@@ -22,22 +21,12 @@ def declared_rules() -> dict[str, str]:
     load_all()
     rules: dict[str, str] = {}
     for name, cls in sorted(OPS.items()):
-        if not (issubclass(cls, DeclaredOp) and "assembly_format" in _declared_in(cls)):
+        if not (issubclass(cls, DeclaredOp) and cls.assembly_format):
             continue
         rule = rule_name_for_op(name)
         body, *groups = cls.definition.format.grammar().split("\n")
         rules[rule] = "\n".join([f'!{rule}: "{name}" {body}', *groups])
     return rules
-
-
-def _declared_in(cls: type) -> set[str]:
-    """The class attributes `cls` or a base below DeclaredOp sets."""
-    names: set[str] = set()
-    for klass in cls.__mro__:
-        if klass is DeclaredOp:
-            break
-        names.update(vars(klass))
-    return names
 
 
 def synced(grammar: str) -> str:
@@ -54,15 +43,14 @@ def synced(grammar: str) -> str:
     return grammar
 
 
-def main() -> int:
+def main() -> None:
     path = Path(__file__).resolve().parents[2] / "grammar" / "stream.lark"
     text = path.read_text()
     new = synced(text)
     if new != text:
         path.write_text(new)
         print(f"rewrote the declared ops' rules in {path}")
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

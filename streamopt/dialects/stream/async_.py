@@ -21,6 +21,7 @@ from streamopt.dialects.stream.base import (
     StreamOp,
     TimelineOp,
     check_lifetime,
+    field_values,
     one_size,
     require_resource,
     sized_text,
@@ -65,9 +66,8 @@ def _parse_tied_result(reader: FormatReader, part: Sized, args: Sequence[tuple[s
 
 
 def _print_tied_result(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    (_, target), (_, size) = args
-    value = op.definition.field_value(op, target)
-    return f"{p.v(value)} as {sized_text(p, value.type, op.definition.field_value(op, size))}"
+    target, size = field_values(op, args)
+    return f"{p.v(target)} as {sized_text(p, target.type, size)}"
 
 
 # `custom<ShapedTiedResult>(type($target), $target_size)`: the result is the target, printed
@@ -262,9 +262,7 @@ class TransferLikeOp(StreamOp):
 
     def verify(self) -> None:
         # Checks shared by transfer and move: resource types and index sizes.
-        if not isinstance(self.source.type, ResourceType) or not isinstance(
-            self.result.type, ResourceType
-        ):
+        if not all(isinstance(v.type, ResourceType) for v in (self.source, self.result)):
             raise op_error(self, "expects !stream.resource source and result types")
         for size in (self.source_size, self.result_size):
             if size.type is not None and size.type.text != "index":

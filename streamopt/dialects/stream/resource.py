@@ -4,6 +4,7 @@ uploads, sizes, host loads and stores, mapping, subviews and packing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
@@ -47,7 +48,6 @@ from streamopt.ir.types import (
     Attribute,
     IntegerAttr,
     ResourceType,
-    Type,
 )
 from streamopt.parser.token_values import integer_literal
 from streamopt.records import Record
@@ -84,10 +84,9 @@ class ResourceAllocaOp(TimelineOp):
     )
 
     def verify(self) -> None:
-        if not isinstance(self.results[0].type, ResourceType):
+        if not isinstance(self.result.type, ResourceType):
             raise op_error(
-                self,
-                f"result #0 must be any stream-compatible type, but got '{self.results[0].type}'",
+                self, f"result #0 must be any stream-compatible type, but got '{self.result.type}'"
             )
 
 
@@ -178,10 +177,6 @@ class ResourceConstantsOp(StreamOp):
         "attr-dict `:` custom<ConstantValueList>(type($results), $result_sizes, $values) "
         "`\\n` ` ` ` ` `=` `` `>` type($result_timepoint)"
     )
-
-    @property
-    def await_timepoints(self) -> list[Value]:
-        return []
 
     def verify(self) -> None:
         results = self.results_
@@ -339,11 +334,8 @@ def _parse_pack_slices(reader: FormatReader, part: Tree, args: Sequence[tuple[st
 
 
 def _print_pack_slices(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
-    (_, intervals), (_, sizes), _ = args
-    slices = [
-        f"[{start}, {end}] = {p.v(size)}"
-        for (start, end), size in zip(getattr(op, intervals), op.definition.field_value(op, sizes))
-    ]
+    intervals, sizes = field_values(op, args[:2])
+    slices = [f"[{start}, {end}] = {p.v(size)}" for (start, end), size in zip(intervals, sizes)]
     if not slices:
         return ""
     indent = " " * p.indent_width
@@ -369,10 +361,6 @@ _INTERVALS = ValueKind(
 )
 
 
-def _require_index(type: Type, location: Any) -> None:
-    require_index_type("stream.resource.pack", type, location)
-
-
 @register_op
 class ResourcePackOp(StreamOp, SegmentedOp):
     """`%total, %offsets:N = stream.resource.pack on(A) offset(%o)? slices({[0, 1] = %s, ...})
@@ -385,7 +373,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
     lifetime_intervals: list[tuple[int, int]] = attr_def(_INTERVALS)
     dynamic_slice_sizes = operand_def(INDEX_CONSTRAINT, variadic=True)
     affinity: Attribute | None = attr_def(AFFINITY)
-    total_length = result_def(INDEX, check=_require_index)
+    total_length = result_def(INDEX, check=partial(require_index_type, "stream.resource.pack"))
     packed_offsets = result_def(variadic=True)
     assembly_format = ON + (
         "(`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>("

@@ -3,10 +3,12 @@ and the checks of tensor ops streamopt keeps as written."""
 
 from __future__ import annotations
 
-from streamopt.diagnostics import Location, error
+from functools import partial
+
+from streamopt.diagnostics import error
 from streamopt.dialects import register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp, top_level_parts
-from streamopt.dialects.common import ValueKind, require_index_type
+from streamopt.dialects.common import TYPE, require_index_type
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
@@ -17,10 +19,7 @@ from streamopt.dialects.stream.base import (
 )
 from streamopt.ir.core import Access, Operation
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
-from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type, TypeAttr
-
-# A type attribute written as its type (`tensor<?x4xf32>`); the accessor gives the type.
-_ENCODING = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type
 
 
 @register_op
@@ -37,7 +36,7 @@ class TensorImportOp(StreamOp):
     name = "stream.tensor.import"
     is_pure = True
     source = operand_def()
-    result_encoding: Type = attr_def(_ENCODING)
+    result_encoding: Type = attr_def(TYPE)
     result_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     consume: Attribute | None = attr_def(UNIT_KIND)
@@ -69,7 +68,7 @@ class TensorExportOp(StreamOp):
     name = "stream.tensor.export"
     is_pure = True
     source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.ESCAPE)
-    source_encoding: Type = attr_def(_ENCODING)
+    source_encoding: Type = attr_def(TYPE)
     source_encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     affinity: Attribute | None = attr_def(AFFINITY)
@@ -83,20 +82,16 @@ class TensorExportOp(StreamOp):
         check_dims(self, self.source_encoding, self.source_encoding_dims)
 
 
-def _require_index(type: Type, location: Location) -> None:
-    require_index_type("stream.tensor.sizeof", type, location)
-
-
 @register_op
 class TensorSizeOfOp(StreamOp):
     """`%s = stream.tensor.sizeof on(A) tensor<?x4xf32>{%d} : index`: storage size of a type."""
 
     name = "stream.tensor.sizeof"
     is_pure = True
-    encoding: Type = attr_def(_ENCODING)
+    encoding: Type = attr_def(TYPE)
     encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
     affinity: Attribute | None = attr_def(AFFINITY)
-    storage_size = result_def(INDEX, check=_require_index)
+    storage_size = result_def(INDEX, check=partial(require_index_type, "stream.tensor.sizeof"))
     assembly_format = ON + (
         "$encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)"
     )

@@ -14,7 +14,7 @@ from streamopt.dialects.stream.base import (
     check_size_counts,
     check_timepoint,
 )
-from streamopt.ir.core import Access, Value
+from streamopt.ir.core import Access
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
 from streamopt.ir.types import INDEX_CONSTRAINT, TIMEPOINT, TIMEPOINT_CONSTRAINT, Attribute
 
@@ -27,10 +27,6 @@ class TimepointImmediateOp(StreamOp):
     is_pure = True
     result_timepoint = result_def(TIMEPOINT)
     assembly_format = "attr-dict `=` `` `>` type($result_timepoint)"
-
-    @property
-    def await_timepoints(self) -> list[Value]:
-        return []
 
     def verify(self) -> None:
         check_timepoint(self, "result", 0, self.result.type)
@@ -99,10 +95,6 @@ class TimepointBarrierOp(StreamOp):
         ON + "$resource `:` type($resource) `` `{` $resource_size `}` "
         "`=` `` `>` type($result_timepoint) attr-dict-with-keyword"
     )
-
-    @property
-    def await_timepoints(self) -> list[Value]:
-        return []
 
     def verify(self) -> None:
         check_timepoint(self, "result", 1, self.results[1].type)
