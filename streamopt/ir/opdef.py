@@ -28,7 +28,7 @@ import marshal
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
@@ -47,23 +47,11 @@ if TYPE_CHECKING:
 TypeCheck = Callable[[Type, "Location"], None]
 
 
-class AttributeKind(Protocol):
+class AttributeKind:
     """How an attribute field is written: its grammar (a terminal or shared rule), how a parsed
-    part becomes the attribute, its text, and the attribute for a Python value."""
-
-    grammar: str
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute: ...
-
-    def text(self, attribute: Attribute) -> str: ...
-
-    def make(self, value: Any) -> Attribute: ...
-
-
-class TextAttributeKind:
-    """Base of attribute kinds whose attribute prints as its own text and is given as an
-    Attribute already; subclasses set `grammar` and `from_part` (and `make` if they take
-    Python values)."""
+    part becomes the attribute, its text, and the attribute for a Python value. By default the
+    attribute prints as its own text and is given as an Attribute already; subclasses set
+    `grammar` and `from_part` (and `make` if they take Python values)."""
 
     grammar = ""
 
@@ -78,7 +66,11 @@ class TextAttributeKind:
         return value
 
 
-class UnitAttributeKind(TextAttributeKind):
+# The name the dialect modules derive their kinds from.
+TextAttributeKind = AttributeKind
+
+
+class UnitAttributeKind(AttributeKind):
     """A unit attribute (ODS's UnitAttr): written by its presence alone, so it has no grammar
     and no part; it anchors an optional group (`` (`mutable` $is_mutable^)? ``)."""
 
