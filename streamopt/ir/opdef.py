@@ -284,21 +284,20 @@ class OpDefinition:
         self.results: dict[str, ResultField] = {}
         self.attributes: dict[str, AttributeField] = {}
         self.regions: dict[str, RegionField] = {}
+        by_kind: dict[type, dict[str, Any]] = {
+            OperandField: self.operands,
+            ResultField: self.results,
+            AttributeField: self.attributes,
+            RegionField: self.regions,
+        }
         # Fields are declared below Operation (its 60-odd members and object's are none).
         mro = cls.__mro__
         for klass in reversed(mro[: mro.index(Operation)]):
             for value in vars(klass).values():
                 # A subclass may redefine a field (its access, say); it keeps its place.
-                if not isinstance(value, Field):
-                    continue
-                if isinstance(value, OperandField):
-                    self.operands[value.name] = value
-                elif isinstance(value, ResultField):
-                    self.results[value.name] = value
-                elif isinstance(value, AttributeField):
-                    self.attributes[value.name] = value
-                elif isinstance(value, RegionField):
-                    self.regions[value.name] = value
+                fields = by_kind.get(type(value))
+                if fields is not None:
+                    fields[value.name] = value
         self.operand_list = list(self.operands.values())
         self.result_list = list(self.results.values())
         self.operand_index = {name: i for i, name in enumerate(self.operands)}
@@ -424,11 +423,6 @@ class OpDefinition:
         extra = len(op.results) - len(self.result_list)
         found, position = _locate(index, self.variable_result, extra)
         return (self.result_list[found], position) if found < len(self.result_list) else None
-
-    def field_of_operand(self, op: Operation, index: int) -> OperandField | None:
-        """The field of operand `index` (see `locate_operand`)."""
-        found = self.locate_operand(op, index)
-        return found[0] if found is not None else None
 
     def segments_of(self, values: Mapping[str, Any]) -> tuple[int, ...]:
         """The values each operand field has (MLIR's operandSegmentSizes), from field name to
@@ -589,8 +583,8 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
                 yield value, constraint, variadic
 
     def operand_access(self, index: int) -> Access:
-        field = self.definition.field_of_operand(self, index)
-        return field.access if field is not None else Access.NONE
+        found = self.definition.locate_operand(self, index)
+        return found[0].access if found is not None else Access.NONE
 
     def size_of_operand(self, index: int) -> Value | None:
         found = self.definition.locate_operand(self, index)
