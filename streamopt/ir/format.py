@@ -29,15 +29,14 @@ run whose ops' code is cached does not import this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.ir.opdef import CUSTOM_DIRECTIVES, KEYWORD_TOKENS
 from streamopt.lazy_regex import lazy_compile
 
 if TYPE_CHECKING:
-    from streamopt.ir.opdef import DeclaredOp, OpDefinition
-    from streamopt.printer import Printer
+    from streamopt.ir.opdef import OpDefinition
 
 
 class FormatError(Exception):
@@ -284,8 +283,6 @@ class CompiledFormat:
         self.definition = definition
         self.elements = elements
         self.rule_prefix = rule_prefix
-        self._printer: Callable[[DeclaredOp, Printer], None] | None = None
-        self._builder: Callable[..., Any] | None = None
 
     # -- grammar ---------------------------------------------------------------------------
 
@@ -567,21 +564,19 @@ class CompiledFormat:
         """An expression for operand or result field `name` of `op`."""
         definition = self.definition
         if name in definition.results:
-            index = definition.result_index[name]
-            variable = definition.variable_result
-            if variable is None or index < variable:
-                return f"op.results[{index}]"
-            if index > variable:
-                return f"op.results[{index - len(definition.result_list)}]"
+            indices, variable = definition.result_index, definition.variable_result
+            values = "op.results"
+        elif not definition.segmented:
+            values, indices, variable = "ops", definition.operand_index, definition.variable
+        else:
             return f"field_value(op, {name!r})"
-        index = definition.operand_index[name]
-        variable = definition.variable
-        if definition.segmented:
-            return f"field_value(op, {name!r})"
+        # Single fields before the variable one sit at a fixed index, those after it at a
+        # fixed index from the end.
+        index = indices[name]
         if variable is None or index < variable:
-            return f"ops[{index}]"
+            return f"{values}[{index}]"
         if index > variable:
-            return f"ops[{index - len(definition.operand_list)}]"
+            return f"{values}[{index - len(indices)}]"
         return f"field_value(op, {name!r})"
 
     def _print_code(
