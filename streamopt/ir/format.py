@@ -108,53 +108,35 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
     items = list(elements)
     i = 0
     while i < len(items):
-        element = items[i]
-        rest = items[i : i + 5]
-        texts = [e.text if isinstance(e, Literal) else None for e in rest]
-        if (
-            isinstance(element, TypeOf)
-            and not definition.is_variadic(element.name)
-            and len(rest) >= 4
-        ):
-            skip = 1 if texts[1] == "" else 0
-            window = items[i + 1 + skip : i + 4 + skip]
-            if (
-                len(window) == 3
-                and window[0] == Literal("{")
-                and isinstance(window[1], Variable)
-                and window[1].name in definition.operands
-                and not definition.is_variadic(window[1].name)
-                and window[2] == Literal("}")
+        # A sized type may have a `` between the type and its `{`.
+        skip = int(isinstance(items[i], TypeOf) and items[i + 1 : i + 2] == [Literal("")])
+        match [items[i], *items[i + 1 + skip : i + 5]]:
+            case [TypeOf(type_name), Literal("{"), Variable(size), Literal("}"), *_] if (
+                size in definition.operands
+                and not definition.is_variadic(type_name)
+                and not definition.is_variadic(size)
             ):
-                original = tuple(items[i : i + 4 + skip])
-                out.append(Fused("sized", (element.name, window[1].name), "sized_type", original))
-                i += 4 + skip
-                continue
-        if texts[:3] == ["=", "", ">"]:
-            out.append(Fused("arrow", (), '"=>"', tuple(items[i : i + 3])))
-            i += 3
-            continue
-        if isinstance(element, Optional):
-            then = element.then
-            if (
-                not element.otherwise
-                and len(then) == 4
-                and isinstance(then[0], Literal)
-                and then[0].text in CLAUSE_RULES
-                and then[1] == Literal("(")
-                and isinstance(then[2], Variable)
-                and then[3] == Literal(")")
-            ):
-                rule = CLAUSE_RULES[then[0].text]
-                out.append(Fused("clause", (then[0].text, then[2].name), rule + "?", (element,)))
+                end = i + 4 + skip
+                out.append(Fused("sized", (type_name, size), "sized_type", tuple(items[i:end])))
+                i = end
+            case [Literal("="), Literal(""), Literal(">"), *_]:
+                out.append(Fused("arrow", (), '"=>"', tuple(items[i : i + 3])))
+                i += 3
+            case [
+                Optional([Literal(keyword), Literal("("), Variable(name), Literal(")")], []),
+                *_,
+            ] if keyword in CLAUSE_RULES:
+                out.append(
+                    Fused("clause", (keyword, name), CLAUSE_RULES[keyword] + "?", (items[i],))
+                )
                 i += 1
-                continue
-            element = element._replace(
-                then=_fuse(element.then, definition),
-                otherwise=_fuse(element.otherwise, definition),
-            )
-        out.append(element)
-        i += 1
+            case [Optional(then, otherwise) as group, *_]:
+                fused = (_fuse(then, definition), _fuse(otherwise, definition))
+                out.append(group._replace(then=fused[0], otherwise=fused[1]))
+                i += 1
+            case [element, *_]:
+                out.append(element)
+                i += 1
     return tuple(out)
 
 
