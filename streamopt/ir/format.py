@@ -29,7 +29,7 @@ run whose ops' code is cached does not import this module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.ir.opdef import CUSTOM_DIRECTIVES, KEYWORD_TOKENS
@@ -247,12 +247,6 @@ class _FormatParser:
         raise FormatError(f"unexpected {token!r} in a format")
 
 
-def _read(text: str) -> tuple[Element, ...]:
-    parser = _FormatParser(text)
-    elements, _ = parser.elements()
-    return tuple(elements)
-
-
 # -- compiled formats --------------------------------------------------------------------------
 
 
@@ -275,14 +269,11 @@ class CompiledFormat:
         body = self._grammar(self.elements, extra)
         return "\n".join([body, *extra])
 
-    def group_rule(self, index: int) -> str:
-        return f"{self.rule_prefix}__g{index}"
-
     def _grammar(self, elements: Sequence[Element], extra: list[str]) -> str:
         pieces: list[str] = []
         for element in elements:
             if isinstance(element, Optional):
-                rule = self.group_rule(element.number)
+                rule = f"{self.rule_prefix}__g{element.number}"
                 then = self._grammar(element.then, extra)
                 anchor = element.anchor
                 if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
@@ -334,7 +325,9 @@ class CompiledFormat:
         checks of the fields, then the op."""
         definition = self.definition
         lines = ["def build_op(cls, reader, parts, location):"]
-        if self._has_keyword_parts(self.elements):
+        literals = [e.text.upper() for e in _walk(self.elements) if isinstance(e, Literal)]
+        if KEYWORD_TOKENS.intersection(literals):
+            # A literal of the format reaches the parts as a keyword token.
             lines.append("    parts = [p for p in parts if not is_keyword(p)]")
         lines += [
             "    n = len(parts)",
@@ -394,17 +387,6 @@ class CompiledFormat:
             f"[{', '.join(regions)}], location=location{segments}, **reader.extra)"
         )
         return "\n".join(lines)
-
-    def _has_keyword_parts(self, elements: Sequence[Element]) -> bool:
-        """Whether a literal of the format reaches the parts as a keyword token."""
-        for element in elements:
-            if isinstance(element, Literal) and element.text.upper() in KEYWORD_TOKENS:
-                return True
-            if isinstance(element, Optional) and (
-                self._has_keyword_parts(element.then) or self._has_keyword_parts(element.otherwise)
-            ):
-                return True
-        return False
 
     def _parse_code(
         self,
@@ -716,23 +698,24 @@ def _literal(text: str, state: list[bool]) -> str:
 
 def compile_format(definition: OpDefinition, text: str, rule_prefix: str) -> CompiledFormat:
     """Read `text` against the op's fields; unknown names are an error."""
-    elements = _read(text)
+    elements, _ = _FormatParser(text).elements()
     _check_names(definition, elements)
     return CompiledFormat(definition, _fuse(elements, definition), rule_prefix)
 
 
 def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:
+    for element in _walk(elements):
+        if isinstance(element, Custom) and element.name not in CUSTOM_DIRECTIVES:
+            raise FormatError(f"{definition.name}: no custom<{element.name}>")
+        for named in element.args if isinstance(element, Custom) else (element,):
+            if isinstance(named, (Variable, TypeOf)) and not definition.has_field(named.name):
+                raise FormatError(f"{definition.name}: the format names no field ${named.name}")
+
+
+def _walk(elements: Sequence[Element]) -> Iterator[Element]:
+    """`elements` and, after each optional group, the elements of its branches."""
     for element in elements:
-        names: list[str] = []
-        if isinstance(element, (Variable, TypeOf)):
-            names = [element.name]
-        elif isinstance(element, Custom):
-            if element.name not in CUSTOM_DIRECTIVES:
-                raise FormatError(f"{definition.name}: no custom<{element.name}>")
-            names = [a.name for a in element.args]
-        elif isinstance(element, Optional):
-            _check_names(definition, element.then)
-            _check_names(definition, element.otherwise)
-        for name in names:
-            if not definition.has_field(name):
-                raise FormatError(f"{definition.name}: the format names no field ${name}")
+        yield element
+        if isinstance(element, Optional):
+            yield from _walk(element.then)
+            yield from _walk(element.otherwise)
