@@ -128,7 +128,6 @@ class Field:
     `name_`), as MLIR's Python bindings spell them."""
 
     name: str = ""
-    index: int = -1
     check: TypeCheck | None = None
     # Whether `type($name)` reads a function type too (see `any_type`).
     function_type: bool = False
@@ -383,17 +382,13 @@ class OpDefinition:
             return start, start + op.segments[index]  # type: ignore[attr-defined]
         return _span(index, self.variable, len(op.operands) - len(self.operand_list))
 
-    def result_span(self, op: Operation, name: str) -> tuple[int, int]:
-        """Where result field `name`'s results are in `op.results`."""
-        extra = len(op.results) - len(self.result_list)
-        return _span(self.result_index[name], self.variable_result, extra)
-
     def field_value(self, op: Operation, name: str) -> Any:
         """An operand field's value (a list for a variadic one, None for an absent optional
         one) or a result (a list for a variadic one)."""
         found = self.operands.get(name)
         if found is None:
-            start, end = self.result_span(op, name)
+            extra = len(op.results) - len(self.result_list)
+            start, end = _span(self.result_index[name], self.variable_result, extra)
             return list(op.results[start:end]) if self.results[name].variadic else op.results[start]
         if self.segmented:  # operand_span's, inline: printers ask for several fields each.
             segments = op.segments  # type: ignore[attr-defined]
