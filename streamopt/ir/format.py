@@ -204,16 +204,14 @@ class _FormatParser:
     def element(self) -> Element:
         token = self.peek()
         assert token is not None
-        if token.startswith("`"):
-            self.take()
-            return Literal(token[1:-1])
         if token.startswith("$") or token == "type":
             return self.argument()
+        self.take()
+        if token.startswith("`"):
+            return Literal(token[1:-1])
         if token in ("attr-dict", "attr-dict-with-keyword"):
-            self.take()
             return AttrDictElement(token == "attr-dict-with-keyword")
         if token == "custom":
-            self.take()
             self.take("<")
             name = self.take()
             if name.startswith("$"):
@@ -228,7 +226,6 @@ class _FormatParser:
             self.take(")")
             return Custom(name, tuple(args))
         if token == "(":
-            self.take()
             then, anchor = self.elements(")")
             self.take(")")
             otherwise: list[Element] = []
