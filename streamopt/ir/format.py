@@ -29,15 +29,14 @@ run whose ops' code is cached does not import this module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from streamopt.ir.opdef import CUSTOM_DIRECTIVES, KEYWORD_TOKENS
 from streamopt.lazy_regex import lazy_compile
 
 if TYPE_CHECKING:
-    from streamopt.ir.opdef import DeclaredOp, OpDefinition
-    from streamopt.printer import Printer
+    from streamopt.ir.opdef import OpDefinition
 
 
 class FormatError(Exception):
@@ -109,53 +108,35 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
     items = list(elements)
     i = 0
     while i < len(items):
-        element = items[i]
-        rest = items[i : i + 5]
-        texts = [e.text if isinstance(e, Literal) else None for e in rest]
-        if (
-            isinstance(element, TypeOf)
-            and not definition.is_variadic(element.name)
-            and len(rest) >= 4
-        ):
-            skip = 1 if texts[1] == "" else 0
-            window = items[i + 1 + skip : i + 4 + skip]
-            if (
-                len(window) == 3
-                and window[0] == Literal("{")
-                and isinstance(window[1], Variable)
-                and window[1].name in definition.operands
-                and not definition.is_variadic(window[1].name)
-                and window[2] == Literal("}")
+        # A sized type may have a `` between the type and its `{`.
+        skip = int(isinstance(items[i], TypeOf) and items[i + 1 : i + 2] == [Literal("")])
+        match [items[i], *items[i + 1 + skip : i + 5]]:
+            case [TypeOf(type_name), Literal("{"), Variable(size), Literal("}"), *_] if (
+                size in definition.operands
+                and not definition.is_variadic(type_name)
+                and not definition.is_variadic(size)
             ):
-                original = tuple(items[i : i + 4 + skip])
-                out.append(Fused("sized", (element.name, window[1].name), "sized_type", original))
-                i += 4 + skip
-                continue
-        if texts[:3] == ["=", "", ">"]:
-            out.append(Fused("arrow", (), '"=>"', tuple(items[i : i + 3])))
-            i += 3
-            continue
-        if isinstance(element, Optional):
-            then = element.then
-            if (
-                not element.otherwise
-                and len(then) == 4
-                and isinstance(then[0], Literal)
-                and then[0].text in CLAUSE_RULES
-                and then[1] == Literal("(")
-                and isinstance(then[2], Variable)
-                and then[3] == Literal(")")
-            ):
-                rule = CLAUSE_RULES[then[0].text]
-                out.append(Fused("clause", (then[0].text, then[2].name), rule + "?", (element,)))
+                end = i + 4 + skip
+                out.append(Fused("sized", (type_name, size), "sized_type", tuple(items[i:end])))
+                i = end
+            case [Literal("="), Literal(""), Literal(">"), *_]:
+                out.append(Fused("arrow", (), '"=>"', tuple(items[i : i + 3])))
+                i += 3
+            case [
+                Optional([Literal(keyword), Literal("("), Variable(name), Literal(")")], []),
+                *_,
+            ] if keyword in CLAUSE_RULES:
+                out.append(
+                    Fused("clause", (keyword, name), CLAUSE_RULES[keyword] + "?", (items[i],))
+                )
                 i += 1
-                continue
-            element = element._replace(
-                then=_fuse(element.then, definition),
-                otherwise=_fuse(element.otherwise, definition),
-            )
-        out.append(element)
-        i += 1
+            case [Optional(then, otherwise) as group, *_]:
+                fused = (_fuse(then, definition), _fuse(otherwise, definition))
+                out.append(group._replace(then=fused[0], otherwise=fused[1]))
+                i += 1
+            case [element, *_]:
+                out.append(element)
+                i += 1
     return tuple(out)
 
 
@@ -223,16 +204,14 @@ class _FormatParser:
     def element(self) -> Element:
         token = self.peek()
         assert token is not None
-        if token.startswith("`"):
-            self.take()
-            return Literal(token[1:-1])
         if token.startswith("$") or token == "type":
             return self.argument()
+        self.take()
+        if token.startswith("`"):
+            return Literal(token[1:-1])
         if token in ("attr-dict", "attr-dict-with-keyword"):
-            self.take()
             return AttrDictElement(token == "attr-dict-with-keyword")
         if token == "custom":
-            self.take()
             self.take("<")
             name = self.take()
             if name.startswith("$"):
@@ -247,7 +226,6 @@ class _FormatParser:
             self.take(")")
             return Custom(name, tuple(args))
         if token == "(":
-            self.take()
             then, anchor = self.elements(")")
             self.take(")")
             otherwise: list[Element] = []
@@ -266,12 +244,6 @@ class _FormatParser:
         raise FormatError(f"unexpected {token!r} in a format")
 
 
-def _read(text: str) -> tuple[Element, ...]:
-    parser = _FormatParser(text)
-    elements, _ = parser.elements()
-    return tuple(elements)
-
-
 # -- compiled formats --------------------------------------------------------------------------
 
 
@@ -284,8 +256,6 @@ class CompiledFormat:
         self.definition = definition
         self.elements = elements
         self.rule_prefix = rule_prefix
-        self._printer: Callable[[DeclaredOp, Printer], None] | None = None
-        self._builder: Callable[..., Any] | None = None
 
     # -- grammar ---------------------------------------------------------------------------
 
@@ -296,14 +266,11 @@ class CompiledFormat:
         body = self._grammar(self.elements, extra)
         return "\n".join([body, *extra])
 
-    def group_rule(self, index: int) -> str:
-        return f"{self.rule_prefix}__g{index}"
-
     def _grammar(self, elements: Sequence[Element], extra: list[str]) -> str:
         pieces: list[str] = []
         for element in elements:
             if isinstance(element, Optional):
-                rule = self.group_rule(element.number)
+                rule = f"{self.rule_prefix}__g{element.number}"
                 then = self._grammar(element.then, extra)
                 anchor = element.anchor
                 if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
@@ -355,7 +322,9 @@ class CompiledFormat:
         checks of the fields, then the op."""
         definition = self.definition
         lines = ["def build_op(cls, reader, parts, location):"]
-        if self._has_keyword_parts(self.elements):
+        literals = [e.text.upper() for e in _walk(self.elements) if isinstance(e, Literal)]
+        if KEYWORD_TOKENS.intersection(literals):
+            # A literal of the format reaches the parts as a keyword token.
             lines.append("    parts = [p for p in parts if not is_keyword(p)]")
         lines += [
             "    n = len(parts)",
@@ -415,17 +384,6 @@ class CompiledFormat:
             f"[{', '.join(regions)}], location=location{segments}, **reader.extra)"
         )
         return "\n".join(lines)
-
-    def _has_keyword_parts(self, elements: Sequence[Element]) -> bool:
-        """Whether a literal of the format reaches the parts as a keyword token."""
-        for element in elements:
-            if isinstance(element, Literal) and element.text.upper() in KEYWORD_TOKENS:
-                return True
-            if isinstance(element, Optional) and (
-                self._has_keyword_parts(element.then) or self._has_keyword_parts(element.otherwise)
-            ):
-                return True
-        return False
 
     def _parse_code(
         self,
@@ -567,21 +525,19 @@ class CompiledFormat:
         """An expression for operand or result field `name` of `op`."""
         definition = self.definition
         if name in definition.results:
-            index = definition.result_index[name]
-            variable = definition.variable_result
-            if variable is None or index < variable:
-                return f"op.results[{index}]"
-            if index > variable:
-                return f"op.results[{index - len(definition.result_list)}]"
+            indices, variable = definition.result_index, definition.variable_result
+            values = "op.results"
+        elif not definition.segmented:
+            values, indices, variable = "ops", definition.operand_index, definition.variable
+        else:
             return f"field_value(op, {name!r})"
-        index = definition.operand_index[name]
-        variable = definition.variable
-        if definition.segmented:
-            return f"field_value(op, {name!r})"
+        # Single fields before the variable one sit at a fixed index, those after it at a
+        # fixed index from the end.
+        index = indices[name]
         if variable is None or index < variable:
-            return f"ops[{index}]"
+            return f"{values}[{index}]"
         if index > variable:
-            return f"ops[{index - len(definition.operand_list)}]"
+            return f"{values}[{index - len(indices)}]"
         return f"field_value(op, {name!r})"
 
     def _print_code(
@@ -739,23 +695,24 @@ def _literal(text: str, state: list[bool]) -> str:
 
 def compile_format(definition: OpDefinition, text: str, rule_prefix: str) -> CompiledFormat:
     """Read `text` against the op's fields; unknown names are an error."""
-    elements = _read(text)
+    elements, _ = _FormatParser(text).elements()
     _check_names(definition, elements)
     return CompiledFormat(definition, _fuse(elements, definition), rule_prefix)
 
 
 def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:
+    for element in _walk(elements):
+        if isinstance(element, Custom) and element.name not in CUSTOM_DIRECTIVES:
+            raise FormatError(f"{definition.name}: no custom<{element.name}>")
+        for named in element.args if isinstance(element, Custom) else (element,):
+            if isinstance(named, (Variable, TypeOf)) and not definition.has_field(named.name):
+                raise FormatError(f"{definition.name}: the format names no field ${named.name}")
+
+
+def _walk(elements: Sequence[Element]) -> Iterator[Element]:
+    """`elements` and, after each optional group, the elements of its branches."""
     for element in elements:
-        names: list[str] = []
-        if isinstance(element, (Variable, TypeOf)):
-            names = [element.name]
-        elif isinstance(element, Custom):
-            if element.name not in CUSTOM_DIRECTIVES:
-                raise FormatError(f"{definition.name}: no custom<{element.name}>")
-            names = [a.name for a in element.args]
-        elif isinstance(element, Optional):
-            _check_names(definition, element.then)
-            _check_names(definition, element.otherwise)
-        for name in names:
-            if not definition.has_field(name):
-                raise FormatError(f"{definition.name}: the format names no field ${name}")
+        yield element
+        if isinstance(element, Optional):
+            yield from _walk(element.then)
+            yield from _walk(element.otherwise)

@@ -28,7 +28,7 @@ import marshal
 import os
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
@@ -47,23 +47,11 @@ if TYPE_CHECKING:
 TypeCheck = Callable[[Type, "Location"], None]
 
 
-class AttributeKind(Protocol):
+class AttributeKind:
     """How an attribute field is written: its grammar (a terminal or shared rule), how a parsed
-    part becomes the attribute, its text, and the attribute for a Python value."""
-
-    grammar: str
-
-    def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute: ...
-
-    def text(self, attribute: Attribute) -> str: ...
-
-    def make(self, value: Any) -> Attribute: ...
-
-
-class TextAttributeKind:
-    """Base of attribute kinds whose attribute prints as its own text and is given as an
-    Attribute already; subclasses set `grammar` and `from_part` (and `make` if they take
-    Python values)."""
+    part becomes the attribute, its text, and the attribute for a Python value. By default the
+    attribute prints as its own text and is given as an Attribute already; subclasses set
+    `grammar` and `from_part` (and `make` if they take Python values)."""
 
     grammar = ""
 
@@ -78,7 +66,11 @@ class TextAttributeKind:
         return value
 
 
-class UnitAttributeKind(TextAttributeKind):
+# The name the dialect modules derive their kinds from.
+TextAttributeKind = AttributeKind
+
+
+class UnitAttributeKind(AttributeKind):
     """A unit attribute (ODS's UnitAttr): written by its presence alone, so it has no grammar
     and no part; it anchors an optional group (`` (`mutable` $is_mutable^)? ``)."""
 
@@ -136,7 +128,6 @@ class Field:
     `name_`), as MLIR's Python bindings spell them."""
 
     name: str = ""
-    index: int = -1
     check: TypeCheck | None = None
     # Whether `type($name)` reads a function type too (see `any_type`).
     function_type: bool = False
@@ -292,21 +283,20 @@ class OpDefinition:
         self.results: dict[str, ResultField] = {}
         self.attributes: dict[str, AttributeField] = {}
         self.regions: dict[str, RegionField] = {}
+        by_kind: dict[type, dict[str, Any]] = {
+            OperandField: self.operands,
+            ResultField: self.results,
+            AttributeField: self.attributes,
+            RegionField: self.regions,
+        }
         # Fields are declared below Operation (its 60-odd members and object's are none).
         mro = cls.__mro__
         for klass in reversed(mro[: mro.index(Operation)]):
             for value in vars(klass).values():
                 # A subclass may redefine a field (its access, say); it keeps its place.
-                if not isinstance(value, Field):
-                    continue
-                if isinstance(value, OperandField):
-                    self.operands[value.name] = value
-                elif isinstance(value, ResultField):
-                    self.results[value.name] = value
-                elif isinstance(value, AttributeField):
-                    self.attributes[value.name] = value
-                elif isinstance(value, RegionField):
-                    self.regions[value.name] = value
+                fields = by_kind.get(type(value))
+                if fields is not None:
+                    fields[value.name] = value
         self.operand_list = list(self.operands.values())
         self.result_list = list(self.results.values())
         self.operand_index = {name: i for i, name in enumerate(self.operands)}
@@ -392,17 +382,13 @@ class OpDefinition:
             return start, start + op.segments[index]  # type: ignore[attr-defined]
         return _span(index, self.variable, len(op.operands) - len(self.operand_list))
 
-    def result_span(self, op: Operation, name: str) -> tuple[int, int]:
-        """Where result field `name`'s results are in `op.results`."""
-        extra = len(op.results) - len(self.result_list)
-        return _span(self.result_index[name], self.variable_result, extra)
-
     def field_value(self, op: Operation, name: str) -> Any:
         """An operand field's value (a list for a variadic one, None for an absent optional
         one) or a result (a list for a variadic one)."""
         found = self.operands.get(name)
         if found is None:
-            start, end = self.result_span(op, name)
+            extra = len(op.results) - len(self.result_list)
+            start, end = _span(self.result_index[name], self.variable_result, extra)
             return list(op.results[start:end]) if self.results[name].variadic else op.results[start]
         if self.segmented:  # operand_span's, inline: printers ask for several fields each.
             segments = op.segments  # type: ignore[attr-defined]
@@ -432,11 +418,6 @@ class OpDefinition:
         extra = len(op.results) - len(self.result_list)
         found, position = _locate(index, self.variable_result, extra)
         return (self.result_list[found], position) if found < len(self.result_list) else None
-
-    def field_of_operand(self, op: Operation, index: int) -> OperandField | None:
-        """The field of operand `index` (see `locate_operand`)."""
-        found = self.locate_operand(op, index)
-        return found[0] if found is not None else None
 
     def segments_of(self, values: Mapping[str, Any]) -> tuple[int, ...]:
         """The values each operand field has (MLIR's operandSegmentSizes), from field name to
@@ -597,8 +578,8 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
                 yield value, constraint, variadic
 
     def operand_access(self, index: int) -> Access:
-        field = self.definition.field_of_operand(self, index)
-        return field.access if field is not None else Access.NONE
+        found = self.definition.locate_operand(self, index)
+        return found[0].access if found is not None else Access.NONE
 
     def size_of_operand(self, index: int) -> Value | None:
         found = self.definition.locate_operand(self, index)
