@@ -385,11 +385,6 @@ def _in_module(op: Operation) -> SymbolTable | None:
 # -- util.call ------------------------------------------------------------------------------
 
 
-@parse_rule("util_call_results")
-def _util_call_results(b: Builder, children: list[Any]) -> list[Any]:
-    return children  # Types and `Tied` results (`%x`: the builder's tied_result).
-
-
 @parse_rule("util_call_result_tied_as")
 def _util_call_result_tied_as(b: Builder, children: list[Any]) -> Tied:
     return Tied(children[0], children[-1], [])
@@ -423,11 +418,10 @@ custom_directive(
 )
 
 
-def _parse_tied_results(
-    reader: FormatReader, part: list[Any], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_tied_results(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
+    # A parser.lalr.Tree: types and `Tied` results (`%x`: the builder's tied_result).
     operands, _, results, tied = (name for _, name in args)
-    resolve_tied_results(reader, part, operands, (results, tied))
+    resolve_tied_results(reader, part.children, operands, (results, tied))
 
 
 def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -528,16 +522,9 @@ def _ties_text(ties: Sequence[int | None]) -> str:
 # -- globals --------------------------------------------------------------------------------
 
 
-@parse_rule("util_visibility")
-def _util_visibility(b: Builder, children: list[Any]) -> Token | None:
-    return children[0] if children else None
-
-
-def _parse_visibility(
-    reader: FormatReader, part: Token | None, args: Sequence[tuple[str, str]]
-) -> None:
-    if part is not None:
-        reader.attributes[args[0][1]] = VISIBILITY.from_part(reader, args[0][1], part)
+def _parse_visibility(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
+    if part.children:  # A parser.lalr.Tree: the visibility's token, when one is written.
+        reader.attributes[args[0][1]] = VISIBILITY.from_part(reader, args[0][1], part.children[0])
 
 
 # `custom<SymbolVisibility>($sym_visibility)`: `private`, `nested` or `public` (also when unset).
