@@ -338,7 +338,7 @@ class DeviceQueueMoveOp(QueueOp):
     """
 
     name = "hal.device.queue.move"
-    source_buffer = operand_def()
+    source_buffer = operand_def(access=Access.READ | Access.CONSUME)
     source_offset = operand_def()
     pool = operand_def()
     memory_types = operand_def()
@@ -354,10 +354,8 @@ class DeviceQueueMoveOp(QueueOp):
     )
 
     def operand_access(self, index: int) -> Access:
-        # The move reads the source and ends the caller's ownership of it.
-        if index == 4:
-            return Access.NONE if "KeepSource" in self.flags else Access.READ | Access.CONSUME
-        return Access.NONE
+        # The move reads the source and ends the caller's ownership of it, unless `KeepSource`.
+        return Access.NONE if "KeepSource" in self.flags else super().operand_access(index)
 
     def verify(self) -> None:
         super().verify()
