@@ -11,7 +11,8 @@ way MLIR prints them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
@@ -133,19 +134,22 @@ class BitEnum(TextAttributeKind):
         """The value `token` spells; an unknown case is an error at the token, worded as
         IREE words it."""
         text = str(token)
-        quoted = token.type == "STRING"
-        value = self.parse(text[1:-1] if quoted else text)
+        value = self.parse(text[1:-1] if token.type == "STRING" else text)
         if value is None:
             where = reader.builder.location(token) if hasattr(token, "line") else reader.location
-            if quoted:
-                message = f"invalid {name} attribute specification: {text}"
-            else:
-                message = (
-                    "expected string or keyword containing one of the following enum values "
-                    f"for attribute '{name}' [{', '.join(self.by_name)}]"
-                )
-            raise error(f"custom op '{reader.definition.name}' {message}", where)
+            raise error(_unknown_case(reader.definition.name, name, token, self.by_name), where)
         return self.attr(value)
+
+
+def _unknown_case(op_name: str, attribute: str, token: Any, cases: Iterable[str]) -> str:
+    """iree-opt's words for enum attribute `attribute` of op `op_name` when `token`, a
+    string or a keyword, names none of its `cases`."""
+    if token.type == "STRING":
+        return f"custom op '{op_name}' invalid {attribute} attribute specification: {token}"
+    return (
+        f"custom op '{op_name}' expected string or keyword containing one of the following enum "
+        f"values for attribute '{attribute}' [{', '.join(cases)}]"
+    )
 
 
 class BitEnumAttr(Attribute):
@@ -334,7 +338,7 @@ class DeviceQueueMoveOp(QueueOp):
     """
 
     name = "hal.device.queue.move"
-    source_buffer = operand_def()
+    source_buffer = operand_def(access=Access.READ | Access.CONSUME)
     source_offset = operand_def()
     pool = operand_def()
     memory_types = operand_def()
@@ -350,10 +354,8 @@ class DeviceQueueMoveOp(QueueOp):
     )
 
     def operand_access(self, index: int) -> Access:
-        # The move reads the source and ends the caller's ownership of it.
-        if index == 4:
-            return Access.NONE if "KeepSource" in self.flags else Access.READ | Access.CONSUME
-        return Access.NONE
+        # The move reads the source and ends the caller's ownership of it, unless `KeepSource`.
+        return Access.NONE if "KeepSource" in self.flags else super().operand_access(index)
 
     def verify(self) -> None:
         super().verify()
@@ -626,21 +628,12 @@ class FenceFailOp(HalOp):
 @parse_rule("hal_lifetime")
 def _hal_lifetime(b: Builder, children: list[Any]) -> Attribute:
     (token,) = children
-    op = "custom op 'hal.allocator.resolve_memory_properties'"
-    if token.type == "STRING":
-        name = str(token)[1:-1]
-        if name not in LIFETIMES:
-            message = f"{op} invalid lifetime attribute specification: {token}"
-            raise error(message, b.location(token))
-    else:
-        # A keyword; `*` is none, so it is written as a string.
-        name = str(token)
-        if name not in LIFETIMES or name == "*":
-            raise error(
-                f"{op} expected string or keyword containing one of the following enum values "
-                f"for attribute 'lifetime' [{', '.join(LIFETIMES)}]",
-                b.location(token),
-            )
+    quoted = token.type == "STRING"
+    name = str(token)[1:-1] if quoted else str(token)
+    # `*` is no keyword: it is written as a string.
+    if name not in LIFETIMES or (name == "*" and not quoted):
+        op_name = "hal.allocator.resolve_memory_properties"
+        raise error(_unknown_case(op_name, "lifetime", token, LIFETIMES), b.location(token))
     return _LIFETIME_ATTRS[name]
 
 
@@ -889,15 +882,13 @@ class ElementTypeOp(HalOp):
 
     name = "hal.element_type"
     is_pure = True
-    type_ = attr_def(TYPE_ATTRIBUTE)
+    type_: TypeAttr = attr_def(TYPE_ATTRIBUTE)
     result = result_def(I32)
     assembly_format = "`<` $type `>` attr-dict `:` type($result)"
 
     @property
     def element_type(self) -> Type:
-        attr = self.attribute_map["type"]
-        assert isinstance(attr, TypeAttr)
-        return attr.type
+        return self.type_.type
 
     def asm_result_name(self, index: int) -> str | None:
         return "element_type_" + "".join(
@@ -1071,10 +1062,6 @@ class _DimIndexKind(IndexKind):
     grammar = "hal_dim_index"
 
 
-def _index_result(type: Type, location: Location) -> None:
-    require_index_type("hal.buffer_view.dim", type, location)
-
-
 @register_op
 class BufferViewDimOp(HalOp):
     """`%dim = hal.buffer_view.dim<%view : !hal.buffer_view>[0] : index`: the size of one
@@ -1084,7 +1071,7 @@ class BufferViewDimOp(HalOp):
     is_pure = True
     buffer_view = operand_def()
     index = attr_def(_DimIndexKind())
-    result = result_def(INDEX, check=_index_result)
+    result = result_def(INDEX, check=partial(require_index_type, "hal.buffer_view.dim"))
     assembly_format = (
         "`<` $buffer_view `:` type($buffer_view) `>` `` `[` $index `]` `:` type($result) "
         "attr-dict-with-keyword"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
 from streamopt.dialects import parse_rule, register_op, unmodelled_check
@@ -285,9 +285,8 @@ class FuncOp(Operation):
         h = self.header
         # IREE always spells the visibility out, `public` included.
         p.write(f"util.func {h.visibility or 'public'} @{symbol_spelling(h.sym_name)}(")
-        body_args = self.body.arguments if self.regions else None
         # IREE names declaration arguments `%argN` too (printShapedFunctionSignature).
-        names = [p.value_name(a) for a in body_args] if body_args else []
+        names = [p.value_name(a) for a in self.body.arguments] if self.regions else []
         names += [f"%arg{i}" for i in range(len(names), len(h.arg_types))]
         arg_attrs = [*h.arg_attrs, *[None] * len(h.arg_types)]
         args = [_with_attrs(f"{n}: {t.text}", a) for n, t, a in zip(names, h.arg_types, arg_attrs)]
@@ -376,18 +375,27 @@ def sanitize_identifier(name: str) -> str:
     return "".join(out)
 
 
-def _in_module(op: Operation) -> SymbolTable | None:
-    """The symbol table of the module holding `op`, or None when `op` is not in a module."""
+SymbolOpT = TypeVar("SymbolOpT", bound=Operation)
+
+
+def _lookup(op: Operation, name: str, cls: type[SymbolOpT]) -> SymbolOpT | None:
+    """The callee or global (`cls`) named `name` in the module holding `op`, if there are
+    both; None also when an op streamopt does not model defines it.
+
+    Raises IREE's diagnostic when the module defines no such symbol, or as another known op.
+    """
     table = SymbolTable.nearest(op)
-    return table if isinstance(table.table_op, ModuleOp) else None
+    if not isinstance(table.table_op, ModuleOp):
+        return None
+    found = table.lookup(name)
+    if found is None or (found.is_known and not isinstance(found, cls)):
+        if cls is FuncOp:
+            raise op_error(op, f"undefined/incompatible callee: {name}")
+        raise op_error(op, f"undefined global: @{symbol_spelling(name)}")
+    return found if isinstance(found, cls) else None
 
 
 # -- util.call ------------------------------------------------------------------------------
-
-
-@parse_rule("util_call_results")
-def _util_call_results(b: Builder, children: list[Any]) -> list[Any]:
-    return children  # Types and `Tied` results (`%x`: the builder's tied_result).
 
 
 @parse_rule("util_call_result_tied_as")
@@ -423,11 +431,10 @@ custom_directive(
 )
 
 
-def _parse_tied_results(
-    reader: FormatReader, part: list[Any], args: Sequence[tuple[str, str]]
-) -> None:
+def _parse_tied_results(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
+    # A parser.lalr.Tree: types and `Tied` results (`%x`: the builder's tied_result).
     operands, _, results, tied = (name for _, name in args)
-    resolve_tied_results(reader, part, operands, (results, tied))
+    resolve_tied_results(reader, part.children, operands, (results, tied))
 
 
 def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
@@ -496,14 +503,9 @@ class CallOp(DeclaredOp):
         for tied in ties:
             if tied is not None and not 0 <= tied < len(self.operands):
                 raise op_error(self, f"tied operand index {tied} out of range")
-        table = _in_module(self)
-        if table is None:
-            return
-        callee = table.lookup(self.callee)
-        if callee is None or (callee.is_known and not isinstance(callee, FuncOp)):
-            raise op_error(self, f"undefined/incompatible callee: {self.callee}")
-        if not isinstance(callee, FuncOp):
-            return  # Defined by an op streamopt does not model: nothing more to check.
+        callee = _lookup(self, self.callee, FuncOp)
+        if callee is None:
+            return  # Not in a module, or defined by an op streamopt does not model.
         expected = FunctionType([v.type for v in self.operands], [r.type for r in self.results])  # type: ignore[misc]
         if expected != callee.function_type:
             raise op_error(
@@ -528,16 +530,9 @@ def _ties_text(ties: Sequence[int | None]) -> str:
 # -- globals --------------------------------------------------------------------------------
 
 
-@parse_rule("util_visibility")
-def _util_visibility(b: Builder, children: list[Any]) -> Token | None:
-    return children[0] if children else None
-
-
-def _parse_visibility(
-    reader: FormatReader, part: Token | None, args: Sequence[tuple[str, str]]
-) -> None:
-    if part is not None:
-        reader.attributes[args[0][1]] = VISIBILITY.from_part(reader, args[0][1], part)
+def _parse_visibility(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
+    if part.children:  # A parser.lalr.Tree: the visibility's token, when one is written.
+        reader.attributes[args[0][1]] = VISIBILITY.from_part(reader, args[0][1], part.children[0])
 
 
 # `custom<SymbolVisibility>($sym_visibility)`: `private`, `nested` or `public` (also when unset).
@@ -724,20 +719,6 @@ class GlobalOp(DeclaredOp):
             )
 
 
-def _lookup_global(op: Operation, name: str) -> GlobalOp | None:
-    """The util.global named `name` in the module holding `op`, if there are both.
-
-    Raises the IREE diagnostic when the module defines no such symbol at all.
-    """
-    table = _in_module(op)
-    if table is None:
-        return None
-    found = table.lookup(name)
-    if found is None or (found.is_known and not isinstance(found, GlobalOp)):
-        raise op_error(op, f"undefined global: @{symbol_spelling(name)}")
-    return found if isinstance(found, GlobalOp) else None
-
-
 @register_op
 class GlobalLoadOp(DeclaredOp):
     """`%g = util.global.load immutable? @g : T`. The result is named after the global."""
@@ -765,7 +746,7 @@ class GlobalLoadOp(DeclaredOp):
         return sanitize_identifier(self.global_)
 
     def verify(self) -> None:
-        global_op = _lookup_global(self, self.global_)
+        global_op = _lookup(self, self.global_, GlobalOp)
         if global_op is None:
             return
         if not is_global_type_compatible(global_op.global_type, self.result.type):
@@ -793,7 +774,7 @@ class GlobalStoreOp(DeclaredOp):
         return cls([value], (), {"global": SymbolRefAttr([global_op.sym_name])})
 
     def verify(self) -> None:
-        global_op = _lookup_global(self, self.global_)
+        global_op = _lookup(self, self.global_, GlobalOp)
         if global_op is not None and global_op.global_type != self.value.type:
             raise op_error(
                 self,
@@ -1236,8 +1217,7 @@ def _unsigned(text: str) -> int | None:
         return None
     digits = text.lstrip("0") or "0"
     # No int() of a longer string: Python refuses those of more than 4,300 digits.
-    value = int(digits) if len(digits) <= 10 else None
-    return value if value is not None and value <= 0xFFFFFFFF else None
+    return int(digits) if len(digits) <= 10 and int(digits) <= 0xFFFFFFFF else None
 
 
 def string_format_problem(format: str, count: int) -> str | None:
