@@ -3,8 +3,8 @@ shaped type lists.
 
 `SegmentedOp` stores variadic operand groups the way MLIR's `operandSegmentSizes` does, so an op
 class can name its groups (`workload`, `resource_operands`, ...) over one flat operand list.
-The `print_*` helpers reproduce IREE's shared custom directives (`custom<ShapedTypeList>`,
-`custom<ShapedFunctionType>`, `custom<TiedFunctionResultList>`).
+The `print_*` helpers reproduce IREE's shared custom directives: `custom<ShapedTypeList>` and
+the result lists of `custom<ShapedFunctionType>` and `custom<TiedFunctionResultList>`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import DiagnosticError, Location, error
 from streamopt.ir.core import Operation, Value
-from streamopt.ir.opdef import TextAttributeKind
+from streamopt.ir.opdef import AttributeKind
 from streamopt.ir.opdef import check_operand_type as check_operand_type
 from streamopt.ir.types import (
     INDEX,
@@ -76,7 +76,7 @@ class SegmentedOp(Operation):
 # -- attribute kinds of declared ops (streamopt.ir.opdef.AttributeKind) ------------------------
 
 
-class ValueKind(TextAttributeKind):
+class ValueKind(AttributeKind):
     """An attribute kind from functions: `make` builds the attribute from a Python value
     (directives, `create`), `value` (if any) gives the accessor's value back; one written in the
     format is read from the part of grammar rule `grammar` by `read`."""
@@ -127,7 +127,7 @@ TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr)
 TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
 
 
-class IndexKind(TextAttributeKind):
+class IndexKind(AttributeKind):
     """An IndexAttr, written as its integer alone (`[0]`, a property's `alignment = 64`)."""
 
     grammar = "INTEGER"
@@ -161,7 +161,7 @@ TIED_OPERANDS = ValueKind(
 )
 
 
-class VisibilityKind(TextAttributeKind):
+class VisibilityKind(AttributeKind):
     """IREE's custom<SymbolVisibility>: `public`, `private` or `nested`; the accessor gives it."""
 
     grammar = "BARE_ID"
@@ -243,7 +243,6 @@ def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Val
 
 def print_shaped_result_list(
     p: Printer,
-    op: Operation,
     operands: Sequence[Value],
     result_types: Sequence[Type | None],
     result_dims: Sequence[Value] | None,
@@ -267,23 +266,6 @@ def print_shaped_result_list(
             cursor += count
         out.append(text)
     return ", ".join(out)
-
-
-def print_shaped_function_type(
-    p: Printer,
-    op: Operation,
-    operands: Sequence[Value],
-    operand_types: Sequence[Type],
-    operand_dims: Sequence[Value],
-    result_types: Sequence[Type],
-    result_dims: Sequence[Value],
-    tied: Sequence[int | None],
-) -> str:
-    """`(T{%s}, index) -> (%x{%s}, T{%s2})`."""
-    results = print_shaped_result_list(p, op, operands, result_types, result_dims, tied)
-    if len(result_types) != 1:
-        results = f"({results})"
-    return f"({print_shaped_type_list(p, operand_types, operand_dims)}) -> {results}"
 
 
 def resolve_tied_results(

@@ -31,10 +31,10 @@ from streamopt.dialects.common import (
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.opdef import (
+    AttributeKind,
     CustomDirective,
     DeclaredOp,
     FormatReader,
-    TextAttributeKind,
     attr_def,
     custom_directive,
     operand_def,
@@ -81,7 +81,7 @@ if TYPE_CHECKING:
 # -- bit enums --------------------------------------------------------------------------------
 
 
-class BitEnum(TextAttributeKind):
+class BitEnum(AttributeKind):
     """A HAL bit-enum attribute kind (`flags("None")`, `flags(PreferOrigin)`): `None` then its
     `cases` (`"Name=bits ..."`), in IREE's declaration order."""
 
@@ -637,7 +637,7 @@ def _hal_lifetime(b: Builder, children: list[Any]) -> Attribute:
     return _LIFETIME_ATTRS[name]
 
 
-class _LifetimeKind(TextAttributeKind):
+class _LifetimeKind(AttributeKind):
     """HAL_LifetimeAttr (`lifetime(transient)`), read by `hal_lifetime`; `*`, not a keyword,
     is written as a string. The accessor gives the lifetime's name."""
 
@@ -938,7 +938,7 @@ class BufferUsageOp(_BitsConstantOp):
     assembly_format = "`<` $usage `>` attr-dict `:` type($result)"
 
 
-class _EncodingKind(TextAttributeKind):
+class _EncodingKind(AttributeKind):
     """The encoding of `hal.encoding_type<#enc>`: an attribute; a keyword other than the
     `dense_row_major` its format spells is an error."""
 

@@ -441,7 +441,7 @@ def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, st
     assert isinstance(op, CallOp)
     types = [r.type for r in op.results]
     ties = op.tied_operands or [None] * len(types)
-    text = print_shaped_result_list(p, op, op.operands, types, None, ties)
+    text = print_shaped_result_list(p, op.operands, types, None, ties)
     return text if len(types) == 1 else f"({text})"
 
 

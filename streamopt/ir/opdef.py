@@ -66,10 +66,6 @@ class AttributeKind:
         return value
 
 
-# The name the dialect modules derive their kinds from.
-TextAttributeKind = AttributeKind
-
-
 class UnitAttributeKind(AttributeKind):
     """A unit attribute (ODS's UnitAttr): written by its presence alone, so it has no grammar
     and no part; it anchors an optional group (`` (`mutable` $is_mutable^)? ``)."""

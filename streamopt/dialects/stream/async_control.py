@@ -25,8 +25,8 @@ from streamopt.dialects.common import (
     ValueKind,
     check_operand_type,
     op_error,
-    print_shaped_function_type,
     print_shaped_result_list,
+    print_shaped_type_list,
     resolve_tied_results,
 )
 from streamopt.dialects.stream.base import (
@@ -137,8 +137,11 @@ def _parse_function_type(
 
 def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
     values, _, sizes, results, result_sizes, tied = field_values(op, args)
-    types, result_types = [v.type for v in values], [r.type for r in results]
-    return print_shaped_function_type(p, op, values, types, sizes, result_types, result_sizes, tied)
+    result_types = [r.type for r in results]
+    results_text = print_shaped_result_list(p, values, result_types, result_sizes, tied)
+    if len(result_types) != 1:
+        results_text = f"({results_text})"
+    return f"({print_shaped_type_list(p, [v.type for v in values], sizes)}) -> {results_text}"
 
 
 # `custom<ShapedFunctionType>(ref($operands), type($operands), $operand_sizes, type($results),
@@ -499,7 +502,7 @@ def _print_resource_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str,
     p.write(print_captures(p, values, region.blocks[0].arguments, sizes))
     result_types = [r.type for r in results]
     if result_types:
-        text = print_shaped_result_list(p, op, values, result_types, result_sizes, tied)
+        text = print_shaped_result_list(p, values, result_types, result_sizes, tied)
         p.write(" -> " + (text if len(result_types) == 1 else f"({text})"))
     p.write(" ")
     p.print_region(region)
