@@ -5,12 +5,12 @@ Two relations connect values:
 * **Tied**: a tied result (`stream.async.fill ... -> %x`, casts, awaits, barriers) is another
   name for its operand's storage. Values connected this way share a *root* (the value at the
   start of the tied chain) and form the root's *group*.
-* **Handed over**: an op may forward a value to other values (`scf.yield`, `cf.br`, a loop's
-  init operands, a global store, a call whose callee returns its argument). The targets hold
-  the same storage afterwards, so everything reachable from a root by handovers (its *forward
-  roots*) is a later name for its storage. A call result that the callee's summary says may be
-  a global's storage (it returns a load of it, or storage it stored there) is handed over from
-  that global, as a load is.
+* **Handed over**: an op may forward a value to other values (`scf.yield`, `stream.yield`,
+  `cf.br`, a loop's init operands, a global store, a call whose callee returns its argument).
+  The targets hold the same storage afterwards, so everything reachable from a root by
+  handovers (its *forward roots*) is a later name for its storage. A call result that the
+  callee's summary says may be a global's storage (it returns a load of it, or storage it
+  stored there) is handed over from that global, as a load is.
 * **Returned**: a `util.return` operand becomes the result of every call of its function. A
   return edge is followed only by the questions that need the callers' later uses of what a
   function returns (what may change a storage after an op); the callers' side of a call is

@@ -6,7 +6,7 @@ terminator of execution regions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
@@ -371,7 +371,7 @@ class YieldOp(DeclaredOp, SegmentedOp):
     # IREE marks it Pure, but a terminator has no results and is never dead: not pure here so
     # that dead-code removal keeps it.
     is_pure = False
-    # The values flow out to the parent's results, where analyses pick them up.
+    # The values flow out to the parent's results (forwarded_operands), as scf.yield's do.
     resource_operands = operand_def(variadic=True, access=Access.ESCAPE)
     resource_operand_sizes = operand_def(
         INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
@@ -380,6 +380,14 @@ class YieldOp(DeclaredOp, SegmentedOp):
         "attr-dict ($resource_operands^ `:` custom<ShapedTypeList>(type($resource_operands), "
         "$resource_operand_sizes))?"
     )
+
+    def forwarded_operands(self) -> Iterable[tuple[int, Sequence[Value]]]:
+        # Yielded resources become the async region op's resource results (IREE's
+        # getMutableSuccessorOperands); a command region has none.
+        parent = self.parent_op
+        results = getattr(parent, "results_", ()) if parent is not None else ()
+        for index, result in enumerate(results[: len(self.resource_operands)]):
+            yield index, (result,)
 
     def verify(self) -> None:
         values = self.resource_operands

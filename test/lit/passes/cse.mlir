@@ -171,3 +171,26 @@ util.func public @in_place(%size: index) -> !stream.resource<*> {
   %2 = stream.async.dispatch @ex::@write(%0[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %0{%size}
   util.return %2 : !stream.resource<*>
 }
+
+// -----
+
+// An execution region's result that yields a capture names the captured storage: a write to
+// the capture between two equal slices of the result keeps both slices.
+
+// CHECK-LABEL: util.func public @read_across_a_write_to_a_yielded_capture
+util.func public @read_across_a_write_to_a_yielded_capture(%size: index, %value: i32) -> (!stream.resource<external>, !stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%size}
+  %1, %tp = stream.async.execute with(%0 as %captured: !stream.resource<external>{%size}) -> !stream.resource<external>{%size} {
+    stream.yield %captured : !stream.resource<external>{%size}
+  } => !stream.timepoint
+  %2 = stream.timepoint.await %tp => %1 : !stream.resource<external>{%size}
+  // CHECK: stream.async.slice
+  %3 = stream.async.slice %2[%c0 to %c4] : !stream.resource<external>{%size} -> !stream.resource<external>{%c4}
+  %4 = stream.async.fill %value, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<external>{%size}
+  // CHECK: stream.async.slice
+  %5 = stream.async.slice %2[%c0 to %c4] : !stream.resource<external>{%size} -> !stream.resource<external>{%c4}
+  util.return %3, %5, %4 : !stream.resource<external>, !stream.resource<external>, !stream.resource<external>
+}

@@ -282,3 +282,24 @@ util.func public @clone_of_a_transfer_moved_still_used(%size: index) -> (!stream
   %4 = stream.async.dispatch on(#hal.device.affinity<@dev_b>) @ex::@update(%3[%c0 to %size for %size]) : (!stream.resource<*>{%size}) -> %3{%size}
   util.return %2, %4 : !stream.resource<*>, !stream.resource<*>
 }
+
+// -----
+
+// An execution region's untied result that yields a capture is the captured storage
+// (stream.yield hands it over): its clone stays when the capture is written in place later.
+
+// CHECK-LABEL: util.func public @clone_of_a_yielded_capture
+util.func public @clone_of_a_yielded_capture(%size: index, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%size}
+  %1, %tp = stream.async.execute with(%0 as %captured: !stream.resource<external>{%size}) -> !stream.resource<external>{%size} {
+    stream.yield %captured : !stream.resource<external>{%size}
+  } => !stream.timepoint
+  // CHECK: [[AWAITED:%.+]] = stream.timepoint.await
+  %2 = stream.timepoint.await %tp => %1 : !stream.resource<external>{%size}
+  // CHECK: stream.async.clone [[AWAITED]]
+  %3 = stream.async.clone %2 : !stream.resource<external>{%size} -> !stream.resource<external>{%size}
+  %4 = stream.async.fill %value, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<external>{%size}
+  util.return %3, %4 : !stream.resource<external>, !stream.resource<external>
+}

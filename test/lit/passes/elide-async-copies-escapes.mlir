@@ -165,6 +165,26 @@ util.func public @fresh_execute(%size: index) -> !stream.resource<external> {
 
 // -----
 
+// A region result tied to its capture and written in place inside is the capture's fresh
+// storage, handed out by stream.yield: its transfer, the last use, becomes a move.
+
+// CHECK-LABEL: util.func public @tied_execute_result
+util.func public @tied_execute_result(%size: index, %value: i32) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat on(#hal.device.affinity<@dev_a>) %c1_i32 : i32 -> !stream.resource<external>{%size}
+  %1, %tp = stream.async.execute on(#hal.device.affinity<@dev_a>) with(%0 as %captured: !stream.resource<external>{%size}) -> %0{%size} {
+    %2 = stream.async.fill %value, %captured[%c0 to %size for %size] : i32 -> %captured as !stream.resource<external>{%size}
+    stream.yield %2 : !stream.resource<external>{%size}
+  } => !stream.timepoint
+  %3 = stream.timepoint.await %tp => %1 : !stream.resource<external>{%size}
+  // CHECK: stream.async.move
+  %4 = stream.async.transfer %3 : !stream.resource<external>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<external>{%size}
+  util.return %4 : !stream.resource<external>
+}
+
+// -----
+
 // Captured twice: the two region arguments are one storage.
 
 // CHECK-LABEL: util.func public @captured_twice
