@@ -4,7 +4,9 @@ Two relations connect values:
 
 * **Tied**: a tied result (`stream.async.fill ... -> %x`, casts, awaits, barriers) is another
   name for its operand's storage. Values connected this way share a *root* (the value at the
-  start of the tied chain) and form the root's *group*.
+  start of the tied chain) and form the root's *group*. Every `stream.tensor.import` of one
+  buffer joins the first one's group (of a buffer a `stream.tensor.export` made, the
+  exported resource's), as IREE ties an import to its buffer.
 * **Handed over**: an op may forward a value to other values (`scf.yield`, `stream.yield`,
   `cf.br`, a loop's init operands, a global store, a call whose callee returns its argument).
   The targets hold the same storage afterwards, so everything reachable from a root by
@@ -27,7 +29,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from streamopt.analysis.effects import GLOBAL_LOAD_OP, GLOBAL_STORE_OP
+from streamopt.analysis.effects import (
+    GLOBAL_LOAD_OP,
+    GLOBAL_STORE_OP,
+    TENSOR_EXPORT_OP,
+    TENSOR_IMPORT_OP,
+)
 from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import ResourceType
@@ -81,6 +88,8 @@ class AliasAnalysis:
         self._backward: dict[Value, frozenset[Value]] = {}
         self._later: dict[Value, frozenset[Value]] = {}
         self.globals: dict[str, GlobalStorage] = {}
+        # Imported buffer -> the first import of it, the root of every import of it.
+        self._imported: dict[Value, Value] = {}
         # (op, operand index) of uses inside regions of unmodelled ops, of values from outside.
         self.unmodelled_captures: set[tuple[Operation, int]] = set()
         for op in module.op.walk():
@@ -96,6 +105,8 @@ class AliasAnalysis:
                         self._add_root(arg)
         if op.name in (GLOBAL_LOAD_OP, GLOBAL_STORE_OP):
             self._visit_global_access(op)
+        elif op.name == TENSOR_IMPORT_OP and op.results:
+            self._visit_import(op)
         for result in op.results:
             if not is_resource_like(result) or result in self._root:
                 continue
@@ -142,6 +153,23 @@ class AliasAnalysis:
                     self.groups[storage].append(result)
         elif op.operands and is_resource_like(op.operands[0]):
             self.add_pass(Handover(op, 0, op.operands[0], (storage,)))
+
+    def _visit_import(self, op: Operation) -> None:
+        # Every import of one buffer names the buffer's storage (IREE ties the result to the
+        # buffer), as does the resource a stream.tensor.export made the buffer of. The first
+        # import stays its own root, so its ownership is still decided by how it imports.
+        result = op.results[0]
+        if not is_resource_like(result) or result in self._root:
+            return
+        buffer = op.operands[0]
+        producer = buffer.defining_op
+        if producer is not None and producer.name == TENSOR_EXPORT_OP:
+            root = self.root(producer.operands[0])
+        else:
+            root = self._imported.setdefault(buffer, result)
+        if root is not result:
+            self._root[result] = root
+            self.groups.setdefault(root, [root]).append(result)
 
     def _add_root(self, value: Value) -> None:
         self._root[value] = value

@@ -28,6 +28,8 @@ CALL_OP = "util.call"
 RETURN_OP = "util.return"
 GLOBAL_STORE_OP = "util.global.store"
 GLOBAL_LOAD_OP = "util.global.load"
+TENSOR_IMPORT_OP = "stream.tensor.import"
+TENSOR_EXPORT_OP = "stream.tensor.export"
 
 # Access bits as plain ints: `classify_use` runs once per use of every resource, and each `&`
 # of two IntFlag members builds a new enum member (several Python calls), which made those

@@ -28,7 +28,8 @@ class TensorImportOp(StreamOp):
     !stream.resource<external>{%s}`: an external buffer as a resource.
 
     IREE ties the result to the buffer; streamopt does not report that tie, because the buffer
-    is not a resource: the import is where a resource's storage starts. `consume` says the
+    is not a resource: the import is where a resource's storage starts, and the alias analysis
+    makes every import of one buffer a name of the first one's storage. `consume` says the
     resource now owns the storage (as a fresh allocation would); without it the storage stays
     borrowed from the buffer's owner.
     """

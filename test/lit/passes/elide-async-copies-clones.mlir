@@ -285,6 +285,43 @@ util.func public @clone_of_a_transfer_moved_still_used(%size: index) -> (!stream
 
 // -----
 
+// Two imports of one buffer name the same storage (IREE ties an import to its buffer): a
+// clone of one must stay when the other is written in place before the clone is read.
+
+// CHECK-LABEL: util.func public @clone_of_a_second_import
+util.func public @clone_of_a_second_import(%buffer: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  // CHECK: stream.tensor.import
+  %0 = stream.tensor.import %buffer : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK-NEXT: [[SECOND:%.+]] = stream.tensor.import
+  %1 = stream.tensor.import %buffer : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[SECOND]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %3 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %2, %3 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// The same for a buffer exported from a resource and imported again.
+
+// CHECK-LABEL: util.func public @clone_of_a_reimport
+util.func public @clone_of_a_reimport(%size: index, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%size}
+  %1 = stream.tensor.export %0 : tensor<4xi32> in !stream.resource<external>{%size} -> !hal.buffer_view
+  // CHECK: [[IMPORTED:%.+]] = stream.tensor.import
+  %2 = stream.tensor.import %1 : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%size}
+  // CHECK: stream.async.clone [[IMPORTED]]
+  %3 = stream.async.clone %2 : !stream.resource<external>{%size} -> !stream.resource<external>{%size}
+  %4 = stream.async.fill %value, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<external>{%size}
+  util.return %3, %4 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
 // An execution region's untied result that yields a capture is the captured storage
 // (stream.yield hands it over): its clone stays when the capture is written in place later.
 
