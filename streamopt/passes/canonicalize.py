@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from streamopt.ir.core import Operation
+from streamopt.ir.core import Access, Operation
 from streamopt.ir.module import Module
 from streamopt.passes import Pass, register_pass
 
@@ -54,4 +54,11 @@ class CanonicalizePass(Pass):
 
     @staticmethod
     def _is_dead(op: Operation) -> bool:
-        return op.is_pure and not op.regions and all(not r.uses for r in op.results)
+        # A pure op that writes in place (IREE marks stream.async.store and a tied dispatch
+        # Pure) changes storage its operand's other names still see: not dead.
+        return (
+            op.is_pure
+            and not op.regions
+            and all(not r.uses for r in op.results)
+            and not any(op.operand_access(i) & Access.WRITE for i in range(len(op.operands)))
+        )
