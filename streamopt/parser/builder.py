@@ -240,8 +240,9 @@ class Builder:
                     and placeholder.type is not None
                     and value.type != placeholder.type
                 ):
+                    # MLIR names the value without its result number (`%0`, not `%0#1`).
                     raise self.error(
-                        f"use of value '{key}' expects different type than prior uses: "
+                        f"use of value '{name}' expects different type than prior uses: "
                         f"'{placeholder.type}' vs '{value.type}'",
                         token,
                     )
@@ -457,6 +458,7 @@ class Builder:
                 break
         if spelling is None:
             return exc
+        name = spelling.split("#")[0]
         end = text.find("\n", start)
         use = re.compile(re.escape(spelling) + r"(?![\w$.\-#])").search(
             text, start, end if end >= 0 else len(text)
@@ -466,7 +468,7 @@ class Builder:
         return DiagnosticError(
             Diagnostic(
                 "error",
-                f"use of value '{spelling}' expects different type than prior uses: "
+                f"use of value '{name}' expects different type than prior uses: "
                 f"'{exc.type}' vs '{exc.value.type}'",
                 self.source.location_at(use.start()),
             )
@@ -905,7 +907,8 @@ class Builder:
             return
         if value.type != type:
             raise self.error(
-                f"use of value '{token}' expects different type than prior uses: "
+                f"use of value '{str(token).split('#')[0]}' expects different type than prior "
+                "uses: "
                 f"'{type}' vs '{value.type}'",
                 token,
             )
