@@ -32,6 +32,8 @@ from streamopt.dialects.common import (
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
+    ANY_RESOURCE,
+    ANY_RESOURCE_OR_PRIMITIVE,
     ARRAY,
     AWAIT,
     ON,
@@ -39,8 +41,10 @@ from streamopt.dialects.stream.base import (
     TimelineOp,
     YieldOp,
     check_lifetime,
+    check_operand_types,
     check_size_counts,
     check_timepoint,
+    check_variadic_results,
     field_values,
     print_captures,
     verify_workload,
@@ -201,7 +205,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
     is_pure = True
     workload = operand_def(INDEX_CONSTRAINT, variadic=True)
     entry_points: list[Attribute] = attr_def(ARRAY)
-    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operands = operand_def(ANY_RESOURCE_OR_PRIMITIVE, variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
         INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
     )
@@ -217,6 +221,8 @@ class AsyncDispatchOp(_TiedResourcesOp):
     )
 
     def verify(self) -> None:
+        check_operand_types(self)
+        check_variadic_results(self, self.results_, ANY_RESOURCE)
         super().verify()
         for index, tied in enumerate(self.tied_operands or ()):
             if tied is not None and not 0 <= tied < len(self.resource_operands):
@@ -401,6 +407,8 @@ class AsyncCallOp(_TiedResourcesOp):
     assembly_format = ON + "$callee `` " + _OPERANDS
 
     def verify(self) -> None:
+        check_operand_types(self)
+        check_variadic_results(self, self.results_, ANY_RESOURCE_OR_PRIMITIVE)
         super().verify()
         operands = self.resource_operands
         required = sum(1 for v in operands if isinstance(v.type, ResourceType))

@@ -11,6 +11,7 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, ValueKind, check_operand_type, is_sized, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
+    ANY_RESOURCE,
     ARRAY,
     AWAIT,
     ON,
@@ -308,7 +309,7 @@ class CmdFillOp(DeclaredOp):
     """`stream.cmd.fill %v, %r[%o for %l] : i32 -> T{%s}`: splat a pattern into a range."""
 
     name = "stream.cmd.fill"
-    target = operand_def(access=Access.WRITE, check=require_resource)
+    target = operand_def(ANY_RESOURCE, access=Access.WRITE, check=require_resource)
     target_size = operand_def(INDEX_CONSTRAINT, size_of="target")
     target_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
     target_length = operand_def(INDEX_CONSTRAINT, type=INDEX)
@@ -414,7 +415,7 @@ class CmdDispatchOp(DeclaredOp, SegmentedOp):
     workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
     entry_points: list[Attribute] = attr_def(ARRAY)
     uniform_operands = operand_def(variadic=True)
-    resources = operand_def(variadic=True)
+    resources = operand_def(ANY_RESOURCE, variadic=True)
     resource_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="resources")
     resource_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
     resource_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)

@@ -19,9 +19,11 @@ from streamopt.dialects.stream.base import (
     AFFINITY,
     ARRAY,
     AWAIT,
+    CONSTANT_OR_VARIABLE_RESOURCE,
     ON,
     StreamOp,
     TimelineOp,
+    check_variadic_results,
     field_values,
     one_size,
     require_resource,
@@ -180,18 +182,12 @@ class ResourceConstantsOp(StreamOp):
 
     def verify(self) -> None:
         results = self.results_
+        # ODS checks the results' types before the op's verifier compares them.
+        check_variadic_results(self, results, CONSTANT_OR_VARIABLE_RESOURCE)
         if len(self.operands) != len(results) or len(self.values) != len(results):
             raise op_error(self, "mismatched constant/result counts")
         if len({r.type for r in results}) > 1:
             raise op_error(self, "all results must be of the same type")
-        for index, result in enumerate(results):
-            type = result.type
-            if not isinstance(type, ResourceType) or type.lifetime not in ("constant", "variable"):
-                raise op_error(
-                    self,
-                    f"result #{index} must be variadic of constant resource or variable resource, "
-                    f"but got '{type}'",
-                )
 
 
 @register_op
