@@ -442,10 +442,11 @@ class Builder:
         location = exc.diagnostics[0].location
         if location.source is not self.source:
             return exc
-        # From the start of the op's line: the location may be past the use (a region op's
-        # capture list is located at the block argument it binds).
+        # The use nearest before the location on the op's line (a region op's capture list is
+        # located at the block argument it binds, just past the use), else the first after.
         text = self.parsed_text
-        start = text.rfind("\n", 0, self.source.offset_of(location)) + 1
+        offset = self.source.offset_of(location)
+        start = text.rfind("\n", 0, offset) + 1
         spelling = None
         for scope in (self.visible, self.top_scope):
             for name, group in scope.items():
@@ -460,11 +461,14 @@ class Builder:
             return exc
         name = spelling.split("#")[0]
         end = text.find("\n", start)
-        use = re.compile(re.escape(spelling) + r"(?![\w$.\-#])").search(
-            text, start, end if end >= 0 else len(text)
+        uses = list(
+            re.compile(re.escape(spelling) + r"(?![\w$.\-#])").finditer(
+                text, start, end if end >= 0 else len(text)
+            )
         )
-        if use is None:
+        if not uses:
             return exc
+        use = next((u for u in reversed(uses) if u.start() <= offset), uses[0])
         return DiagnosticError(
             Diagnostic(
                 "error",

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from streamopt.diagnostics import Location
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, ValueKind, check_operand_type, is_sized, op_error
 from streamopt.dialects.stream.base import (
@@ -344,31 +345,38 @@ _CMD_ACCESS = {"ro": Access.READ, "wo": Access.WRITE, "rw": Access.READ | Access
 
 
 class CmdResource(Record):
-    """`ro %r[%offset for %length] : T{%size}` in a `stream.cmd.dispatch` resource list."""
+    """`ro %r[%offset for %length] : T{%size}` in a `stream.cmd.dispatch` resource list;
+    `location`, where `%r` is (a type mismatch names that use, not another of the value)."""
 
     access: str
     value: Value
     offset: Value
     length: Value
     sized: Sized
+    location: Location
 
 
 @parse_rule("cmd_access")
-def _cmd_access(b: Builder, children: list[Any]) -> str:
-    return str(children[0])
+def _cmd_access(b: Builder, children: list[Any]) -> Any:
+    return children[0]  # The token: the resource's value follows it.
 
 
 @parse_rule("cmd_resource")
 def _cmd_resource(b: Builder, children: list[Any]) -> CmdResource:
     access, value, offset, _, length, sized = children  # `_`: the `for` keyword
-    return CmdResource(access, value, offset, length, sized)
+    text = b.parsed_text
+    start = access.end_pos
+    while text[start] in " \t\n":
+        start += 1
+    location = b.source.location_at(start)
+    return CmdResource(str(access), value, offset, length, sized, location)
 
 
 def _parse_resources(reader: FormatReader, part: Tree, args: Sequence[tuple[str, str]]) -> None:
     resources, _, sizes, offsets, lengths, accesses = (name for _, name in args)
     location = reader.location
     written: list[CmdResource] = part.children
-    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, location) for r in written]
+    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, r.location) for r in written]
     for resource in written:
         check_operand_type(resource.offset, INDEX, location)
         check_operand_type(resource.length, INDEX, location)
