@@ -11,6 +11,9 @@ streamopt-only move ops iree-opt has no definition of):
 - every `!stream.resource<L>` of the case for one L replaced by each other lifetime (170
   programs): the uses stay consistent, so these reach the ops' verifiers.
 
+And, for the ops those cases hold only with resources other ops made (or not at all), one op
+on resources the function takes, of each lifetime (OPS: 126 programs).
+
 streamopt refuses exactly the programs iree-opt refuses, each with iree-opt's first error at
 its line and column.
 """
@@ -103,6 +106,89 @@ def _whole_case_variants() -> list[Variant]:
     return variants
 
 
+# One op each, `{L}` the lifetime of every resource it names.
+_HEADER = "util.func public @f(%r: !stream.resource<{L}>, %s: index, %t: !stream.timepoint, "
+OPS = [
+    _HEADER + "%v: i32) -> i32 {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.resource.load %r[%c0] : !stream.resource<{L}>{{%s}} -> i32\n"
+    "  util.return %0 : i32\n}}\n",
+    _HEADER + "%v: i32) {{\n  %c0 = arith.constant 0 : index\n"
+    "  stream.resource.store %v, %r[%c0] : i32 -> !stream.resource<{L}>{{%s}}\n"
+    "  util.return\n}}\n",
+    _HEADER + "%b: !util.buffer) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %ok, %0 = stream.resource.try_map %b[%c0] : !util.buffer -> i1, "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%f: !stream.file) -> !stream.timepoint {{\n  %c0 = arith.constant 0 : index\n"
+    "  %c0_i64 = arith.constant 0 : i64\n"
+    "  %0 = stream.file.read await(%t) => %f[%c0_i64], %r[%c0], %s : !stream.file -> "
+    "!stream.resource<{L}>{{%s}} => !stream.timepoint\n  util.return %0 : !stream.timepoint\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n"
+    "  %0 = stream.async.splat %v : i32 -> !stream.resource<{L}>{{%s}}\n"
+    "  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<*> {{\n"
+    "  %0 = stream.async.clone %r : !stream.resource<{L}>{{%s}} -> !stream.resource<*>{{%s}}\n"
+    "  util.return %0 : !stream.resource<*>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<*> {{\n"
+    "  %0 = stream.async.cast %r : !stream.resource<{L}>{{%s}} -> !stream.resource<*>{{%s}}\n"
+    "  util.return %0 : !stream.resource<*>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.async.fill %v, %r[%c0 to %s for %s] : i32 -> %r as "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.async.update %r, %r[%c0 to %s] : !stream.resource<{L}>{{%s}} -> %r as "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.async.copy %r[%c0 to %s], %r[%c0 to %s], %s : !stream.resource<{L}>{{%s}} -> "
+    "%r as !stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.async.slice %r[%c0 to %s] : !stream.resource<{L}>{{%s}} -> "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n"
+    "  %0 = stream.async.transfer %r : !stream.resource<{L}>{{%s}} -> "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n"
+    "  %0 = stream.async.barrier %r : !stream.resource<{L}>{{%s}}\n"
+    "  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.async.dispatch @ex::@fn(%r[%c0 to %s for %s]) : (!stream.resource<{L}>{{%s}}) "
+    "-> %r{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !util.buffer {{\n"
+    "  %0 = stream.tensor.export %r : tensor<4xf32> in !stream.resource<{L}>{{%s}} -> "
+    "!util.buffer\n  util.return %0 : !util.buffer\n}}\n",
+    _HEADER + "%b: !util.buffer) -> !stream.resource<{L}> {{\n"
+    "  %0 = stream.tensor.import %b : !util.buffer -> tensor<4xf32> in "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.timepoint {{\n"
+    "  %0 = stream.resource.dealloca await(%t) => %r : !stream.resource<{L}>{{%s}} => "
+    "!stream.timepoint\n  util.return %0 : !stream.timepoint\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.resource.subview %r[%c0] : !stream.resource<{L}>{{%s}} -> "
+    "!stream.resource<{L}>{{%s}}\n  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.resource<{L}> {{\n"
+    "  %0 = stream.resource.alloc uninitialized : !stream.resource<{L}>{{%s}}\n"
+    "  util.return %0 : !stream.resource<{L}>\n}}\n",
+    _HEADER + "%v: i32) -> !stream.timepoint {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.cmd.execute with(%r as %a: !stream.resource<{L}>{{%s}}) {{\n"
+    "    stream.cmd.flush %a[%c0 for %s] : !stream.resource<{L}>{{%s}}\n"
+    "    stream.cmd.copy %a[%c0], %a[%c0], %s : !stream.resource<{L}>{{%s}} -> "
+    "!stream.resource<{L}>{{%s}}\n"
+    "    stream.cmd.fill %v, %a[%c0 for %s] : i32 -> !stream.resource<{L}>{{%s}}\n"
+    "  }} => !stream.timepoint\n  util.return %0 : !stream.timepoint\n}}\n",
+    _HEADER + "%v: i32) -> !stream.timepoint {{\n  %c0 = arith.constant 0 : index\n"
+    "  %0 = stream.cmd.execute with(%r as %a: !stream.resource<{L}>{{%s}}) {{\n"
+    "    stream.cmd.dispatch @ex::@fn {{\n      rw %a[%c0 for %s] : !stream.resource<{L}>{{%s}}\n"
+    "    }}\n  }} => !stream.timepoint\n  util.return %0 : !stream.timepoint\n}}\n",
+]
+
+
+def _op_variants() -> list[Variant]:
+    return [
+        Variant("OPS", 0, 0, "", lifetime, template.format(L=lifetime))
+        for template in OPS
+        for lifetime in LIFETIMES
+    ]
+
+
 def test_the_variants_change_every_resource_of_every_stream_op() -> None:
     variants = _variants()
     files = {variant.file for variant in variants}
@@ -115,6 +201,7 @@ def test_the_variants_change_every_resource_of_every_stream_op() -> None:
     assert "util.return" not in names and "util.func" not in names
     assert len(variants) == 648
     assert len(_whole_case_variants()) == 170
+    assert len(_op_variants()) == 126
 
 
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
@@ -126,6 +213,11 @@ def test_every_lifetime_is_refused_as_iree_opt_refuses_it() -> None:
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
 def test_every_lifetime_of_a_whole_case_is_refused_as_iree_opt_refuses_it() -> None:
     _read_alike(_whole_case_variants())
+
+
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
+def test_every_lifetime_of_each_op_is_refused_as_iree_opt_refuses_it() -> None:
+    _read_alike(_op_variants())
 
 
 def _read_alike(variants: list[Variant]) -> None:
