@@ -17,12 +17,16 @@ from streamopt.dialects.common import (
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
+    ANY_RESOURCE,
     ARRAY,
     AWAIT,
     CONSTANT_OR_VARIABLE_RESOURCE,
     ON,
+    STAGING_RESOURCE,
     StreamOp,
     TimelineOp,
+    check_lifetime,
+    check_operand_types,
     check_variadic_results,
     field_values,
     one_size,
@@ -221,7 +225,7 @@ class ResourceLoadOp(DeclaredOp):
     of one element of a staging resource (what `stream.async.load` lowers to)."""
 
     name = "stream.resource.load"
-    source = operand_def(access=Access.READ, check=require_resource)
+    source = operand_def(STAGING_RESOURCE, access=Access.READ, check=require_resource)
     source_size = operand_def(size_of="source")
     source_offset = operand_def()
     result = result_def()
@@ -237,7 +241,7 @@ class ResourceStoreOp(DeclaredOp):
     of one element of a staging resource (what `stream.async.store` lowers to)."""
 
     name = "stream.resource.store"
-    target = operand_def(access=Access.WRITE, check=require_resource)
+    target = operand_def(STAGING_RESOURCE, access=Access.WRITE, check=require_resource)
     target_size = operand_def(size_of="target")
     target_offset = operand_def()
     value = operand_def()
@@ -265,6 +269,10 @@ class ResourceTryMapOp(StreamOp):
         "$source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` "
         "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
+
+    def verify(self) -> None:
+        check_operand_types(self)
+        check_lifetime(self, "result", 1, self.result.type, ANY_RESOURCE)
 
 
 @register_op
