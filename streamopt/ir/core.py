@@ -601,21 +601,22 @@ class Operation:
     def verify(self) -> None:
         """Check op-specific invariants; raise DiagnosticError on failure."""
 
-    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
-        """Each operand `operand_types` constrains, with its constraint and whether it is one
-        of a variadic group (operand segments and accessors returning lists are)."""
+    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool, int | None]]:
+        """Each operand `operand_types` constrains, with its constraint, whether it is one of
+        a variadic group (operand segments and accessors returning lists are) and its operand
+        index (None here: an accessor does not say which operand it read)."""
         segments: Sequence[str] = getattr(self, "segment_names", ())
         for accessor, constraint in self.operand_types.items():
             if accessor in segments:
                 for value in self.segment(segments.index(accessor)):  # type: ignore[attr-defined]
-                    yield value, constraint, True
+                    yield value, constraint, True, None
                 continue
             found = getattr(self, accessor)
             if isinstance(found, list | tuple):
                 for value in found:
-                    yield value, constraint, True
+                    yield value, constraint, True, None
             elif found is not None:
-                yield found, constraint, False
+                yield found, constraint, False, None
 
     def verify_in_module(self, context: Any) -> None:
         """Check invariants that need module-wide analyses (a `VerifyContext`); raise

@@ -561,17 +561,17 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
         value: Value = self.definition.field_value(self, name)
         return value
 
-    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool]]:
+    def constrained_operands(self) -> Iterator[tuple[Value, TypeConstraint, bool, int | None]]:
         definition = self.definition
         operands = self.operands
         for name, constraint, variadic in definition.constraints:
             index = definition.fixed_operand_index.get(name)
             if index is not None:
-                yield operands[index], constraint, variadic
+                yield operands[index], constraint, variadic, index
                 continue
             start, end = definition.operand_span(self, name)
-            for value in operands[start:end]:
-                yield value, constraint, variadic
+            for index in range(start, end):
+                yield operands[index], constraint, variadic, index
 
     def operand_access(self, index: int) -> Access:
         found = self.definition.locate_operand(self, index)

@@ -52,7 +52,7 @@ def verify_module(module: Module, max_errors: int = 64) -> None:
             errors.extend(exc.diagnostics)
             continue
         # After the op's own checks, which may word a wrong type more precisely.
-        problem = _check_operand_types(op)
+        problem = operand_type_problem(op)
         if problem is not None:
             errors.append(problem)
             continue
@@ -84,7 +84,7 @@ def verify_operation(op: Operation) -> None:
         except DiagnosticError as exc:
             errors.extend(exc.diagnostics)
             continue
-        problem = _check_operand_types(nested)
+        problem = operand_type_problem(nested)
         if problem is not None:
             errors.append(problem)
     if errors:
@@ -154,15 +154,16 @@ def _is_empty_region(block: Block) -> bool:
     )
 
 
-def _check_operand_types(op: Operation) -> Diagnostic | None:
+def operand_type_problem(op: Operation) -> Diagnostic | None:
     """The op definition's type constraints (`Operation.constrained_operands`), worded as
     MLIR's verifier words them. An operand of unknown type is not checked."""
-    for value, constraint, variadic in op.constrained_operands():
+    for value, constraint, variadic, index in op.constrained_operands():
         if value.type is None or constraint.accepts(value.type):
             continue
-        # The value's position; the last one when it is the op's operand more than once (a
-        # resource misused as its own size: sizes follow the operands they size).
-        index = max(i for i, operand in enumerate(op.operands) if operand is value)
+        if index is None:
+            # The value's position, unknown: the last one when it is the op's operand more
+            # than once (a resource misused as its own size: sizes follow what they size).
+            index = max(i for i, operand in enumerate(op.operands) if operand is value)
         what = f"variadic of {constraint.description}" if variadic else constraint.description
         message = f"'{op.name}' op operand #{index} must be {what}, but got '{value.type}'"
         return Diagnostic("error", message, op.location)

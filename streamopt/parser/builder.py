@@ -24,7 +24,13 @@ from streamopt.diagnostics import (
     OperandTypeMismatch,
     Source,
 )
-from streamopt.dialects import OPS, op_class, op_class_for_rule, rule_callback
+from streamopt.dialects import (
+    OPS,
+    check_unmodelled_parse,
+    op_class,
+    op_class_for_rule,
+    rule_callback,
+)
 from streamopt.dialects.builtin import (
     DEFINED,
     OPERAND,
@@ -240,8 +246,9 @@ class Builder:
                     and placeholder.type is not None
                     and value.type != placeholder.type
                 ):
+                    # MLIR names the value without its result number (`%0`, not `%0#1`).
                     raise self.error(
-                        f"use of value '{key}' expects different type than prior uses: "
+                        f"use of value '{name}' expects different type than prior uses: "
                         f"'{placeholder.type}' vs '{value.type}'",
                         token,
                     )
@@ -394,6 +401,9 @@ class Builder:
                         self.location(groups[0][0]),
                     )
                 )
+            if isinstance(op, OpaqueOp):
+                # Before its results are named: MLIR reads the whole op first.
+                check_unmodelled_parse(self, op)
             index = 0
             for token, n in groups:
                 name = str(token)
@@ -410,6 +420,8 @@ class Builder:
                     op.location,
                 )
             )
+        elif isinstance(op, OpaqueOp):
+            check_unmodelled_parse(self, op)
         self._current_block().append(op)
         return op
 
@@ -441,10 +453,11 @@ class Builder:
         location = exc.diagnostics[0].location
         if location.source is not self.source:
             return exc
-        # From the start of the op's line: the location may be past the use (a region op's
-        # capture list is located at the block argument it binds).
+        # The use nearest before the location on the op's line (a region op's capture list is
+        # located at the block argument it binds, just past the use), else the first after.
         text = self.parsed_text
-        start = text.rfind("\n", 0, self.source.offset_of(location)) + 1
+        offset = self.source.offset_of(location)
+        start = text.rfind("\n", 0, offset) + 1
         spelling = None
         for scope in (self.visible, self.top_scope):
             for name, group in scope.items():
@@ -457,16 +470,20 @@ class Builder:
                 break
         if spelling is None:
             return exc
+        name = spelling.split("#")[0]
         end = text.find("\n", start)
-        use = re.compile(re.escape(spelling) + r"(?![\w$.\-#])").search(
-            text, start, end if end >= 0 else len(text)
+        uses = list(
+            re.compile(re.escape(spelling) + r"(?![\w$.\-#])").finditer(
+                text, start, end if end >= 0 else len(text)
+            )
         )
-        if use is None:
+        if not uses:
             return exc
+        use = next((u for u in reversed(uses) if u.start() <= offset), uses[0])
         return DiagnosticError(
             Diagnostic(
                 "error",
-                f"use of value '{spelling}' expects different type than prior uses: "
+                f"use of value '{name}' expects different type than prior uses: "
                 f"'{exc.type}' vs '{exc.value.type}'",
                 self.source.location_at(use.start()),
             )
@@ -905,7 +922,8 @@ class Builder:
             return
         if value.type != type:
             raise self.error(
-                f"use of value '{token}' expects different type than prior uses: "
+                f"use of value '{str(token).split('#')[0]}' expects different type than prior "
+                "uses: "
                 f"'{type}' vs '{value.type}'",
                 token,
             )

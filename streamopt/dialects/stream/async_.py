@@ -21,6 +21,7 @@ from streamopt.dialects.stream.base import (
     StreamOp,
     TimelineOp,
     check_lifetime,
+    check_operand_types,
     field_values,
     one_size,
     require_resource,
@@ -128,13 +129,16 @@ class AsyncSplatOp(TimelineOp):
         "`{` $result_size `}` attr-dict-with-keyword"
     )
 
+    def verify(self) -> None:
+        check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
+
 
 @register_op
 class AsyncCloneOp(StreamOp):
     """`%r = stream.async.clone on(A) %x : T{%s} -> T'{%s}`: copy-on-write clone."""
 
     name = "stream.async.clone"
-    source = operand_def(access=Access.READ, check=require_resource)
+    source = operand_def(ANY_RESOURCE, access=Access.READ, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
@@ -143,6 +147,10 @@ class AsyncCloneOp(StreamOp):
         "$source `:` type($source) `` `{` $source_size `}` `->` type($result) `` "
         "`{` $result_size `}` attr-dict-with-keyword"
     )
+
+    def verify(self) -> None:
+        check_operand_types(self)
+        check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
 
 
 @register_op
@@ -348,6 +356,7 @@ class AsyncCastOp(StreamOp):
     )
 
     def verify(self) -> None:
+        check_operand_types(self)
         check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
         if self.source_size is not self.result_size:
             raise op_error(self, "source and result sizes must be equal (tied storage)")

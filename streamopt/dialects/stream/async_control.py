@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import error
+from streamopt.diagnostics import Location, error
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
@@ -32,6 +32,8 @@ from streamopt.dialects.common import (
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
+    ANY_RESOURCE,
+    ANY_RESOURCE_OR_PRIMITIVE,
     ARRAY,
     AWAIT,
     ON,
@@ -39,8 +41,10 @@ from streamopt.dialects.stream.base import (
     TimelineOp,
     YieldOp,
     check_lifetime,
+    check_operand_types,
     check_size_counts,
     check_timepoint,
+    check_variadic_results,
     field_values,
     print_captures,
     verify_workload,
@@ -201,7 +205,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
     is_pure = True
     workload = operand_def(INDEX_CONSTRAINT, variadic=True)
     entry_points: list[Attribute] = attr_def(ARRAY)
-    resource_operands = operand_def(variadic=True, access=Access.READ)
+    resource_operands = operand_def(ANY_RESOURCE_OR_PRIMITIVE, variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
         INDEX_CONSTRAINT, variadic=True, size_of="resource_operands"
     )
@@ -217,6 +221,8 @@ class AsyncDispatchOp(_TiedResourcesOp):
     )
 
     def verify(self) -> None:
+        check_operand_types(self)
+        check_variadic_results(self, self.results_, ANY_RESOURCE)
         super().verify()
         for index, tied in enumerate(self.tied_operands or ()):
             if tied is not None and not 0 <= tied < len(self.resource_operands):
@@ -401,6 +407,8 @@ class AsyncCallOp(_TiedResourcesOp):
     assembly_format = ON + "$callee `` " + _OPERANDS
 
     def verify(self) -> None:
+        check_operand_types(self)
+        check_variadic_results(self, self.results_, ANY_RESOURCE_OR_PRIMITIVE)
         super().verify()
         operands = self.resource_operands
         required = sum(1 for v in operands if isinstance(v.type, ResourceType))
@@ -456,11 +464,13 @@ class AsyncCallOp(_TiedResourcesOp):
 
 
 class ResourceCaptures(Record):
-    """`(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region."""
+    """`(%x as %arg0: T{%s}, ...) -> (results)` of an execute or concurrent region; `types`,
+    each operand's type as written and where, checked once the region is read."""
 
     operands: list[Value]
     sizes: list[Value]
     results: list[Any]
+    types: list[tuple[Type, Location]]
 
 
 @parse_rule("resource_capture")
@@ -478,12 +488,11 @@ def _resource_results(b: Builder, children: list[Any]) -> ShapedResults:
 def _resource_captures(b: Builder, children: list[Any]) -> ResourceCaptures:
     captures = [c for c in children if isinstance(c, tuple)]
     results = next((c for c in children if isinstance(c, ShapedResults)), ShapedResults())
-    for value, arg_token, sized in captures:
-        check_operand_type(value, sized.type, b.location(arg_token))
     # The region that follows gets one entry argument per capture.
     b.pending_entry_args = [(arg_token, sized.type, None) for _, arg_token, sized in captures]
     sizes = [size for _, _, sized in captures for size in sized.sizes]
-    return ResourceCaptures([value for value, _, _ in captures], sizes, results)
+    types = [(sized.type, b.location(arg_token)) for _, arg_token, sized in captures]
+    return ResourceCaptures([value for value, _, _ in captures], sizes, results, types)
 
 
 def _parse_resource_region(
@@ -491,6 +500,10 @@ def _parse_resource_region(
 ) -> None:
     operands, _, sizes, *results, body = (name for _, name in args)
     captures, region = part
+    # IREE's parser resolves the captured operands after it has read the region: a wrong type
+    # in the region is the first error.
+    for value, (type, location) in zip(captures.operands, captures.types):
+        check_operand_type(value, type, location)
     reader.operands[operands] = captures.operands
     reader.operands[sizes] = captures.sizes
     resolve_tied_results(reader, captures.results, operands, results)

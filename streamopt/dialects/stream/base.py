@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import Location, error
+from streamopt.diagnostics import DiagnosticError, Location, error
 from streamopt.dialects import register_op
 from streamopt.dialects.common import (
     SegmentedOp,
@@ -33,6 +33,9 @@ from streamopt.ir.types import (
     TIMEPOINT,
     ArrayAttr,
     Attribute,
+    FloatType,
+    IndexType,
+    IntegerType,
     ResourceType,
     ShapedType,
     SymbolRefAttr,
@@ -40,6 +43,7 @@ from streamopt.ir.types import (
     TypeConstraint,
     symbol_ref_from_text,
 )
+from streamopt.ir.verify import operand_type_problem
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser import token_values
 from streamopt.parser.parts import Sized
@@ -257,6 +261,22 @@ _ANY_TEXT = (
 ANY_RESOURCE = _lifetimes(_ANY_TEXT, *_ANY)
 ANY_OR_STAGING_RESOURCE = _lifetimes(_ANY_TEXT + " or staging resource", *_ANY, "staging")
 STAGING_RESOURCE = _lifetimes("staging resource", "staging")
+# The results of stream.resource.constants.
+CONSTANT_OR_VARIABLE_RESOURCE = _lifetimes(
+    "constant resource or variable resource", "constant", "variable"
+)
+
+
+def _is_primitive(type: Type) -> bool:
+    return isinstance(type, IndexType | IntegerType | FloatType) or type.text.startswith("complex<")
+
+
+# AnyTypeOf<[Stream_AnyStreamResource, Stream_PrimitiveType]>: the operands of a dispatch, the
+# results of a call (Stream_PrimitiveType is Index, AnyInteger, AnyFloat, AnyComplex).
+ANY_RESOURCE_OR_PRIMITIVE = TypeConstraint(
+    _ANY_TEXT + " or index or integer or floating-point or complex-type",
+    lambda t: ANY_RESOURCE.accepts(t) or _is_primitive(t),
+)
 
 
 def check_lifetime(
@@ -266,6 +286,28 @@ def check_lifetime(
     constraints the verifier would not word as IREE's does."""
     if type is None or not allowed.accepts(type):
         raise op_error(op, f"{what} #{index} must be {allowed.description}, but got '{type}'")
+
+
+def check_operand_types(op: Operation) -> None:
+    """Raise the first operand type constraint `op` fails, for a verifier that checks result
+    types next: ODS checks operands, then results, before the op's own verifier."""
+    problem = operand_type_problem(op)
+    if problem is not None:
+        raise DiagnosticError([problem])
+
+
+def check_variadic_results(
+    op: Operation, results: Sequence[Value], allowed: TypeConstraint
+) -> None:
+    """`check_lifetime` of each result of a variadic result list, worded as ODS words it; the
+    results before the list (none in the ops that use it) would shift the numbers."""
+    for index, result in enumerate(results):
+        if result.type is None or not allowed.accepts(result.type):
+            raise op_error(
+                op,
+                f"result #{index} must be variadic of {allowed.description}, "
+                f"but got '{result.type}'",
+            )
 
 
 def check_timepoint(op: Operation, what: str, index: int, type: Type | None) -> None:

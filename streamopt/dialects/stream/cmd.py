@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from streamopt.diagnostics import Location
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import SegmentedOp, ValueKind, check_operand_type, is_sized, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
+    ANY_RESOURCE,
     ARRAY,
     AWAIT,
     ON,
@@ -308,7 +310,7 @@ class CmdFillOp(DeclaredOp):
     """`stream.cmd.fill %v, %r[%o for %l] : i32 -> T{%s}`: splat a pattern into a range."""
 
     name = "stream.cmd.fill"
-    target = operand_def(access=Access.WRITE, check=require_resource)
+    target = operand_def(ANY_RESOURCE, access=Access.WRITE, check=require_resource)
     target_size = operand_def(INDEX_CONSTRAINT, size_of="target")
     target_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
     target_length = operand_def(INDEX_CONSTRAINT, type=INDEX)
@@ -343,31 +345,38 @@ _CMD_ACCESS = {"ro": Access.READ, "wo": Access.WRITE, "rw": Access.READ | Access
 
 
 class CmdResource(Record):
-    """`ro %r[%offset for %length] : T{%size}` in a `stream.cmd.dispatch` resource list."""
+    """`ro %r[%offset for %length] : T{%size}` in a `stream.cmd.dispatch` resource list;
+    `location`, where `%r` is (a type mismatch names that use, not another of the value)."""
 
     access: str
     value: Value
     offset: Value
     length: Value
     sized: Sized
+    location: Location
 
 
 @parse_rule("cmd_access")
-def _cmd_access(b: Builder, children: list[Any]) -> str:
-    return str(children[0])
+def _cmd_access(b: Builder, children: list[Any]) -> Any:
+    return children[0]  # The token: the resource's value follows it.
 
 
 @parse_rule("cmd_resource")
 def _cmd_resource(b: Builder, children: list[Any]) -> CmdResource:
     access, value, offset, _, length, sized = children  # `_`: the `for` keyword
-    return CmdResource(access, value, offset, length, sized)
+    text = b.parsed_text
+    start = access.end_pos
+    while text[start] in " \t\n":
+        start += 1
+    location = b.source.location_at(start)
+    return CmdResource(str(access), value, offset, length, sized, location)
 
 
 def _parse_resources(reader: FormatReader, part: Tree, args: Sequence[tuple[str, str]]) -> None:
     resources, _, sizes, offsets, lengths, accesses = (name for _, name in args)
     location = reader.location
     written: list[CmdResource] = part.children
-    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, location) for r in written]
+    reader.operands[sizes] = [check_sized_operand(r.value, r.sized, r.location) for r in written]
     for resource in written:
         check_operand_type(resource.offset, INDEX, location)
         check_operand_type(resource.length, INDEX, location)
@@ -414,7 +423,7 @@ class CmdDispatchOp(DeclaredOp, SegmentedOp):
     workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
     entry_points: list[Attribute] = attr_def(ARRAY)
     uniform_operands = operand_def(variadic=True)
-    resources = operand_def(variadic=True)
+    resources = operand_def(ANY_RESOURCE, variadic=True)
     resource_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="resources")
     resource_offsets = operand_def(INDEX_CONSTRAINT, variadic=True)
     resource_lengths = operand_def(INDEX_CONSTRAINT, variadic=True)

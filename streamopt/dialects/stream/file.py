@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from streamopt.dialects import register_op
-from streamopt.dialects.stream.base import AFFINITY, StreamOp, TimelineOp, require_resource
+from streamopt.dialects.stream.base import (
+    AFFINITY,
+    ANY_RESOURCE,
+    StreamOp,
+    TimelineOp,
+    require_resource,
+)
 from streamopt.ir.core import Access
 from streamopt.ir.opdef import attr_def, operand_def, result_def
 from streamopt.ir.types import STREAM_FILE, TIMEPOINT, TIMEPOINT_CONSTRAINT, Attribute
@@ -36,7 +42,7 @@ class FileReadOp(TimelineOp):
     name = "stream.file.read"
     source = operand_def()
     source_offset = operand_def()
-    target = operand_def(access=Access.WRITE, check=require_resource)
+    target = operand_def(ANY_RESOURCE, access=Access.WRITE, check=require_resource)
     target_size = operand_def(size_of="target")
     target_offset = operand_def()
     length = operand_def()

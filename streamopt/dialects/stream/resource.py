@@ -17,11 +17,17 @@ from streamopt.dialects.common import (
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
+    ANY_RESOURCE,
     ARRAY,
     AWAIT,
+    CONSTANT_OR_VARIABLE_RESOURCE,
     ON,
+    STAGING_RESOURCE,
     StreamOp,
     TimelineOp,
+    check_lifetime,
+    check_operand_types,
+    check_variadic_results,
     field_values,
     one_size,
     require_resource,
@@ -180,18 +186,12 @@ class ResourceConstantsOp(StreamOp):
 
     def verify(self) -> None:
         results = self.results_
+        # ODS checks the results' types before the op's verifier compares them.
+        check_variadic_results(self, results, CONSTANT_OR_VARIABLE_RESOURCE)
         if len(self.operands) != len(results) or len(self.values) != len(results):
             raise op_error(self, "mismatched constant/result counts")
         if len({r.type for r in results}) > 1:
             raise op_error(self, "all results must be of the same type")
-        for index, result in enumerate(results):
-            type = result.type
-            if not isinstance(type, ResourceType) or type.lifetime not in ("constant", "variable"):
-                raise op_error(
-                    self,
-                    f"result #{index} must be variadic of constant resource or variable resource, "
-                    f"but got '{type}'",
-                )
 
 
 @register_op
@@ -225,7 +225,7 @@ class ResourceLoadOp(DeclaredOp):
     of one element of a staging resource (what `stream.async.load` lowers to)."""
 
     name = "stream.resource.load"
-    source = operand_def(access=Access.READ, check=require_resource)
+    source = operand_def(STAGING_RESOURCE, access=Access.READ, check=require_resource)
     source_size = operand_def(size_of="source")
     source_offset = operand_def()
     result = result_def()
@@ -241,7 +241,7 @@ class ResourceStoreOp(DeclaredOp):
     of one element of a staging resource (what `stream.async.store` lowers to)."""
 
     name = "stream.resource.store"
-    target = operand_def(access=Access.WRITE, check=require_resource)
+    target = operand_def(STAGING_RESOURCE, access=Access.WRITE, check=require_resource)
     target_size = operand_def(size_of="target")
     target_offset = operand_def()
     value = operand_def()
@@ -269,6 +269,10 @@ class ResourceTryMapOp(StreamOp):
         "$source `[` $source_offset `]` `:` type($source) `->` type($did_map) `,` "
         "type($result) `` `{` $result_size `}` attr-dict-with-keyword"
     )
+
+    def verify(self) -> None:
+        check_operand_types(self)
+        check_lifetime(self, "result", 1, self.result.type, ANY_RESOURCE)
 
 
 @register_op
