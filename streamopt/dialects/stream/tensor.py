@@ -4,7 +4,7 @@ and the checks of tensor ops streamopt keeps as written."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from streamopt.diagnostics import DiagnosticError, error
 from streamopt.dialects import register_op, unmodelled_check, unmodelled_parse_check
@@ -27,6 +27,7 @@ from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser import token_values
 from streamopt.parser.lalr import make_token
+from streamopt.records import Record
 
 if TYPE_CHECKING:
     from streamopt.parser.builder import Builder
@@ -119,7 +120,7 @@ def _encoding(entry: str) -> str:
     return top_level_parts(top_level_parts(entry, " in ")[0], "{")[0]
 
 
-class _Signature(NamedTuple):
+class _Signature(Record):
     """What a stream.tensor.dispatch kept as written says of its operands and results: the
     `(...)` operand list (values spelled `%vN`, N the first operand that is the value), the
     function type's operand and result entries, and how many workload values come first."""
