@@ -103,7 +103,8 @@ util.func public @main() -> i32 {
   %c4 = arith.constant 4 : index
   %c0_i32 = arith.constant 0 : i32
   %c42_i32 = arith.constant 42 : i32
-  %0 = stream.async.splat %c0_i32 : i32 -> !stream.resource<staging>{%c8}
+  %splat = stream.async.splat %c0_i32 : i32 -> !stream.resource<external>{%c8}
+  %0 = stream.async.transfer %splat : !stream.resource<external>{%c8} -> !stream.resource<staging>{%c8}
   %1 = stream.async.store %c42_i32, %0[%c4] : i32 -> %0 as !stream.resource<staging>{%c8}
   %2 = stream.async.load %1[%c4] : !stream.resource<staging>{%c8} -> i32
   util.return %2 : i32
