@@ -310,6 +310,10 @@ class Operation:
     parent_names: ClassVar[tuple[str, ...]] = ()
     # ODS's AllTypesMatch: groups of accessors whose values must all have one type.
     same_types: ClassVar[tuple[tuple[str, ...], ...]] = ()
+    # Whether the verifier checks the operand type constraints before `verify()`, in ODS's
+    # order (operands, results, the op's verifier); else after it, where `verify()` may word a
+    # wrong type more precisely.
+    operand_types_first: ClassVar[bool] = False
     # The operand types the op's definition allows (its ODS type constraints), by the name of
     # the accessor (a property or an operand segment) giving the operand or operands. The
     # verifier checks them; an operand of unknown type is not checked.

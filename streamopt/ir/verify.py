@@ -46,15 +46,9 @@ def verify_module(module: Module, max_errors: int = 64) -> None:
         if problem is not None:
             errors.append(problem)
             continue
-        try:
-            op.verify()
-        except DiagnosticError as exc:
-            errors.extend(exc.diagnostics)
-            continue
-        # After the op's own checks, which may word a wrong type more precisely.
-        problem = operand_type_problem(op)
-        if problem is not None:
-            errors.append(problem)
+        found = _own_checks(op)
+        if found:
+            errors.extend(found)
             continue
         if type(op).verify_in_module is not Operation.verify_in_module:
             needs_context.append(op)
@@ -79,14 +73,7 @@ def verify_operation(op: Operation) -> None:
         if problem is not None:
             errors.append(problem)
             continue
-        try:
-            nested.verify()
-        except DiagnosticError as exc:
-            errors.extend(exc.diagnostics)
-            continue
-        problem = operand_type_problem(nested)
-        if problem is not None:
-            errors.append(problem)
+        errors.extend(_own_checks(nested))
     if errors:
         raise DiagnosticError(errors)
 
@@ -152,6 +139,21 @@ def _is_empty_region(block: Block) -> bool:
         and not block.arguments
         and not block.label_hint
     )
+
+
+def _own_checks(op: Operation) -> Sequence[Diagnostic]:
+    """What `op.verify()` and the op's operand type constraints find, in the op's order
+    (`Operation.operand_types_first`); empty when both pass."""
+    first = op.operand_types_first
+    problem = operand_type_problem(op) if first else None
+    if problem is None:
+        try:
+            op.verify()
+        except DiagnosticError as exc:
+            return exc.diagnostics
+        if not first:
+            problem = operand_type_problem(op)
+    return () if problem is None else (problem,)
 
 
 def operand_type_problem(op: Operation) -> Diagnostic | None:

@@ -21,7 +21,6 @@ from streamopt.dialects.stream.base import (
     StreamOp,
     TimelineOp,
     check_lifetime,
-    check_operand_types,
     field_values,
     one_size,
     require_resource,
@@ -138,6 +137,7 @@ class AsyncCloneOp(StreamOp):
     """`%r = stream.async.clone on(A) %x : T{%s} -> T'{%s}`: copy-on-write clone."""
 
     name = "stream.async.clone"
+    operand_types_first = True
     source = operand_def(ANY_RESOURCE, access=Access.READ, check=require_resource)
     source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
@@ -149,7 +149,6 @@ class AsyncCloneOp(StreamOp):
     )
 
     def verify(self) -> None:
-        check_operand_types(self)
         check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
 
 
@@ -343,6 +342,7 @@ class AsyncCastOp(StreamOp):
     lifetime (tied to the source; RefineUsage must remove it)."""
 
     name = "stream.async.cast"
+    operand_types_first = True
     is_pure = True
     # A passthrough: the op itself touches no bytes; accesses through the result are its users'.
     source = operand_def(ANY_RESOURCE, access=Access.READ)
@@ -356,7 +356,6 @@ class AsyncCastOp(StreamOp):
     )
 
     def verify(self) -> None:
-        check_operand_types(self)
         check_lifetime(self, "result", 0, self.result.type, ANY_RESOURCE)
         if self.source_size is not self.result_size:
             raise op_error(self, "source and result sizes must be equal (tied storage)")

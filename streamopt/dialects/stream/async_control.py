@@ -41,7 +41,6 @@ from streamopt.dialects.stream.base import (
     TimelineOp,
     YieldOp,
     check_lifetime,
-    check_operand_types,
     check_size_counts,
     check_timepoint,
     check_variadic_results,
@@ -202,6 +201,7 @@ class AsyncDispatchOp(_TiedResourcesOp):
     """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
 
     name = "stream.async.dispatch"
+    operand_types_first = True
     is_pure = True
     workload = operand_def(INDEX_CONSTRAINT, variadic=True)
     entry_points: list[Attribute] = attr_def(ARRAY)
@@ -221,7 +221,6 @@ class AsyncDispatchOp(_TiedResourcesOp):
     )
 
     def verify(self) -> None:
-        check_operand_types(self)
         check_variadic_results(self, self.results_, ANY_RESOURCE)
         super().verify()
         for index, tied in enumerate(self.tied_operands or ()):
@@ -390,6 +389,7 @@ class AsyncCallOp(_TiedResourcesOp):
     """`%r = stream.async.call on(A) @f(%x[%o to %e for %l], %n) : (T{%s}, index) -> %x{%s}`."""
 
     name = "stream.async.call"
+    operand_types_first = True
     callee: SymbolRefAttr = attr_def(_SYMBOL)
     resource_operands = operand_def(variadic=True, access=Access.READ)
     resource_operand_sizes = operand_def(
@@ -407,7 +407,6 @@ class AsyncCallOp(_TiedResourcesOp):
     assembly_format = ON + "$callee `` " + _OPERANDS
 
     def verify(self) -> None:
-        check_operand_types(self)
         check_variadic_results(self, self.results_, ANY_RESOURCE_OR_PRIMITIVE)
         super().verify()
         operands = self.resource_operands

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from typing import TYPE_CHECKING, Any
 
-from streamopt.diagnostics import DiagnosticError, Location, error
+from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op
 from streamopt.dialects.common import (
     SegmentedOp,
@@ -43,7 +43,6 @@ from streamopt.ir.types import (
     TypeConstraint,
     symbol_ref_from_text,
 )
-from streamopt.ir.verify import operand_type_problem
 from streamopt.lazy_regex import lazy_compile
 from streamopt.parser import token_values
 from streamopt.parser.parts import Sized
@@ -286,14 +285,6 @@ def check_lifetime(
     constraints the verifier would not word as IREE's does."""
     if type is None or not allowed.accepts(type):
         raise op_error(op, f"{what} #{index} must be {allowed.description}, but got '{type}'")
-
-
-def check_operand_types(op: Operation) -> None:
-    """Raise the first operand type constraint `op` fails, for a verifier that checks result
-    types next: ODS checks operands, then results, before the op's own verifier."""
-    problem = operand_type_problem(op)
-    if problem is not None:
-        raise DiagnosticError([problem])
 
 
 def check_variadic_results(

@@ -26,7 +26,6 @@ from streamopt.dialects.stream.base import (
     StreamOp,
     TimelineOp,
     check_lifetime,
-    check_operand_types,
     check_variadic_results,
     field_values,
     one_size,
@@ -258,6 +257,7 @@ class ResourceTryMapOp(StreamOp):
     constant data."""
 
     name = "stream.resource.try_map"
+    operand_types_first = True
     is_pure = True
     source = operand_def()
     source_offset = operand_def()
@@ -271,7 +271,6 @@ class ResourceTryMapOp(StreamOp):
     )
 
     def verify(self) -> None:
-        check_operand_types(self)
         check_lifetime(self, "result", 1, self.result.type, ANY_RESOURCE)
 
 
