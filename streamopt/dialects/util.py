@@ -66,11 +66,8 @@ from streamopt.ir.types import (
     ArrayAttr,
     Attribute,
     DictAttr,
-    FloatType,
     FunctionType,
-    IndexType,
     IntegerAttr,
-    IntegerType,
     ResourceType,
     ShapedType,
     StringAttr,
@@ -78,6 +75,7 @@ from streamopt.ir.types import (
     Type,
     TypeAttr,
     UnitAttr,
+    is_primitive,
     print_attr_dict,
     symbol_ref,
     symbol_ref_from_text,
@@ -1066,9 +1064,7 @@ def _type_parameter(text: str, type_name: str) -> str | None:
 
 def _is_object_compatible(type: Type) -> bool:
     """IREE's ObjectType::isCompatible: anything but an integer, index, float or complex."""
-    return not (
-        isinstance(type, IntegerType | FloatType | IndexType) or type.text.startswith("complex<")
-    )
+    return not is_primitive(type)
 
 
 def list_can_implicitly_cast(source: Type, target_text: str) -> bool:

@@ -212,6 +212,12 @@ HAL_BUFFER_VIEW_CONSTRAINT = TypeConstraint("buffer_view", _one_of(HAL_BUFFER_VI
 HAL_COMMAND_BUFFER_CONSTRAINT = TypeConstraint("command_buffer", _one_of(HAL_COMMAND_BUFFER))
 
 
+def is_primitive(type: Type) -> bool:
+    """An index, integer, float or complex type (IREE's Stream_PrimitiveType; what
+    ObjectType::isCompatible refuses)."""
+    return isinstance(type, IndexType | IntegerType | FloatType) or type.text.startswith("complex<")
+
+
 def signless_integer(*widths: int) -> TypeConstraint:
     """ODS's AnyTypeOf<[I8, I16, ...]>: a signless integer of one of `widths` bits."""
     return TypeConstraint(

@@ -33,14 +33,12 @@ from streamopt.ir.types import (
     TIMEPOINT,
     ArrayAttr,
     Attribute,
-    FloatType,
-    IndexType,
-    IntegerType,
     ResourceType,
     ShapedType,
     SymbolRefAttr,
     Type,
     TypeConstraint,
+    is_primitive,
     symbol_ref_from_text,
 )
 from streamopt.lazy_regex import lazy_compile
@@ -266,15 +264,11 @@ CONSTANT_OR_VARIABLE_RESOURCE = _lifetimes(
 )
 
 
-def _is_primitive(type: Type) -> bool:
-    return isinstance(type, IndexType | IntegerType | FloatType) or type.text.startswith("complex<")
-
-
 # AnyTypeOf<[Stream_AnyStreamResource, Stream_PrimitiveType]>: the operands of a dispatch, the
 # results of a call (Stream_PrimitiveType is Index, AnyInteger, AnyFloat, AnyComplex).
 ANY_RESOURCE_OR_PRIMITIVE = TypeConstraint(
     _ANY_TEXT + " or index or integer or floating-point or complex-type",
-    lambda t: ANY_RESOURCE.accepts(t) or _is_primitive(t),
+    lambda t: ANY_RESOURCE.accepts(t) or is_primitive(t),
 )
 
 
