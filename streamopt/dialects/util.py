@@ -326,6 +326,7 @@ class ReturnOp(DeclaredOp):
 
     name = "util.return"
     is_terminator = True
+    parent_names = ("util.initializer", "util.func", "util.hoistable_conversion")
     # IREE's `$operands` (a name Operation has).
     values = operand_def(variadic=True, access=Access.ESCAPE)
     assembly_format = "attr-dict ($values^ `:` type($values))?"

@@ -65,6 +65,17 @@ util.initializer {
 
 // -----
 
+// util.return ends a function or initializer; scf.execute_region returns by scf.yield.
+util.func public @return_in_execute_region() {
+  scf.execute_region {
+    // expected-error @+1 {{'util.return' op expects parent op to be one of 'util.initializer, util.func, util.hoistable_conversion'}}
+    util.return
+  }
+  util.return
+}
+
+// -----
+
 util.func public @undefined_global() -> index {
   // expected-error @+1 {{'util.global.load' op undefined global: @nope}}
   %0 = util.global.load @nope : index
