@@ -52,6 +52,8 @@ if TYPE_CHECKING:
 
 # The operands of the ops that update a range of their target in place.
 _READ_WRITE = Access.READ | Access.WRITE
+# Stream_FillPatternType: what splat and fill repeat (a float is bitcast to an integer first).
+FILL_PATTERN = signless_integer(8, 16, 32, 64)
 
 
 @parse_rule("tied_to_target")
@@ -119,7 +121,7 @@ class AsyncSplatOp(TimelineOp):
 
     name = "stream.async.splat"
     await_timepoint: Value | None = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
-    value = operand_def()
+    value = operand_def(FILL_PATTERN)
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(check=require_resource)
@@ -194,7 +196,7 @@ class AsyncFillOp(_UpdateInPlaceOp):
     target_offset = operand_def(INDEX_CONSTRAINT)
     target_end = operand_def(INDEX_CONSTRAINT)
     target_length = operand_def(INDEX_CONSTRAINT)
-    value = operand_def(signless_integer(8, 16, 32, 64))
+    value = operand_def(FILL_PATTERN)
     affinity: Attribute | None = attr_def(AFFINITY)
     assembly_format = ON + (
         "$value `,` $target `[` $target_offset `to` $target_end `for` $target_length `]` `:` "

@@ -53,6 +53,24 @@ util.func public @fill_pattern_type(%arg0: !stream.resource<*>, %arg1: index) {
 
 // -----
 
+// A splat repeats an integer pattern too: a float is bitcast to one first.
+util.func public @splat_pattern_type(%arg0: index) {
+  %cst = arith.constant 1.5 : f32
+  // expected-error @+1 {{'stream.async.splat' op operand #0 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer, but got 'f32'}}
+  %0 = stream.async.splat %cst : f32 -> !stream.resource<*>{%arg0}
+  util.return
+}
+
+// -----
+
+util.func public @splat_index(%arg0: index) {
+  // expected-error @+1 {{'stream.async.splat' op operand #0 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer, but got 'index'}}
+  %0 = stream.async.splat %arg0 : index -> !stream.resource<*>{%arg0}
+  util.return
+}
+
+// -----
+
 util.func public @fill_staging(%arg0: !stream.resource<staging>, %arg1: index) {
   %c1_i32 = arith.constant 1 : i32
   // expected-error @+1 {{'stream.async.fill' op operand #0 must be resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
