@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Diagnostic, DiagnosticError, Location, error
-from streamopt.dialects import check_unmodelled, register_op
-from streamopt.dialects.registered import REQUIRED_PARENTS
+from streamopt.dialects import OPS, check_unmodelled, register_op
+from streamopt.dialects.registered import KEPT_TERMINATORS, REGISTERED_OPS, REQUIRED_PARENTS
 from streamopt.ir.core import Block, DetachedValue, Operation, Region, RegionKind, Value
 from streamopt.ir.debuginfo import LocationText, strip_locations
 from streamopt.ir.types import (
@@ -138,6 +138,16 @@ def _verify_parent(op: Operation) -> None:
         raise DiagnosticError(Diagnostic("error", problem, op.location))
 
 
+def _might_be_terminator(name: str) -> bool:
+    """Whether an op `name` kept as written may end a block: a terminator, or an op whose
+    definition streamopt does not know (of a dialect REGISTERED_OPS does not list)."""
+    modelled = OPS.get(name)
+    if modelled is not None:  # The generic form of a modelled op.
+        return modelled.is_terminator
+    dialect, _, op = name.partition(".")
+    return name in KEPT_TERMINATORS or op not in REGISTERED_OPS.get(dialect, (op,))
+
+
 class OpaqueOp(Operation):
     """An op in custom syntax that streamopt keeps as written."""
 
@@ -165,6 +175,14 @@ class OpaqueOp(Operation):
     @property
     def is_known(self) -> bool:
         return False
+
+    @property
+    def is_terminator(self) -> bool:  # type: ignore[override]
+        return self.op_name in KEPT_TERMINATORS
+
+    @property
+    def might_be_terminator(self) -> bool:
+        return _might_be_terminator(self.op_name)
 
     def verify(self) -> None:
         _verify_parent(self)
@@ -266,6 +284,14 @@ class GenericOp(Operation):
     @property
     def is_known(self) -> bool:
         return False
+
+    @property
+    def is_terminator(self) -> bool:  # type: ignore[override]
+        return self.op_name in KEPT_TERMINATORS
+
+    @property
+    def might_be_terminator(self) -> bool:
+        return _might_be_terminator(self.op_name)
 
     def verify(self) -> None:
         _verify_parent(self)

@@ -531,3 +531,24 @@ REQUIRED_PARENTS: dict[str, tuple[str, ...]] = {
     "stream.executable.end": ("stream.executable",),
     "stream.executable.export": ("stream.executable",),
 }
+
+# The ops streamopt keeps as written that are terminators (`Terminator` in their .td): a region
+# gets no implicit terminator after one, and one must end its block. The other ops of the
+# dialects REGISTERED_OPS lists are no terminators.
+KEPT_TERMINATORS: frozenset[str] = frozenset(
+    [
+        "flow.executable_end",
+        "flow.return",
+        "func.return",
+        "hal.executable.source_end",
+        "hal.executable.variant_end",
+        "hal.executable_end",
+        "hal.return",
+        "scf.forall.in_parallel",
+        "scf.reduce",
+        "scf.reduce.return",
+        "stream.executable.end",
+        "stream.return",
+        "util.unreachable",
+    ]
+)

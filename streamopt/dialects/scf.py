@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, DiagnosticError, Location, error
-from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects import parse_rule, register_op, unmodelled_check
 from streamopt.dialects.common import check_operand_type, split_clauses
 from streamopt.ir.core import Access, Block, Operation, Region, RegionKind, Value
 from streamopt.ir.types import (
@@ -38,6 +38,7 @@ from streamopt.ir.types import (
     IntegerType,
     Type,
 )
+from streamopt.ir.verify import is_empty_region
 from streamopt.parser.lalr import Token
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, TypeList, ValueList
 from streamopt.parser.token_values import integer_literal
@@ -87,11 +88,13 @@ def _check_edge(
 
 
 def _ensure_yield(region: Region) -> None:
-    """Give a single-block region whose block has no terminator an empty `scf.yield`."""
+    """Give a single-block region whose block cannot end with what it holds an empty
+    `scf.yield`, as MLIR's parser does."""
     if not region.blocks:
         region.add_block(Block())
     block = region.blocks[-1]
-    if block.terminator is None:
+    last = block.last_op
+    if last is None or not last.might_be_terminator:
         block.append(YieldOp([]))
 
 
@@ -99,6 +102,13 @@ def _terminator(region: Region) -> Operation | None:
     if not region.blocks:
         return None
     return region.blocks[-1].terminator
+
+
+def _not_yield(op: Operation, region: Region) -> DiagnosticError:
+    """MLIR's error when a region of `op` (with an implicit `scf.yield`) ends otherwise."""
+    last = region.blocks[-1].last_op if region.blocks else None
+    found = f", found '{last.name}'" if last is not None else ""
+    return op_error(op.name, f"expects regions to end with 'scf.yield'{found}", op.location)
 
 
 # -- terminators ----------------------------------------------------------------------------
@@ -112,6 +122,13 @@ class YieldOp(Operation):
     __slots__ = ()
     name = "scf.yield"
     is_terminator = True
+    parent_names = (
+        "scf.execute_region",
+        "scf.for",
+        "scf.if",
+        "scf.index_switch",
+        "scf.while",
+    )
 
     def __init__(
         self,
@@ -154,16 +171,6 @@ class YieldOp(Operation):
         if self.operands:
             p.write(f" {p.values(self.operands)} : {_types_text(self.operands)}")
 
-    def verify(self) -> None:
-        parent = self.parent_op
-        if parent is not None and parent.is_known and not isinstance(parent, _SCF_PARENTS):
-            raise op_error(
-                self.name,
-                "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, "
-                "scf.index_switch, scf.while'",
-                self.location,
-            )
-
 
 def _values_and_types(parts: list[Any], location: Location) -> tuple[list[Value], dict[str, Any]]:
     """`{attrs}? (%a, %b : T, U)?` of yield-like ops."""
@@ -194,6 +201,7 @@ class ConditionOp(Operation):
     __slots__ = ()
     name = "scf.condition"
     is_terminator = True
+    parent_names = ("scf.while",)
 
     @classmethod
     def create(
@@ -241,10 +249,20 @@ class ConditionOp(Operation):
         if args:
             p.write(f" {p.values(args)} : {_types_text(args)}")
 
-    def verify(self) -> None:
-        parent = self.parent_op
-        if parent is not None and parent.is_known and not isinstance(parent, WhileOp):
-            raise op_error(self.name, "expects parent op 'scf.while'", self.location)
+
+@unmodelled_check("scf.execute_region")
+def _check_execute_region(op: Operation) -> None:
+    """scf.execute_region, kept as written, has a region with blocks that each end in a
+    terminator (its region has no implicit one)."""
+    blocks = op.regions[0].blocks if op.regions else []
+    if not blocks or (blocks[0].last_op is None and is_empty_region(blocks[0])):
+        raise op_error(op.name, "region needs to have at least one block", op.location)
+    for block in blocks:
+        last = block.last_op
+        if last is None:
+            raise op_error(op.name, "empty block: expect at least a terminator", op.location)
+        if not last.might_be_terminator:
+            raise error(f"block with no terminator, has '{last.name}'", last.location)
 
 
 # -- scf.if ---------------------------------------------------------------------------------
@@ -352,7 +370,7 @@ class IfOp(Operation):
                 raise op_error(self.name, "expects a single block per region", self.location)
             terminator = _terminator(region)
             if not isinstance(terminator, YieldOp):
-                raise op_error(self.name, "expects regions to end with 'scf.yield'", self.location)
+                raise _not_yield(self, region)
             _check_edge(
                 self, "Operation scf.yield", "Operation scf.if", terminator.operands, result_types
             )
@@ -588,7 +606,7 @@ class ForOp(Operation):
         _check_edge(self, "parent operands", "Region #0", inits, iter_types)
         terminator = self.yield_op
         if not isinstance(terminator, YieldOp):
-            raise op_error(self.name, "expects the body to end with 'scf.yield'", self.location)
+            raise _not_yield(self, self.regions[0])
         _check_edge(self, "Operation scf.yield", "Region #0", terminator.operands, iter_types)
         if iter_types != [r.type for r in self.results]:
             raise op_error(
@@ -729,7 +747,7 @@ class WhileOp(Operation):
         if condition is None:
             raise op_error(
                 self.name,
-                "expects the `before` region to end with 'scf.condition'",
+                "expects the 'before' region to terminate with 'scf.condition'",
                 self.location,
             )
         result_types = [r.type for r in self.results]
@@ -741,7 +759,7 @@ class WhileOp(Operation):
         terminator = self.yield_op
         if not isinstance(terminator, YieldOp):
             raise op_error(
-                self.name, "expects the `after` region to end with 'scf.yield'", self.location
+                self.name, "expects the 'after' region to terminate with 'scf.yield'", self.location
             )
         _check_edge(self, "Operation scf.yield", "Region #0", terminator.operands, before_types)
 
@@ -875,6 +893,3 @@ class IndexSwitchOp(Operation):
                         f"expected result #{i} of each region to be '{want}'",
                         self.location,
                     )
-
-
-_SCF_PARENTS = (IfOp, ForOp, WhileOp, IndexSwitchOp)

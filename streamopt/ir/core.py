@@ -673,6 +673,12 @@ class Operation:
         """True for ops streamopt models (their semantics are understood by analyses)."""
         return True
 
+    @property
+    def might_be_terminator(self) -> bool:
+        """Whether the op may end a block (MLIR's `mightHaveTrait<IsTerminator>`): it is a
+        terminator, or streamopt does not know the op's definition."""
+        return self.is_terminator
+
     def get_attr(self, key: str, default: Any = None) -> Any:
         return self._attributes.get(key, default)
 

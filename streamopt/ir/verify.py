@@ -80,8 +80,8 @@ def verify_operation(op: Operation) -> None:
 
 def _check_terminators(op: Operation) -> Diagnostic | None:
     """MLIR's rules for terminators: a terminator is the last op of its block, and in a known
-    op's regions every block ends in one. The last op of a block may be one streamopt does not
-    model (MLIR assumes such an op may be a terminator)."""
+    op's regions every block ends in one. The last op of a block may be one whose definition
+    streamopt does not know (MLIR assumes such an op may be a terminator)."""
     if op.is_terminator and op.parent is not None and op.parent.last_op is not op:
         message = f"'{op.name}' op must be the last operation in the parent block"
         return Diagnostic("error", message, op.location)
@@ -91,11 +91,11 @@ def _check_terminators(op: Operation) -> Diagnostic | None:
         for block in region.blocks:
             last = block.last_op
             if last is None:
-                if _is_empty_region(block):
+                if is_empty_region(block):
                     continue
                 message = f"'{op.name}' op empty block: expect at least a terminator"
                 return Diagnostic("error", message, op.location)
-            if last.is_known and not last.is_terminator:
+            if not last.might_be_terminator:
                 return Diagnostic(
                     "error", f"block with no terminator, has '{last.name}'", last.location
                 )
@@ -129,7 +129,7 @@ def _check_traits(op: Operation) -> Diagnostic | None:
     return None
 
 
-def _is_empty_region(block: Block) -> bool:
+def is_empty_region(block: Block) -> bool:
     """True for the block streamopt makes for `{}`, which MLIR reads as a region with no
     block at all (valid wherever a region may be empty)."""
     region = block.parent

@@ -138,3 +138,44 @@ util.func public @index_switch_cases_in_attr_dict(%arg0: index) {
   }
   util.return
 }
+
+// -----
+
+// util.unreachable is a terminator: no implicit scf.yield follows it, and it is not one.
+util.func public @if_ends_unreachable(%arg0: i1) {
+  // expected-error @+1 {{'scf.if' op expects regions to end with 'scf.yield', found 'util.unreachable'}}
+  scf.if %arg0 {
+    util.unreachable "x"
+  }
+  util.return
+}
+
+// -----
+
+// scf.execute_region, kept as written, has no implicit terminator.
+util.func public @execute_region_without_terminator() {
+  scf.execute_region {
+    // expected-error @+1 {{block with no terminator, has 'arith.constant'}}
+    %c0 = arith.constant 0 : index
+  }
+  util.return
+}
+
+// -----
+
+util.func public @execute_region_without_block() {
+  // expected-error @+1 {{'scf.execute_region' op region needs to have at least one block}}
+  scf.execute_region {
+  }
+  util.return
+}
+
+// -----
+
+util.func public @condition_outside_while(%arg0: i1) {
+  scf.execute_region {
+    // expected-error @+1 {{'scf.condition' op expects parent op 'scf.while'}}
+    scf.condition(%arg0)
+  }
+  util.return
+}

@@ -65,6 +65,14 @@ util.initializer {
 
 // -----
 
+// An op streamopt keeps as written is no terminator unless IREE defines it as one.
+util.func public @ends_with_kept_op(%arg0: index) {
+  // expected-error @+1 {{block with no terminator, has 'stream.tensor.empty'}}
+  %0 = stream.tensor.empty : tensor<4xf32> in !stream.resource<*>{%arg0}
+}
+
+// -----
+
 // util.return ends a function or initializer; scf.execute_region returns by scf.yield.
 util.func public @return_in_execute_region() {
   scf.execute_region {
