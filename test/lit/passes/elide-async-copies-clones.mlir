@@ -347,6 +347,28 @@ util.func public @clone_of_an_import_of_a_views_buffer(%view: !hal.buffer_view, 
 
 // -----
 
+// So is a view made of a buffer (hal.buffer_view.create): the clone of its import stays when
+// the buffer's import is written in place before the clone is read.
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_a_view_of_the_buffer
+util.func public @clone_of_an_import_of_a_view_of_the_buffer(%buffer: !hal.buffer, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %element_type = hal.element_type<i32> : i32
+  %encoding = hal.encoding_type<dense_row_major> : i32
+  %view = hal.buffer_view.create buffer(%buffer : !hal.buffer)[%c0, %c16] shape([%c4]) type(%element_type) encoding(%encoding) : !hal.buffer_view
+  %0 = stream.tensor.import %buffer : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[VIEW:%.+]] = stream.tensor.import %view
+  %1 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[VIEW]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %3 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %2, %3 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
 // Nothing writes the view's storage here: the clone of the import of its buffer goes.
 
 // CHECK-LABEL: util.func public @clone_of_an_unwritten_import_of_a_views_buffer
