@@ -6,7 +6,9 @@ Two relations connect values:
   name for its operand's storage. Values connected this way share a *root* (the value at the
   start of the tied chain) and form the root's *group*. Every `stream.tensor.import` of one
   buffer joins the first one's group (of a buffer a `stream.tensor.export` made, the
-  exported resource's), as IREE ties an import to its buffer.
+  exported resource's), as IREE ties an import to its buffer; hal ops that tie a buffer or
+  view to another (`hal.buffer_view.buffer`, `hal.buffer_view.create`, `hal.buffer.subspan`)
+  give it no new identity.
 * **Handed over**: an op may forward a value to other values (`scf.yield`, `stream.yield`,
   `cf.br`, a loop's init operands, a global store, a call whose callee returns its argument).
   The targets hold the same storage afterwards, so everything reachable from a root by
@@ -157,11 +159,13 @@ class AliasAnalysis:
     def _visit_import(self, op: Operation) -> None:
         # Every import of one buffer names the buffer's storage (IREE ties the result to the
         # buffer), as does the resource a stream.tensor.export made the buffer of. The first
-        # import stays its own root, so its ownership is still decided by how it imports.
+        # import stays its own root, so its ownership is still decided by how it imports. A
+        # buffer is known by the start of its tied chain: a view's buffer, a view of a buffer
+        # and a subspan are the buffer.
         result = op.results[0]
         if not is_resource_like(result) or result in self._root:
             return
-        buffer = op.operands[0]
+        buffer = self.root(op.operands[0])
         producer = buffer.defining_op
         if producer is not None and producer.name == TENSOR_EXPORT_OP:
             root = self.root(producer.operands[0])

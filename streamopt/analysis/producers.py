@@ -2,8 +2,9 @@
 
 This is the ownership rule of design section 4.1 applied to one root: results of ops that
 allocate (alloca, splat, clone, slice, transfer, move, untied dispatch/call/execute results) are
-fresh; a `consume` import is fresh when nothing else uses the imported buffer; constants,
-global loads, non-consume imports and results of ops streamopt does not model are borrowed.
+fresh; a `consume` import is fresh when nothing else uses or names the imported buffer;
+constants, global loads, non-consume imports and results of ops streamopt does not model are
+borrowed.
 Block arguments and results of control-flow ops are merges decided by what flows into them.
 """
 
@@ -82,9 +83,13 @@ def classify_root(root: Value, has_incoming: bool) -> RootOrigin:
     if name == "stream.tensor.import":
         if getattr(op, "consume", False):
             buffer = op.operands[0]
-            if len(buffer.uses) == 1:
+            # A buffer tied to another (a view's buffer, a subspan) has other names.
+            tied = (
+                buffer.op.tied_operand_index(buffer.index) if isinstance(buffer, OpResult) else None
+            )
+            if len(buffer.uses) == 1 and tied is None:
                 return RootOrigin(RootKind.FRESH)
-            return RootOrigin(RootKind.BORROWED, "imported buffer has other uses")
+            return RootOrigin(RootKind.BORROWED, "imported buffer has other uses or names")
         return RootOrigin(RootKind.BORROWED, "imported without consume")
     if name == "stream.async.constant":
         return RootOrigin(RootKind.BORROWED, "constant")

@@ -1015,6 +1015,10 @@ class BufferViewCreateOp(HalOp):
         + " `:` type($result) attr-dict-with-keyword"
     )
 
+    def tied_operand_index(self, result_index: int) -> int | None:
+        # The view names the buffer's storage (as `hal.buffer_view.buffer` of it does).
+        return 0
+
 
 @register_op
 class BufferViewRankOp(HalOp):

@@ -132,3 +132,42 @@ module attributes {stream.topology = #hal.device.topology<links = [(@dev_a -> @d
   }
 }
 // STATS-DAG: kept transfer at {{.+}}borrowed.mlir:[[# @LINE - 5]]:{{.+}}: source storage is not owned (argument of public function '@unified_chain_leaves_home'); and the storage lives in the memory of '@dev_a', which '@dev_c' does not share (a transfer before this one was removed)
+
+// -----
+
+// A consume import takes over a buffer nothing else names. The buffer of a view is named by
+// the view too (hal.buffer_view.buffer ties it to the view), and the view goes back to the
+// host: the transfer stays, or the fill would write the view's bytes.
+
+// CHECK-LABEL: util.func public @consume_import_of_a_views_buffer
+util.func public @consume_import_of_a_views_buffer(%view: !hal.buffer_view) -> (!stream.resource<external>, !hal.buffer_view) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  %buffer = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer
+  %0 = stream.tensor.import consume %buffer : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[COPY:%.+]] = stream.async.transfer
+  %1 = stream.async.transfer %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.fill %c7_i32, [[COPY]]
+  %2 = stream.async.fill %c7_i32, %1[%c0 to %c16 for %c16] : i32 -> %1 as !stream.resource<external>{%c16}
+  util.return %2, %view : !stream.resource<external>, !hal.buffer_view
+}
+// STATS-DAG: kept transfer at {{.+}}borrowed.mlir:[[# @LINE - 5]]:{{.+}}: source storage is not owned (imported buffer has other uses or names); and the copy is changed by 'stream.async.fill'
+
+// -----
+
+// A view imported with consume and named by nothing else is owned: the transfer goes.
+
+// CHECK-LABEL: util.func public @consume_import_of_a_view
+util.func public @consume_import_of_a_view(%view: !hal.buffer_view) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c7_i32 = arith.constant 7 : i32
+  // CHECK: [[IMPORTED:%.+]] = stream.tensor.import consume
+  %0 = stream.tensor.import consume %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.transfer
+  %1 = stream.async.transfer %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.fill %c7_i32, [[IMPORTED]]
+  %2 = stream.async.fill %c7_i32, %1[%c0 to %c16 for %c16] : i32 -> %1 as !stream.resource<external>{%c16}
+  util.return %2 : !stream.resource<external>
+}

@@ -322,6 +322,90 @@ util.func public @clone_of_a_reimport(%size: index, %value: i32) -> (!stream.res
 
 // -----
 
+// A view's buffer and a subspan of it are the view's storage (hal.buffer_view.buffer and
+// hal.buffer.subspan tie their result to their operand): clones of their imports stay when
+// the view's import is written in place before the clones are read.
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_a_views_buffer
+util.func public @clone_of_an_import_of_a_views_buffer(%view: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %buffer = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer
+  %span = hal.buffer.subspan<%buffer : !hal.buffer>[%c0, %c16] : !hal.buffer
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[BUFFER:%.+]] = stream.tensor.import %buffer
+  %1 = stream.tensor.import %buffer : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[SPAN:%.+]] = stream.tensor.import %span
+  %2 = stream.tensor.import %span : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[BUFFER]]
+  %3 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[SPAN]]
+  %4 = stream.async.clone %2 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %5 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %3, %4, %5 : !stream.resource<external>, !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// So is a view made of a buffer (hal.buffer_view.create): the clone of its import stays when
+// the buffer's import is written in place before the clone is read.
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_a_view_of_the_buffer
+util.func public @clone_of_an_import_of_a_view_of_the_buffer(%buffer: !hal.buffer, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %element_type = hal.element_type<i32> : i32
+  %encoding = hal.encoding_type<dense_row_major> : i32
+  %view = hal.buffer_view.create buffer(%buffer : !hal.buffer)[%c0, %c16] shape([%c4]) type(%element_type) encoding(%encoding) : !hal.buffer_view
+  %0 = stream.tensor.import %buffer : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[VIEW:%.+]] = stream.tensor.import %view
+  %1 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[VIEW]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %3 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %2, %3 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// Nothing writes the view's storage here: the clone of the import of its buffer goes.
+
+// CHECK-LABEL: util.func public @clone_of_an_unwritten_import_of_a_views_buffer
+util.func public @clone_of_an_unwritten_import_of_a_views_buffer(%view: !hal.buffer_view) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c16 = arith.constant 16 : index
+  %buffer = hal.buffer_view.buffer<%view : !hal.buffer_view> : !hal.buffer
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[BUFFER:%.+]] = stream.tensor.import %buffer
+  %1 = stream.tensor.import %buffer : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.clone
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  // CHECK: util.return %{{.+}}, [[BUFFER]]
+  util.return %0, %2 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// The buffer of a view stream.tensor.export made is the exported resource's storage.
+
+// CHECK-LABEL: util.func public @clone_of_a_reimport_of_a_views_buffer
+util.func public @clone_of_a_reimport_of_a_views_buffer(%value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%c16}
+  %1 = stream.tensor.export %0 : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  %2 = hal.buffer_view.buffer<%1 : !hal.buffer_view> : !hal.buffer
+  // CHECK: [[IMPORTED:%.+]] = stream.tensor.import
+  %3 = stream.tensor.import %2 : !hal.buffer -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[IMPORTED]]
+  %4 = stream.async.clone %3 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %5 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %4, %5 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
 // An execution region's untied result that yields a capture is the captured storage
 // (stream.yield hands it over): its clone stays when the capture is written in place later.
 
