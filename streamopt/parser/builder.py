@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from streamopt.diagnostics import (
     Diagnostic,
@@ -129,6 +129,10 @@ class _RegionState:
         # Blocks named by a successor before their label was seen.
         self.pending_blocks: dict[str, tuple[Block, TokenLike]] = {}
         self.open_token = open_token
+
+
+# MLIR's note to a decimal integer literal typed as a float (`1 : f32`).
+_FLOAT_DOT = "add a trailing dot to make the literal a float"
 
 
 class Builder:
@@ -1033,6 +1037,14 @@ class Builder:
                         raise self.error_in(core, problem)
             elif core.type == "BARE_ID" and not token_values.is_attribute_word(str(core)):
                 raise self.wrong_token_error("expected attribute value", core)
+            elif core.type == "INTEGER" and type is not None:
+                aliased = self.alias_values.get(type.text, type)  # `!t = i32` is i32.
+                wrong = token_values.typed_integer_problem(str(core), cast(Type, aliased))
+                if wrong is not None:
+                    found = Diagnostic("error", wrong, self.location(core))
+                    if wrong.startswith("unexpected decimal"):
+                        found.attach_note(_FLOAT_DOT, self.location(core))
+                    raise DiagnosticError(found)
             attribute = token_values.attribute_from_token(core.type, str(core), type)
             return self._checked(attribute, core, type)
         if isinstance(core, AttrDict):

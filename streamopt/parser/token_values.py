@@ -20,6 +20,7 @@ from streamopt.ir.types import (
     DialectType,
     FloatAttr,
     FloatType,
+    IndexType,
     IntegerAttr,
     IntegerType,
     OpaqueAttr,
@@ -775,6 +776,27 @@ def integer_literal(text: str) -> int:
     if text[:2] in ("0x", "0X"):
         return int(text, 16)
     return int(text, 10)
+
+
+def typed_integer_problem(text: str, type: Type) -> str | None:
+    """MLIR's error for the literal `text` (an INTEGER token) typed `type` (`1 : f32`,
+    `256 : i8`, `1 : !hal.buffer`), or None when the type holds it."""
+    if isinstance(type, FloatType):
+        # Hexadecimal spells a float's bits; a decimal literal is no float.
+        return (
+            None
+            if text[:2] in ("0x", "0X")
+            else ("unexpected decimal integer literal for a floating point value")
+        )
+    if isinstance(type, IndexType):
+        width, signed = 64, False
+    elif isinstance(type, IntegerType):
+        width, signed = type.width, type.signedness == "si"
+    else:
+        return "integer literal not valid for specified type"
+    if integer_literal(text).bit_length() > width - signed:
+        return "integer constant out of range for attribute"
+    return None
 
 
 def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:

@@ -312,3 +312,32 @@ util.func public @alias_defined_later(%arg0: !t) {
 !t = i32
 // expected-error @+1 {{redefinition of type alias id 't'}}
 !t = i64
+
+// -----
+
+// An integer literal's type must hold it: a float takes only hexadecimal bits.
+util.func public @decimal_float(%arg0: index) {
+  // expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+  // expected-note @+1 {{add a trailing dot to make the literal a float}}
+  %0 = stream.async.alloca {some.attr = 1 : f32} : !stream.resource<*>{%arg0}
+  util.return
+}
+
+// -----
+
+util.func public @integer_of_a_handle(%arg0: index) {
+  // expected-error @+1 {{integer literal not valid for specified type}}
+  %0 = stream.async.alloca {some.attr = 1 : !hal.buffer} : !stream.resource<*>{%arg0}
+  util.return
+}
+
+// -----
+
+!i8_alias = i8
+util.func public @integer_out_of_range() {
+  %c255 = arith.constant 255 : !i8_alias
+  %cst = arith.constant 0x3F800000 : f32
+  // expected-error @+1 {{integer constant out of range for attribute}}
+  %c256 = arith.constant 256 : i8
+  util.return
+}
