@@ -255,6 +255,13 @@ _OPERAND_TYPES: Mapping[str, TypeConstraint] = {
 }
 
 
+# What hal.device.resolve gives: AnyTypeOf<[HAL_Device, HAL_Allocator, HAL_DeviceQueueAffinity]>.
+_DEVICE_ALLOCATOR_OR_AFFINITY = TypeConstraint(
+    "device or allocator or 64-bit signless integer",
+    lambda t: t in (HAL_DEVICE, HAL_ALLOCATOR, I64),
+)
+
+
 class HalOp(DeclaredOp):
     """A hal op declared by its fields and IREE's assembly format (see streamopt.ir.opdef).
     Operands are named as in HALOps.td, and a name means one type there (`_OPERAND_TYPES`)."""
@@ -832,7 +839,8 @@ class DeviceResolveOp(HalOp):
     name = "hal.device.resolve"
     is_pure = True
     affinity = attr_def(ANY_ATTRIBUTE)
-    outputs = result_def(variadic=True)  # IREE's `$results` (a name Operation has).
+    # IREE's `$results` (a name Operation has).
+    outputs = result_def(variadic=True, constraint=_DEVICE_ALLOCATOR_OR_AFFINITY)
     assembly_format = "(`on` `(` $affinity^ `)`)? attr-dict `:` type($outputs)"
 
     def asm_result_name(self, index: int) -> str | None:

@@ -622,6 +622,11 @@ class Operation:
             elif found is not None:
                 yield found, constraint, False, None
 
+    def constrained_results(self) -> Iterator[tuple[Value, TypeConstraint, bool, int]]:
+        """Each result the op's definition constrains, as `constrained_operands` gives
+        operands (ops declared with streamopt.ir.opdef have some)."""
+        return iter(())
+
     def verify_in_module(self, context: Any) -> None:
         """Check invariants that need module-wide analyses (a `VerifyContext`); raise
         DiagnosticError on failure. Runs after every op passed `verify`."""

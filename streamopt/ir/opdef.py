@@ -32,7 +32,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
-from streamopt.ir.types import UNIT, Attribute, ResourceType, Type, TypeConstraint, print_attr_dict
+from streamopt.ir.types import (
+    CONSTRAINT_OF,
+    UNIT,
+    Attribute,
+    IndexType,
+    IntegerType,
+    ResourceType,
+    Type,
+    TypeConstraint,
+    print_attr_dict,
+)
 from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
 from streamopt.parser.tables import cache_file, store
 from streamopt.printer import type_text
@@ -171,10 +181,12 @@ class ResultField(Field):
         same_as: str | None,
         variadic: bool = False,
         tied_to: str | None = None,
+        constraint: TypeConstraint | None = None,
     ) -> None:
         self.type = type
         self.asm_name = asm_name
         self.check = check
+        self.constraint = constraint or (CONSTRAINT_OF.get(type) if type is not None else None)
         self.same_as = same_as
         self.variadic = variadic
         self.tied_to = tied_to
@@ -237,6 +249,7 @@ def result_def(
     same_as: str | None = None,
     variadic: bool = False,
     tied_to: str | None = None,
+    constraint: TypeConstraint | None = None,
 ) -> Any:
     """A result: its type when the format does not spell it (or `same_as`, the operand whose
     type it has: ODS's AllTypesMatch), the name iree-opt prints it with (`asm_name`, from the
@@ -244,8 +257,10 @@ def result_def(
     (`same_as` then names a variadic operand, result i having operand i's type). `tied_to`
     names the operand the result is tied to (IREE's TiedOpInterface: it is that operand's
     storage, updated in place); a variadic result is tied by the op's `tied_operands`
-    attribute when it has one, else result i to operand i."""
-    return ResultField(type, asm_name, check, same_as, variadic, tied_to)
+    attribute when it has one, else result i to operand i. The verifier holds a spelled type
+    to `constraint` (by default the one `type` names: `I32` is a 32-bit signless integer), and
+    the parser an `index` or integer `type` to its kind, as ODS's parser does."""
+    return ResultField(type, asm_name, check, same_as, variadic, tied_to, constraint)
 
 
 def any_type(field: Any) -> Any:
@@ -329,9 +344,12 @@ class OpDefinition:
         self._printer: Callable[[DeclaredOp, Printer], None] | None = None
         # The fields whose types the parser checks, in declaration order.
         self.checked: list[tuple[str, TypeCheck]] = [
-            (f.name, f.check)
+            (f.name, check)
             for f in (*self.operand_list, *self.result_list)
-            if f.check is not None
+            if (check := f.check or _kind_check(self.name, f)) is not None
+        ]
+        self.result_constraints = [
+            (f.name, f.constraint, f.variadic) for f in self.result_list if f.constraint
         ]
 
     @property
@@ -422,6 +440,26 @@ class OpDefinition:
             len(values.get(f.name) or ()) if f.variadic else int(values.get(f.name) is not None)
             for f in self.operand_list
         )
+
+
+def _kind_check(op_name: str, field: Field) -> TypeCheck | None:
+    """ODS's parser check of a result declared with a builtin type (`Index`, `I32`): a
+    spelled type of another kind is refused where it is written."""
+    want = field.type if isinstance(field, ResultField) else None
+    kind = "builtin.index" if isinstance(want, IndexType) else "builtin.integer"
+    if not isinstance(want, IndexType | IntegerType):
+        return None
+    kind_class = type(want)
+
+    def check(found: Type, location: Location) -> None:
+        if not isinstance(found, kind_class):
+            raise error(
+                f"custom op '{op_name}' invalid kind of type specified: expected {kind}, but "
+                f"found '{type_text(found)}'",
+                location,
+            )
+
+    return check
 
 
 def _span(index: int, variable: int | None, extra: int) -> tuple[int, int]:
@@ -572,6 +610,13 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
             start, end = definition.operand_span(self, name)
             for index in range(start, end):
                 yield operands[index], constraint, variadic, index
+
+    def constrained_results(self) -> Iterator[tuple[Value, TypeConstraint, bool, int]]:
+        definition = self.definition
+        for name, constraint, variadic in definition.result_constraints:
+            found = definition.field_value(self, name)
+            for value in found if variadic else (found,):
+                yield value, constraint, variadic, value.index
 
     def operand_access(self, index: int) -> Access:
         found = self.definition.locate_operand(self, index)

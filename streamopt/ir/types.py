@@ -210,6 +210,21 @@ HAL_FENCE_CONSTRAINT = TypeConstraint("fence", _one_of(HAL_FENCE))
 HAL_BUFFER_CONSTRAINT = TypeConstraint("buffer", _one_of(HAL_BUFFER))
 HAL_BUFFER_VIEW_CONSTRAINT = TypeConstraint("buffer_view", _one_of(HAL_BUFFER_VIEW))
 HAL_COMMAND_BUFFER_CONSTRAINT = TypeConstraint("command_buffer", _one_of(HAL_COMMAND_BUFFER))
+HAL_ALLOCATOR_CONSTRAINT = TypeConstraint("allocator", _one_of(HAL_ALLOCATOR))
+# The constraint ODS names by each of these types (a result declared `I32:$status`).
+CONSTRAINT_OF: dict[Type, TypeConstraint] = {
+    INDEX: INDEX_CONSTRAINT,
+    I1: I1_CONSTRAINT,
+    I32: I32_CONSTRAINT,
+    I64: I64_CONSTRAINT,
+    TIMEPOINT: TIMEPOINT_CONSTRAINT,
+    HAL_DEVICE: HAL_DEVICE_CONSTRAINT,
+    HAL_FENCE: HAL_FENCE_CONSTRAINT,
+    HAL_BUFFER: HAL_BUFFER_CONSTRAINT,
+    HAL_BUFFER_VIEW: HAL_BUFFER_VIEW_CONSTRAINT,
+    HAL_COMMAND_BUFFER: HAL_COMMAND_BUFFER_CONSTRAINT,
+    HAL_ALLOCATOR: HAL_ALLOCATOR_CONSTRAINT,
+}
 
 
 def is_primitive(type: Type) -> bool:

@@ -145,20 +145,21 @@ def _own_checks(op: Operation) -> Sequence[Diagnostic]:
     """What `op.verify()` and the op's operand type constraints find, in the op's order
     (`Operation.operand_types_first`); empty when both pass."""
     first = op.operand_types_first
-    problem = operand_type_problem(op) if first else None
+    problem = type_constraint_problem(op) if first else None
     if problem is None:
         try:
             op.verify()
         except DiagnosticError as exc:
             return exc.diagnostics
         if not first:
-            problem = operand_type_problem(op)
+            problem = type_constraint_problem(op)
     return () if problem is None else (problem,)
 
 
-def operand_type_problem(op: Operation) -> Diagnostic | None:
-    """The op definition's type constraints (`Operation.constrained_operands`), worded as
-    MLIR's verifier words them. An operand of unknown type is not checked."""
+def type_constraint_problem(op: Operation) -> Diagnostic | None:
+    """The op definition's type constraints (`Operation.constrained_operands`, then
+    `constrained_results`), worded as MLIR's verifier words them. A value of unknown type is
+    not checked."""
     for value, constraint, variadic, index in op.constrained_operands():
         if value.type is None or constraint.accepts(value.type):
             continue
@@ -168,6 +169,12 @@ def operand_type_problem(op: Operation) -> Diagnostic | None:
             index = max(i for i, operand in enumerate(op.operands) if operand is value)
         what = f"variadic of {constraint.description}" if variadic else constraint.description
         message = f"'{op.name}' op operand #{index} must be {what}, but got '{value.type}'"
+        return Diagnostic("error", message, op.location)
+    for value, constraint, variadic, index in op.constrained_results():
+        if value.type is None or constraint.accepts(value.type):
+            continue
+        what = f"variadic of {constraint.description}" if variadic else constraint.description
+        message = f"'{op.name}' op result #{index} must be {what}, but got '{value.type}'"
         return Diagnostic("error", message, op.location)
     return None
 

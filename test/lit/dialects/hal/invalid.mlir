@@ -313,3 +313,37 @@ util.func public @empty_bindings(%device: !hal.device, %affinity: i64, %wait: !h
   hal.device.queue.execute.indirect<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) commands(%cmd) bindings([]) flags("None")
   util.return
 }
+
+// -----
+
+// A result declared with a type holds it: the verifier words other handles and widths...
+util.func public @devices_get_result(%arg0: index) {
+  // expected-error @+1 {{'hal.devices.get' op result #0 must be device, but got '!hal.fence'}}
+  %0 = hal.devices.get %arg0 : !hal.fence
+  util.return
+}
+
+// -----
+
+util.func public @fence_await_width(%fence: !hal.fence, %timeout: i32) {
+  // expected-error @+1 {{'hal.fence.await' op result #0 must be 32-bit signless integer, but got 'i64'}}
+  %status = hal.fence.await until([%fence]) timeout_millis(%timeout) flags("None") : i64
+  util.return
+}
+
+// -----
+
+util.func public @device_resolve_results() {
+  // expected-error @+1 {{'hal.device.resolve' op result #1 must be variadic of device or allocator or 64-bit signless integer, but got 'index'}}
+  %device, %affinity = hal.device.resolve on(#hal.device.affinity<@dev>) : !hal.device, index
+  util.return
+}
+
+// -----
+
+// ...and the parser refuses a type of another kind than an integer or index one declared.
+util.func public @devices_count_kind() {
+  // expected-error @+1 {{custom op 'hal.devices.count' invalid kind of type specified: expected builtin.index, but found 'i32'}}
+  %0 = hal.devices.count : i32
+  util.return
+}
