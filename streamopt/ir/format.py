@@ -335,10 +335,18 @@ class CompiledFormat:
         ]
         self._parse_code(self.elements, lines, "    ", "parts", "i", "n")
         lines.append(f"    assert i == n, {definition.name!r}")
+        spelled = {e.name for e in _walk(self.elements) if isinstance(e, TypeOf)}
+        spelled.update(
+            a.name
+            for e in _walk(self.elements)
+            if isinstance(e, Custom)
+            for a in e.args
+            if isinstance(a, TypeOf)
+        )
         for field in definition.operand_list:
-            if field.type is None:
-                continue
             name = field.name
+            if definition.use_types[name] is None or (field.type is None and name in spelled):
+                continue
             if field.variadic:
                 lines.append(f"    for value in ops.get({name!r}, ()):")
                 lines.append(f"        check_type(value, fixed[{name!r}], location)")

@@ -33,7 +33,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 from streamopt.diagnostics import OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
 from streamopt.ir.types import (
+    BUILDABLE_TYPE,
     CONSTRAINT_OF,
+    TIMEPOINT,
     UNIT,
     Attribute,
     IndexType,
@@ -338,6 +340,13 @@ class OpDefinition:
                 or cls.default_operand_types.get(f.name)
             )
         ]
+        # The type a use of each operand field is read as where the format spells none: the
+        # field's own, or the one its constraint allows (ODS resolves such a use to it).
+        constraint_of = {name: found for name, found, _ in self.constraints}
+        self.use_types = {
+            f.name: f.type or BUILDABLE_TYPE.get(constraint_of.get(f.name))  # type: ignore[arg-type]
+            for f in self.operand_list
+        }
         self.named_results = any(f.asm_name for f in self.result_list)
         self._format: CompiledFormat | None = None
         self._builder: Callable[..., Operation] | None = None
@@ -442,17 +451,25 @@ class OpDefinition:
         )
 
 
+# The types whose kind ODS's parsers check where a result's type is spelled (their C++ class).
+_KINDS: tuple[tuple[str, Callable[[Type], bool]], ...] = (
+    ("builtin.index", lambda t: isinstance(t, IndexType)),
+    ("builtin.integer", lambda t: isinstance(t, IntegerType)),
+    ("stream.timepoint", lambda t: t == TIMEPOINT),
+)
+
+
 def _kind_check(op_name: str, field: Field) -> TypeCheck | None:
-    """ODS's parser check of a result declared with a builtin type (`Index`, `I32`): a
-    spelled type of another kind is refused where it is written."""
+    """ODS's parser check of a result declared with a type of a C++ class (`Index`, `I32`,
+    a timepoint): a spelled type of another kind is refused where it is written."""
     want = field.type if isinstance(field, ResultField) else None
-    kind = "builtin.index" if isinstance(want, IndexType) else "builtin.integer"
-    if not isinstance(want, IndexType | IntegerType):
+    found_kind = next(((k, is_kind) for k, is_kind in _KINDS if want and is_kind(want)), None)
+    if found_kind is None:
         return None
-    kind_class = type(want)
+    kind, is_kind = found_kind
 
     def check(found: Type, location: Location) -> None:
-        if not isinstance(found, kind_class):
+        if not is_kind(found):
             raise error(
                 f"custom op '{op_name}' invalid kind of type specified: expected {kind}, but "
                 f"found '{type_text(found)}'",
@@ -758,7 +775,7 @@ def builder_namespace(definition: OpDefinition) -> dict[str, Any]:
         "AttributesClause": AttributesClause,
         "error": error,
         "check_type": check_operand_type,
-        "fixed": {f.name: f.type for f in definition.operand_list},
+        "fixed": definition.use_types,
         "results": {f.name: f.type for f in definition.result_list},
         "checks": dict(definition.checked),
         "drop_terminator": drop_terminator,

@@ -225,6 +225,8 @@ CONSTRAINT_OF: dict[Type, TypeConstraint] = {
     HAL_COMMAND_BUFFER: HAL_COMMAND_BUFFER_CONSTRAINT,
     HAL_ALLOCATOR: HAL_ALLOCATOR_CONSTRAINT,
 }
+# And the other way: a value of a field so constrained is of that type (ODS's BuildableType).
+BUILDABLE_TYPE: dict[TypeConstraint, Type] = {c: t for t, c in CONSTRAINT_OF.items()}
 
 
 def is_primitive(type: Type) -> bool:

@@ -44,7 +44,7 @@ util.global private @dev : !hal.device
 
 util.func public @slice_offset(%arg0: !stream.resource<*>, %arg1: index, %arg2: i32) -> !stream.resource<*> {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'stream.async.slice' op operand #3 must be index, but got 'i32'}}
+  // expected-error @+1 {{use of value '%arg2' expects different type than prior uses: 'index' vs 'i32'}}
   %0 = stream.async.slice %arg0[%c0 to %arg2] : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1}
   util.return %0 : !stream.resource<*>
 }
@@ -53,7 +53,7 @@ util.func public @slice_offset(%arg0: !stream.resource<*>, %arg1: index, %arg2: 
 
 util.func public @dispatch_length(%arg0: !stream.resource<*>, %arg1: index, %arg2: !hal.buffer_view) -> !stream.resource<*> {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'stream.async.dispatch' op operand #4 must be variadic of index, but got '!hal.buffer_view'}}
+  // expected-error @+1 {{use of value '%arg2' expects different type than prior uses: 'index' vs '!hal.buffer_view'}}
   %0 = stream.async.dispatch @ex::@fn(%arg0[%c0 to %arg1 for %arg2]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}
   util.return %0 : !stream.resource<*>
 }
@@ -62,7 +62,7 @@ util.func public @dispatch_length(%arg0: !stream.resource<*>, %arg1: index, %arg
 
 util.func public @dispatch_workload(%arg0: !stream.resource<*>, %arg1: index, %arg2: i32) -> !stream.resource<*> {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'stream.async.dispatch' op operand #0 must be variadic of index, but got 'i32'}}
+  // expected-error @+1 {{use of value '%arg2' expects different type than prior uses: 'index' vs 'i32'}}
   %0 = stream.async.dispatch @ex::@fn[%arg2](%arg0[%c0 to %arg1 for %arg1]) : (!stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}
   util.return %0 : !stream.resource<*>
 }
@@ -70,7 +70,7 @@ util.func public @dispatch_workload(%arg0: !stream.resource<*>, %arg1: index, %a
 // -----
 
 util.func public @alloca_size(%arg0: i32) -> !stream.resource<transient> {
-  // expected-error @+1 {{'stream.async.alloca' op operand #0 must be index, but got 'i32'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: 'index' vs 'i32'}}
   %0 = stream.async.alloca : !stream.resource<transient>{%arg0}
   util.return %0 : !stream.resource<transient>
 }
@@ -78,7 +78,7 @@ util.func public @alloca_size(%arg0: i32) -> !stream.resource<transient> {
 // -----
 
 util.func public @resource_size_as_size(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
-  // expected-error @+1 {{'stream.async.clone' op operand #1 must be index, but got '!stream.resource<*>'}}
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: 'index' vs '!stream.resource<*>'}}
   %0 = stream.async.clone %arg0 : !stream.resource<*>{%arg0} -> !stream.resource<*>{%arg1}
   util.return %0 : !stream.resource<*>
 }
@@ -89,7 +89,7 @@ util.func public @queue_affinity(%arg0: !hal.device, %arg1: i32, %arg2: index) -
   %c0_i64 = arith.constant 0 : i64
   %c0_i32 = arith.constant 0 : i32
   %0 = util.null : !hal.fence
-  // expected-error @+1 {{'hal.device.queue.alloca' op operand #1 must be 64-bit signless integer, but got 'i32'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: 'i64' vs 'i32'}}
   %1 = hal.device.queue.alloca<%arg0 : !hal.device> affinity(%arg1) wait(%0) signal(%0) pool(%c0_i64) type(%c0_i32) usage(%c0_i32) flags("None") : !hal.buffer{%arg2}
   util.return %1 : !hal.buffer
 }

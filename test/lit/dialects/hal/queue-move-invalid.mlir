@@ -65,7 +65,7 @@ util.func public @same_fence(%device: !hal.device, %affinity: i64, %fence: !hal.
 
 util.func public @index_pool(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %source: !hal.buffer, %size: index, %types: i32, %usage: i32) -> !hal.buffer {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'hal.device.queue.move' op operand #6 must be 64-bit signless integer, but got 'index'}}
+  // expected-error @+1 {{use of value '%c0' expects different type than prior uses: 'i64' vs 'index'}}
   %0 = hal.device.queue.move<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) source(%source : !hal.buffer)[%c0] pool(%c0) type(%types) usage(%usage) flags(PreferOrigin) : !hal.buffer{%size}
   util.return %0 : !hal.buffer
 }
@@ -74,7 +74,7 @@ util.func public @index_pool(%device: !hal.device, %affinity: i64, %wait: !hal.f
 
 util.func public @i32_offset(%device: !hal.device, %affinity: i64, %wait: !hal.fence, %signal: !hal.fence, %source: !hal.buffer, %size: index, %types: i32, %usage: i32) -> !hal.buffer {
   %c0_i64 = arith.constant 0 : i64
-  // expected-error @+1 {{'hal.device.queue.move' op operand #5 must be index, but got 'i32'}}
+  // expected-error @+1 {{use of value '%types' expects different type than prior uses: 'index' vs 'i32'}}
   %0 = hal.device.queue.move<%device : !hal.device> affinity(%affinity) wait(%wait) signal(%signal) source(%source : !hal.buffer)[%types] pool(%c0_i64) type(%types) usage(%usage) flags(PreferOrigin) : !hal.buffer{%size}
   util.return %0 : !hal.buffer
 }

@@ -9,7 +9,7 @@ util.func public @non_resource_result(%arg0: !stream.resource<*>, %arg1: index) 
 // -----
 
 util.func public @non_index_size(%arg0: !stream.resource<*>, %arg1: i32) {
-  // expected-error @+1 {{'stream.cmd.move' op expects index sizes, got 'i32'}}
+  // expected-error @+1 {{use of value '%arg1' expects different type than prior uses: 'index' vs 'i32'}}
   %r, %t = stream.cmd.move %arg0 : !stream.resource<*>{%arg1} -> !stream.resource<*>{%arg1} => !stream.timepoint
   util.return
 }

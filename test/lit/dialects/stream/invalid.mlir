@@ -336,7 +336,7 @@ util.func public @await_type_count(%arg0: !stream.resource<*>, %arg1: index, %ar
 // -----
 
 util.func public @barrier_timepoint_type(%arg0: !stream.resource<*>, %arg1: index) {
-  // expected-error @+1 {{'stream.timepoint.barrier' op result #1 must be a timepoint, but got 'index'}}
+  // expected-error @+1 {{custom op 'stream.timepoint.barrier' invalid kind of type specified: expected stream.timepoint, but found 'index'}}
   %0, %1 = stream.timepoint.barrier %arg0 : !stream.resource<*>{%arg1} => index
   util.return
 }
