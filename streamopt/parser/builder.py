@@ -479,7 +479,11 @@ class Builder:
         )
         if not uses:
             return exc
-        use = next((u for u in reversed(uses) if u.start() <= offset), uses[0])
+        after = [u for u in uses if u.start() >= offset]
+        if exc.use is not None and exc.use < len(after):
+            use = after[exc.use]
+        else:
+            use = next((u for u in reversed(uses) if u.start() <= offset), uses[0])
         return DiagnosticError(
             Diagnostic(
                 "error",
