@@ -25,9 +25,10 @@ from streamopt.dialects.common import (
     ValueKind,
     check_operand_type,
     op_error,
-    print_shaped_result_list,
-    print_shaped_type_list,
     resolve_tied_results,
+    result_list_text,
+    shaped_result_texts,
+    shaped_type_texts,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
@@ -132,7 +133,11 @@ def _parse_function_type(
     written, items = part
     count = len(reader.operands.get(operands) or ())
     if len(written) != count:
-        raise error(f"expected {count} operand types, got {len(written)}", reader.location)
+        raise error(
+            "number of operands and types do not match: got "
+            f"{count} operands and {len(written)} types",
+            reader.location,
+        )
     reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
     reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
     resolve_tied_results(reader, items, operands, results)
@@ -140,11 +145,9 @@ def _parse_function_type(
 
 def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
     values, _, sizes, results, result_sizes, tied = field_values(op, args)
-    result_types = [r.type for r in results]
-    results_text = print_shaped_result_list(p, values, result_types, result_sizes, tied)
-    if len(result_types) != 1:
-        results_text = f"({results_text})"
-    return f"({print_shaped_type_list(p, [v.type for v in values], sizes)}) -> {results_text}"
+    operands = shaped_type_texts(p, [v.type for v in values], sizes)
+    outs = shaped_result_texts(p, values, [r.type for r in results], result_sizes, tied)
+    return f"({', '.join(operands)}) -> {result_list_text(outs)}"
 
 
 # `custom<ShapedFunctionType>(ref($operands), type($operands), $operand_sizes, type($results),
@@ -155,14 +158,12 @@ custom_directive(
 )
 
 
-class _TiedResourcesOp(StreamOp, SegmentedOp):
-    """An op whose resource operands it reads, and writes in place when a result is tied to
-    one (IREE's getAsyncAccessRanges); its other operands are plain values."""
+class TiedResourcesOp(StreamOp, SegmentedOp):
+    """An op whose resource operands it reads (the list its field's access names), and writes
+    in place when a result is tied to one (IREE's getAsyncAccessRanges); its other operands
+    are plain values."""
 
     # Fields each op declares (in its own order).
-    resource_operands: list[Value]
-    resource_operand_sizes: list[Value]
-    result_sizes: list[Value]
     tied_operands: tuple[int | None, ...] | None
     results_: list[OpResult]
 
@@ -175,17 +176,22 @@ class _TiedResourcesOp(StreamOp, SegmentedOp):
         return op
 
     def operand_access(self, index: int) -> Access:
-        access = super().operand_access(index)
-        if not access or not isinstance(self.operands[index].type, ResourceType):
+        found = self.definition.locate_operand(self, index)
+        if found is None or not isinstance(self.operands[index].type, ResourceType):
             return Access.NONE
-        start, _ = self.definition.operand_span(self, "resource_operands")
-        return access | Access.WRITE if index - start in (self.tied_operands or ()) else access
+        field, position = found
+        if field.access and position in (self.tied_operands or ()):
+            return field.access | Access.WRITE
+        return field.access
 
     def verify(self) -> None:
-        check_size_counts(
-            self, [v.type for v in self.resource_operands], self.resource_operand_sizes
-        )
-        check_size_counts(self, [r.type for r in self.results_], self.result_sizes)
+        # IREE's verifyOpValueSizes: each list of sizes has one per resource of its list.
+        definition = self.definition
+        for field in definition.operand_list:
+            if field.sizes:
+                values = definition.field_value(self, field.sizes[0])
+                sizes = definition.field_value(self, field.name)
+                check_size_counts(self, [v.type for v in values], sizes)
 
 
 _OPERANDS = (
@@ -197,7 +203,7 @@ _OPERANDS = (
 
 
 @register_op
-class AsyncDispatchOp(_TiedResourcesOp):
+class AsyncDispatchOp(TiedResourcesOp):
     """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
 
     name = "stream.async.dispatch"
@@ -385,7 +391,7 @@ _SYMBOL = ValueKind(
 
 
 @register_op
-class AsyncCallOp(_TiedResourcesOp):
+class AsyncCallOp(TiedResourcesOp):
     """`%r = stream.async.call on(A) @f(%x[%o to %e for %l], %n) : (T{%s}, index) -> %x{%s}`."""
 
     name = "stream.async.call"
@@ -512,10 +518,9 @@ def _parse_resource_region(
 def _print_resource_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
     values, _, sizes, results, result_sizes, tied, region = field_values(op, args)
     p.write(print_captures(p, values, region.blocks[0].arguments, sizes))
-    result_types = [r.type for r in results]
-    if result_types:
-        text = print_shaped_result_list(p, values, result_types, result_sizes, tied)
-        p.write(" -> " + (text if len(result_types) == 1 else f"({text})"))
+    if results:
+        texts = shaped_result_texts(p, values, [r.type for r in results], result_sizes, tied)
+        p.write(" -> " + result_list_text(texts))
     p.write(" ")
     p.print_region(region)
 
@@ -535,7 +540,7 @@ custom_directive(
 )
 
 
-class ResourceRegionOp(_TiedResourcesOp):
+class ResourceRegionOp(TiedResourcesOp):
     """Shared by `stream.async.execute` and `stream.async.concurrent`: captured resources become
     the region's entry arguments, the region's `stream.yield` gives the resource results, and
     results may be tied to (update in place) a captured operand."""
