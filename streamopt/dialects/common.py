@@ -126,6 +126,11 @@ TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr)
 # A type attribute written as its type (a function's or a global's type, an encoding such as
 # `tensor<?x4xf32>`); the accessor gives the type.
 TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+# A TypeArrayAttr (a tensor dispatch's encodings); the accessor gives the types.
+TYPE_ARRAY = ValueKind(
+    lambda types: ArrayAttr(map(TypeAttr, types)),
+    lambda attribute: [element.type for element in attribute.elements],
+)
 
 
 class IndexKind(AttributeKind):

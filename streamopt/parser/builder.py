@@ -26,7 +26,6 @@ from streamopt.diagnostics import (
 )
 from streamopt.dialects import (
     OPS,
-    check_unmodelled_parse,
     op_class,
     op_class_for_rule,
     rule_callback,
@@ -401,9 +400,6 @@ class Builder:
                         self.location(groups[0][0]),
                     )
                 )
-            if isinstance(op, OpaqueOp):
-                # Before its results are named: MLIR reads the whole op first.
-                check_unmodelled_parse(self, op)
             index = 0
             for token, n in groups:
                 name = str(token)
@@ -420,8 +416,6 @@ class Builder:
                     op.location,
                 )
             )
-        elif isinstance(op, OpaqueOp):
-            check_unmodelled_parse(self, op)
         self._current_block().append(op)
         return op
 

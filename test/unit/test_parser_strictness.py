@@ -480,6 +480,19 @@ TWICE_USED_VALUES = {
         "'%c4'",
         "'i32' vs 'index'",
     ),
+    "%0 = stream.tensor.dispatch @ex::@fn(%arg0, %arg0) : (tensor<4xf32> in "
+    "!stream.resource<*>{%arg1}, tensor<4xf32> in !stream.resource<external>{%arg1}) -> "
+    "tensor<4xf32> in !stream.resource<*>{%arg1}": (
+        47,
+        "'%arg0'",
+        "'!stream.resource<external>' vs '!stream.resource<*>'",
+    ),
+    "%0 = stream.tensor.dispatch @ex::@fn[%c4](%arg0, %c4) : (tensor<4xf32> in "
+    "!stream.resource<*>{%arg1}, i32) -> tensor<4xf32> in %arg0{%arg1}": (
+        52,
+        "'%c4'",
+        "'i32' vs 'index'",
+    ),
 }
 
 

@@ -20,6 +20,7 @@ from streamopt.dialects.common import (
     SYMBOL_NAME,
     TIED_OPERANDS,
     TYPE,
+    TYPE_ARRAY,
     VISIBILITY,
     SegmentedOp,
     ValueKind,
@@ -67,6 +68,7 @@ from streamopt.ir.types import (
     Attribute,
     DictAttr,
     FunctionType,
+    OpaqueType,
     ResourceType,
     SymbolRefAttr,
     Type,
@@ -74,6 +76,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
+from streamopt.parser.lalr import Tree
 from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized
 from streamopt.records import Record
 
@@ -122,31 +125,35 @@ custom_directive(
 
 
 @parse_rule("stream_function_type")
+@parse_rule("stream_encoded_function_type")
 def _function_type(b: Builder, children: list[Any]) -> tuple[list[Any], ShapedResults]:
     return (children[0] if len(children) > 1 else []), children[-1]
 
 
 def _parse_function_type(
-    reader: FormatReader, part: tuple[list[Any], ShapedResults], args: Sequence[tuple[str, str]]
+    reader: FormatReader, part: tuple[list[Any], Sequence[Any]], args: Sequence[tuple[str, str]]
 ) -> None:
     operands, _, sizes, *results = (name for _, name in args)
     written, items = part
     count = len(reader.operands.get(operands) or ())
     if len(written) != count:
-        raise error(
-            "number of operands and types do not match: got "
-            f"{count} operands and {len(written)} types",
-            reader.location,
-        )
+        message = "number of operands and types do not match: got {} operands and {} types"
+        raise error(message.format(count, len(written)), reader.location)
     reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
     reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
     resolve_tied_results(reader, items, operands, results)
 
 
-def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+def _print_function_type(
+    op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]], encoded: Sequence[Any] = ()
+) -> str:
     values, _, sizes, results, result_sizes, tied = field_values(op, args)
     operands = shaped_type_texts(p, [v.type for v in values], sizes)
     outs = shaped_result_texts(p, values, [r.type for r in results], result_sizes, tied)
+    if encoded:
+        encodings, dims, result_encodings, result_dims = encoded
+        operands = _with_encodings(p, encodings, dims, operands)
+        outs = _with_encodings(p, result_encodings, result_dims, outs)
     return f"({', '.join(operands)}) -> {result_list_text(outs)}"
 
 
@@ -157,11 +164,75 @@ custom_directive(
     CustomDirective("stream_function_type", _parse_function_type, _print_function_type),
 )
 
+# IREE's Util::UnusedType: the encoding of an entry written without one.
+UNUSED = OpaqueType("!util.unused")
+
+
+def _without_encodings(entries: Sequence[Any]) -> tuple[list[Any], Attribute, list[Value]]:
+    """`entries` without their encodings; the encodings (UNUSED where an entry has none) as
+    a TypeArrayAttr, and their dims."""
+    inner: list[Any] = []
+    encodings: list[Type] = []
+    dims: list[Value] = []
+    for entry in entries:
+        encoding: Any = UNUSED
+        if isinstance(entry, Tree):  # `E{%d} in T{%s}`: the grammar's stream_encoded.
+            encoding, entry = entry.children
+        if isinstance(encoding, Sized):
+            dims.extend(encoding.sizes)
+            encoding = encoding.type
+        inner.append(entry)
+        encodings.append(encoding)
+    return inner, TYPE_ARRAY.make(encodings), dims
+
+
+def _with_encodings(
+    p: Printer, encodings: Sequence[Type], dims: Sequence[Value], entries: Sequence[str]
+) -> list[str]:
+    """Each of `entries` after its encoding with dims and `in` (none where it is UNUSED)."""
+    texts = iter(shaped_type_texts(p, [e for e in encodings if e != UNUSED], dims))
+    return [
+        e if encoding == UNUSED else f"{next(texts)} in {e}"
+        for encoding, e in zip(encodings, entries)
+    ]
+
+
+# Where the arguments of custom<ShapedFunctionType> are among those of
+# custom<EncodedShapedFunctionType>, and where the encodings and their dims are.
+_SHAPED, _ENCODINGS = (0, 1, 2, 5, 6, 9), (3, 4, 7, 8)
+
+
+def _parse_encoded(
+    reader: FormatReader, part: tuple[list[Any], ShapedResults], args: Sequence[tuple[str, str]]
+) -> None:
+    encodings, dims, result_encodings, result_dims = (args[i][1] for i in _ENCODINGS)
+    operands, results = (_without_encodings(entries) for entries in part)
+    written, reader.attributes[encodings], reader.operands[dims] = operands
+    items, reader.attributes[result_encodings], reader.operands[result_dims] = results
+    _parse_function_type(reader, (written, items), [args[i] for i in _SHAPED])
+
+
+def _print_encoded(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    encoded = field_values(op, [args[i] for i in _ENCODINGS])
+    return _print_function_type(op, p, [args[i] for i in _SHAPED], encoded)
+
+
+# `custom<EncodedShapedFunctionType>(ref($operands), type($operands), $operand_sizes,
+# $operand_encodings, $operand_encoding_dims, type($results), $result_sizes, $result_encodings,
+# $result_encoding_dims, $tied_operands)`: custom<ShapedFunctionType> whose entries may follow
+# their encoding and its dims, `(tensor<?x4xf32>{%d} in !stream.resource<*>{%s}, index) ->
+# tensor<4xf32> in %x{%s}`.
+custom_directive(
+    "EncodedShapedFunctionType",
+    CustomDirective("stream_encoded_function_type", _parse_encoded, _print_encoded),
+)
+
 
 class TiedResourcesOp(StreamOp, SegmentedOp):
-    """An op whose resource operands it reads (the list its field's access names), and writes
-    in place when a result is tied to one (IREE's getAsyncAccessRanges); its other operands
-    are plain values."""
+    """An op that reads the resources of its operand list declared with an access (a dispatch's
+    or call's `resource_operands`, stream.tensor.dispatch's `mixed_operands`) and writes one in
+    place when a result is tied to it (IREE's getAsyncAccessRanges); its other operands are
+    plain values."""
 
     # Fields each op declares (in its own order).
     tied_operands: tuple[int | None, ...] | None

@@ -311,9 +311,9 @@ def check_size_count(op: Operation, what: str, required: int, attached: int) -> 
         )
 
 
-def check_dims(op: Operation, encoding: Type, dims: Sequence[Value]) -> None:
-    """IREE's verifyOpDynamicDims: one dim value per `?` of the encoding."""
-    required = dynamic_dim_count(encoding) if isinstance(encoding, ShapedType) else 0
+def check_dims(op: Operation, encodings: Sequence[Type], dims: Sequence[Value]) -> None:
+    """IREE's verifyOpDynamicDims: one dim value per `?` of the encodings."""
+    required = sum(dynamic_dim_count(e) for e in encodings if isinstance(e, ShapedType))
     check_size_count(op, "type", required, len(dims))
 
 
