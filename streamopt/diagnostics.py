@@ -217,7 +217,10 @@ class DiagnosticError(Exception):
 
 class OperandTypeMismatch(DiagnosticError):
     """A use of `value` that states `type`, which is not the value's: raised by
-    `check_operand_type`; the parser names the value and points at the use."""
+    `check_operand_type`; the parser names the value and points at the use (the `use`-th use
+    of the value from the op's location on, when the raiser knows which)."""
+
+    use: int | None = None
 
     def __init__(self, value: Value, type: Type, location: Location) -> None:
         super().__init__(

@@ -48,11 +48,6 @@ RULE_CALLBACKS: dict[str, Callable[..., Any]] = {}
 # (operand types, attributes), registered by the op's dialect module with `unmodelled_check`.
 UNMODELLED_CHECKS: dict[str, Callable[[Operation], None]] = {}
 
-# What the parser of an op kept as written checks and infers once the op is read, as IREE's
-# parser does: op name -> function(builder, op), which may type the op's operands and results
-# or raise a parse error. Registered with `unmodelled_parse_check`.
-UNMODELLED_PARSE_CHECKS: dict[str, Callable[[Any, Operation], None]] = {}
-
 
 def register_op(cls: OpClass) -> OpClass:
     """Class decorator: make `cls` the op class for `cls.name`."""
@@ -91,28 +86,6 @@ def unmodelled_check(
         return function
 
     return decorate
-
-
-def unmodelled_parse_check(
-    name: str,
-) -> Callable[[Callable[[Any, Operation], None]], Callable[[Any, Operation], None]]:
-    """Decorator: make `function(builder, op)` what the parser checks of op `name` when it
-    keeps it as written (see UNMODELLED_PARSE_CHECKS)."""
-
-    def decorate(function: Callable[[Any, Operation], None]) -> Callable[[Any, Operation], None]:
-        assert name not in UNMODELLED_PARSE_CHECKS, f"op {name!r} has two parse checks"
-        UNMODELLED_PARSE_CHECKS[name] = function
-        return function
-
-    return decorate
-
-
-def check_unmodelled_parse(builder: Any, op: Operation) -> None:
-    """Run the parse check registered for the kept-as-written op `op`, if there is one."""
-    _load_dialect_of_op(op.name)
-    check = UNMODELLED_PARSE_CHECKS.get(op.name)
-    if check is not None:
-        check(builder, op)
 
 
 def check_unmodelled(op: Operation) -> None:

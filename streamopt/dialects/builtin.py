@@ -199,29 +199,20 @@ class OpaqueOp(Operation):
                 operands.append(value)
         self.set_operands(operands)
 
-    def written_text(self, value_ids: bool = False) -> str:
-        """The op as written, with `{}` for each region and `%_` for each value it names
-        (with `value_ids`, `%vN` instead, N the first operand that is the same value)."""
-        first: dict[int, int] = {}
-        for index, value in enumerate(self._operands):
-            first.setdefault(id(value), index)
+    def written_text(self) -> str:
+        """The op as written, with `{}` for each region and `%_` for each value it names."""
         out: list[str] = []
         for piece in self.template:
             if isinstance(piece, str):
                 out.append(piece)
-            elif piece[0] == REGION:
-                out.append("{}")
-            elif piece[0] == OPERAND and value_ids:
-                out.append(f"%v{first[id(self._operands[piece[1]])]}")  # type: ignore[index]
             else:
-                out.append("%_")
+                out.append("{}" if piece[0] == REGION else "%_")
         return "".join(out)
 
-    def trailing_type_text(self, value_ids: bool = False) -> str | None:
+    def trailing_type_text(self) -> str | None:
         """The text after the op's last `:` outside brackets and strings (what an assembly
-        format ending in `: type($result)` spells its result type with), or None; values
-        spelled as `written_text` spells them."""
-        parts = top_level_parts(self.written_text(value_ids), ":")
+        format ending in `: type($result)` spells its result type with), or None."""
+        parts = top_level_parts(self.written_text(), ":")
         if len(parts) == 1:
             return None
         # Without the op's location, which the kept text ends with when it has one.

@@ -3,8 +3,9 @@ shaped type lists.
 
 `SegmentedOp` stores variadic operand groups the way MLIR's `operandSegmentSizes` does, so an op
 class can name its groups (`workload`, `resource_operands`, ...) over one flat operand list.
-The `print_*` helpers reproduce IREE's shared custom directives: `custom<ShapedTypeList>` and
-the result lists of `custom<ShapedFunctionType>` and `custom<TiedFunctionResultList>`.
+The `shaped_*_texts` helpers print the entries of IREE's shared custom directives:
+`custom<ShapedTypeList>` and the result lists of `custom<ShapedFunctionType>` and
+`custom<TiedFunctionResultList>`.
 """
 
 from __future__ import annotations
@@ -125,6 +126,11 @@ TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr)
 # A type attribute written as its type (a function's or a global's type, an encoding such as
 # `tensor<?x4xf32>`); the accessor gives the type.
 TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+# A TypeArrayAttr (a tensor dispatch's encodings); the accessor gives the types.
+TYPE_ARRAY = ValueKind(
+    lambda types: ArrayAttr(map(TypeAttr, types)),
+    lambda attribute: [element.type for element in attribute.elements],
+)
 
 
 class IndexKind(AttributeKind):
@@ -227,8 +233,8 @@ def dynamic_dim_count(type: Type | None) -> int:
     return int(is_sized(type))
 
 
-def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> str:
-    """`T{%s}, index, tensor<?xf32>{%d}`: each type followed by the sizes it needs."""
+def shaped_type_texts(p: Printer, types: Sequence[Type], dims: Sequence[Value]) -> list[str]:
+    """`T{%s}`, `index`, `tensor<?xf32>{%d}`: each type followed by the sizes it needs."""
     out: list[str] = []
     cursor = 0
     for type in types:
@@ -238,16 +244,16 @@ def print_shaped_type_list(p: Printer, types: Sequence[Type], dims: Sequence[Val
             cursor += count
         else:
             out.append(type_text(type))
-    return ", ".join(out)
+    return out
 
 
-def print_shaped_result_list(
+def shaped_result_texts(
     p: Printer,
     operands: Sequence[Value],
     result_types: Sequence[Type | None],
     result_dims: Sequence[Value] | None,
     tied: Sequence[int | None],
-) -> str:
+) -> list[str]:
     """Results of `custom<ShapedFunctionType>`: `T{%s}`, `%x{%s}` or `%x as T{%s}`; with
     `result_dims` None, of custom<TiedFunctionResultList>: no sizes (`T`, `%x`, `%x as T`)."""
     out: list[str] = []
@@ -265,7 +271,13 @@ def print_shaped_result_list(
             text += "{" + p.values(result_dims[cursor : cursor + count]) + "}"  # type: ignore[index]
             cursor += count
         out.append(text)
-    return ", ".join(out)
+    return out
+
+
+def result_list_text(entries: Sequence[str]) -> str:
+    """A result list as MLIR prints one: a single result alone, others in parentheses."""
+    text = ", ".join(entries)
+    return text if len(entries) == 1 else f"({text})"
 
 
 def resolve_tied_results(

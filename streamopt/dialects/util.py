@@ -33,8 +33,9 @@ from streamopt.dialects.common import (
     ValueKind,
     check_operand_type,
     op_error,
-    print_shaped_result_list,
     resolve_tied_results,
+    result_list_text,
+    shaped_result_texts,
     split_clauses,
 )
 from streamopt.ir.core import (
@@ -440,8 +441,7 @@ def _print_tied_results(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, st
     assert isinstance(op, CallOp)
     types = [r.type for r in op.results]
     ties = op.tied_operands or [None] * len(types)
-    text = print_shaped_result_list(p, op.operands, types, None, ties)
-    return text if len(types) == 1 else f"({text})"
+    return result_list_text(shaped_result_texts(p, op.operands, types, None, ties))
 
 
 # `custom<TiedFunctionResultList>(ref($operands), ref(type($operands)), type($results),

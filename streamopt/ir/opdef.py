@@ -729,11 +729,20 @@ class FormatReader:
         if isinstance(value, list) and len(value) != len(type):
             # MLIR's resolveOperands, for `$x `:` type($x)` of a variadic operand.
             raise error(f"{len(value)} operands present, but expected {len(type)}", self.location)
-        for one, one_type in zip(
-            value if isinstance(value, list) else [value],
-            type if isinstance(type, list) else [type],
+        values = value if isinstance(value, list) else [value]
+        for position, (one, one_type) in enumerate(
+            zip(values, type if isinstance(type, list) else [type])
         ):
-            check_operand_type(one, one_type, self.location)
+            try:
+                check_operand_type(one, one_type, self.location)
+            except OperandTypeMismatch as exc:
+                # Which use of the value in the op this is, for the parser to point at it:
+                # the fields read before this one are written before it.
+                fields = list(self.operands.values())
+                earlier = fields[: list(self.operands).index(name)]
+                written = [v for f in earlier for v in (f if isinstance(f, list) else [f])]
+                exc.use = [*written, *values[:position]].count(one)
+                raise
 
 
 def check_operand_type(value: Any, type: Any, location: Any) -> None:

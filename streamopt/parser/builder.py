@@ -26,7 +26,6 @@ from streamopt.diagnostics import (
 )
 from streamopt.dialects import (
     OPS,
-    check_unmodelled_parse,
     op_class,
     op_class_for_rule,
     rule_callback,
@@ -405,9 +404,6 @@ class Builder:
                         self.location(groups[0][0]),
                     )
                 )
-            if isinstance(op, OpaqueOp):
-                # Before its results are named: MLIR reads the whole op first.
-                check_unmodelled_parse(self, op)
             index = 0
             for token, n in groups:
                 name = str(token)
@@ -424,8 +420,6 @@ class Builder:
                     op.location,
                 )
             )
-        elif isinstance(op, OpaqueOp):
-            check_unmodelled_parse(self, op)
         self._current_block().append(op)
         return op
 
@@ -483,7 +477,11 @@ class Builder:
         )
         if not uses:
             return exc
-        use = next((u for u in reversed(uses) if u.start() <= offset), uses[0])
+        after = [u for u in uses if u.start() >= offset]
+        if exc.use is not None and exc.use < len(after):
+            use = after[exc.use]
+        else:
+            use = next((u for u in reversed(uses) if u.start() <= offset), uses[0])
         return DiagnosticError(
             Diagnostic(
                 "error",

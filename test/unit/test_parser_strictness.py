@@ -458,3 +458,58 @@ def test_misspelt_values_are_refused_where_iree_opt_refuses_them(
 @pytest.mark.parametrize("text", WELL_SPELT_VALUES)
 def test_well_spelt_values_are_taken(text: str) -> None:
     parse_module(text + "\n")
+
+
+# A value an op uses more than once, with a type at one use that is not the value's: iree-opt
+# points at the use whose type is wrong (the first it resolves), with its line and column.
+_DUPLICATE = (
+    "util.func private @f(%arg0: !stream.resource<*>, %arg1: index) {{\n"
+    "  %c4 = arith.constant 4 : index\n  {}\n  util.return\n}}"
+)
+TWICE_USED_VALUES = {
+    "%0 = stream.async.dispatch @ex::@fn(%arg0[%c4 to %arg1 for %arg1], %arg0[%c4 to %arg1 for "
+    "%arg1]) : (!stream.resource<*>{%arg1}, !stream.resource<external>{%arg1}) -> "
+    "!stream.resource<*>{%arg1}": (
+        70,
+        "'%arg0'",
+        "'!stream.resource<external>' vs '!stream.resource<*>'",
+    ),
+    "%0 = stream.async.dispatch @ex::@fn[%c4](%c4, %arg0[%c4 to %arg1 for %arg1]) : "
+    "(i32, !stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1}": (
+        44,
+        "'%c4'",
+        "'i32' vs 'index'",
+    ),
+    "%0 = stream.tensor.dispatch @ex::@fn(%arg0, %arg0) : (tensor<4xf32> in "
+    "!stream.resource<*>{%arg1}, tensor<4xf32> in !stream.resource<external>{%arg1}) -> "
+    "tensor<4xf32> in !stream.resource<*>{%arg1}": (
+        47,
+        "'%arg0'",
+        "'!stream.resource<external>' vs '!stream.resource<*>'",
+    ),
+    "%0 = stream.tensor.dispatch @ex::@fn[%c4](%arg0, %c4) : (tensor<4xf32> in "
+    "!stream.resource<*>{%arg1}, i32) -> tensor<4xf32> in %arg0{%arg1}": (
+        52,
+        "'%c4'",
+        "'i32' vs 'index'",
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "where"), TWICE_USED_VALUES.items())
+def test_a_wrong_type_is_reported_at_its_use(
+    text: str, where: tuple[int, str, str], tmp_path: Path
+) -> None:
+    column, name, types = where
+    message = f"use of value {name} expects different type than prior uses: {types}"
+    program = _DUPLICATE.format(text) + "\n"
+    with pytest.raises(DiagnosticError) as caught:
+        parse_module(program)
+    diagnostic = caught.value.diagnostics[0]
+    assert (diagnostic.location.line, diagnostic.location.column) == (3, column)
+    assert diagnostic.message == message
+    if shutil.which("iree-opt") is not None:
+        path = tmp_path / "case.mlir"
+        path.write_text(program)
+        result = subprocess.run(["iree-opt", str(path)], capture_output=True, text=True)
+        assert f"{path}:3:{column}: error: {message}" in result.stderr

@@ -249,6 +249,36 @@ def test_tensor_ops() -> None:
     assert sizeof.is_pure and _accesses(sizeof) == [NONE]
 
 
+def test_tensor_dispatch_answers_as_async_dispatch() -> None:
+    module = _parse(
+        "  %0:2 = stream.tensor.dispatch on(#hal.device.affinity<@dev_a>) @ex::@fn[%c0](%r, %s, "
+        "%g2) : (tensor<?x4xf32>{%s} in !stream.resource<*>{%s}, index, tensor<8xi8> in "
+        "!stream.resource<external>{%s}) -> (tensor<?x4xf32>{%s} in %r{%s}, tensor<8xi8> in "
+        "!stream.resource<transient>{%s})",
+        ", %g2: !stream.resource<external>",
+    )
+    dispatch = _op(module, "stream.tensor.dispatch")
+    assert isinstance(dispatch, stream.TensorDispatchOp)
+    assert dispatch.is_pure and dispatch.affinity is not None
+    assert [e.text for e in dispatch.entry_points] == ["@ex::@fn"]
+    assert dispatch.operand_encodings == [
+        ShapedType("tensor<?x4xf32>"),
+        stream.UNUSED,
+        ShapedType("tensor<8xi8>"),
+    ]
+    assert dispatch.result_encodings == [ShapedType("tensor<?x4xf32>"), ShapedType("tensor<8xi8>")]
+    # The first result is %r, updated in place; the second is new storage.
+    assert [dispatch.tied_operand_index(i) for i in range(2)] == [1, None]
+    # Operands: the workload, %r, %s, %g2, two sizes, an encoding dim, two result sizes and a
+    # result encoding dim.
+    assert _accesses(dispatch) == [NONE, READ_WRITE, NONE, READ, *[NONE] * 6]
+    assert dispatch.size_of_operand(1) is dispatch.operand_sizes[0]
+    assert dispatch.size_of_operand(2) is None
+    assert dispatch.size_of_operand(3) is dispatch.operand_sizes[1]
+    assert dispatch.size_of_result(1) is dispatch.result_sizes[1]
+    assert print_module(module).count("stream.tensor.dispatch on(") == 1
+
+
 def test_timepoints() -> None:
     module = _parse(
         "  %0 = stream.timepoint.immediate => !stream.timepoint\n"

@@ -20,14 +20,16 @@ from streamopt.dialects.common import (
     SYMBOL_NAME,
     TIED_OPERANDS,
     TYPE,
+    TYPE_ARRAY,
     VISIBILITY,
     SegmentedOp,
     ValueKind,
     check_operand_type,
     op_error,
-    print_shaped_result_list,
-    print_shaped_type_list,
     resolve_tied_results,
+    result_list_text,
+    shaped_result_texts,
+    shaped_type_texts,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
@@ -66,6 +68,7 @@ from streamopt.ir.types import (
     Attribute,
     DictAttr,
     FunctionType,
+    OpaqueType,
     ResourceType,
     SymbolRefAttr,
     Type,
@@ -73,6 +76,7 @@ from streamopt.ir.types import (
     print_attr_dict,
     symbol_ref_from_text,
 )
+from streamopt.parser.lalr import Tree
 from streamopt.parser.parts import AttrDict, OperandRange, ShapedResults, Sized
 from streamopt.records import Record
 
@@ -121,30 +125,36 @@ custom_directive(
 
 
 @parse_rule("stream_function_type")
+@parse_rule("stream_encoded_function_type")
 def _function_type(b: Builder, children: list[Any]) -> tuple[list[Any], ShapedResults]:
     return (children[0] if len(children) > 1 else []), children[-1]
 
 
 def _parse_function_type(
-    reader: FormatReader, part: tuple[list[Any], ShapedResults], args: Sequence[tuple[str, str]]
+    reader: FormatReader, part: tuple[list[Any], Sequence[Any]], args: Sequence[tuple[str, str]]
 ) -> None:
     operands, _, sizes, *results = (name for _, name in args)
     written, items = part
     count = len(reader.operands.get(operands) or ())
     if len(written) != count:
-        raise error(f"expected {count} operand types, got {len(written)}", reader.location)
+        message = "number of operands and types do not match: got {} operands and {} types"
+        raise error(message.format(count, len(written)), reader.location)
     reader.set_type(operands, [t.type if isinstance(t, Sized) else t for t in written])
     reader.operands[sizes] = [size for t in written if isinstance(t, Sized) for size in t.sizes]
     resolve_tied_results(reader, items, operands, results)
 
 
-def _print_function_type(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+def _print_function_type(
+    op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]], encoded: Sequence[Any] = ()
+) -> str:
     values, _, sizes, results, result_sizes, tied = field_values(op, args)
-    result_types = [r.type for r in results]
-    results_text = print_shaped_result_list(p, values, result_types, result_sizes, tied)
-    if len(result_types) != 1:
-        results_text = f"({results_text})"
-    return f"({print_shaped_type_list(p, [v.type for v in values], sizes)}) -> {results_text}"
+    operands = shaped_type_texts(p, [v.type for v in values], sizes)
+    outs = shaped_result_texts(p, values, [r.type for r in results], result_sizes, tied)
+    if encoded:
+        encodings, dims, result_encodings, result_dims = encoded
+        operands = _with_encodings(p, encodings, dims, operands)
+        outs = _with_encodings(p, result_encodings, result_dims, outs)
+    return f"({', '.join(operands)}) -> {result_list_text(outs)}"
 
 
 # `custom<ShapedFunctionType>(ref($operands), type($operands), $operand_sizes, type($results),
@@ -154,15 +164,77 @@ custom_directive(
     CustomDirective("stream_function_type", _parse_function_type, _print_function_type),
 )
 
+# IREE's Util::UnusedType: the encoding of an entry written without one.
+UNUSED = OpaqueType("!util.unused")
 
-class _TiedResourcesOp(StreamOp, SegmentedOp):
-    """An op whose resource operands it reads, and writes in place when a result is tied to
-    one (IREE's getAsyncAccessRanges); its other operands are plain values."""
+
+def _without_encodings(entries: Sequence[Any]) -> tuple[list[Any], Attribute, list[Value]]:
+    """`entries` without their encodings; the encodings (UNUSED where an entry has none) as
+    a TypeArrayAttr, and their dims."""
+    inner: list[Any] = []
+    encodings: list[Type] = []
+    dims: list[Value] = []
+    for entry in entries:
+        encoding: Any = UNUSED
+        if isinstance(entry, Tree):  # `E{%d} in T{%s}`: the grammar's stream_encoded.
+            encoding, entry = entry.children
+        if isinstance(encoding, Sized):
+            dims.extend(encoding.sizes)
+            encoding = encoding.type
+        inner.append(entry)
+        encodings.append(encoding)
+    return inner, TYPE_ARRAY.make(encodings), dims
+
+
+def _with_encodings(
+    p: Printer, encodings: Sequence[Type], dims: Sequence[Value], entries: Sequence[str]
+) -> list[str]:
+    """Each of `entries` after its encoding with dims and `in` (none where it is UNUSED)."""
+    texts = iter(shaped_type_texts(p, [e for e in encodings if e != UNUSED], dims))
+    return [
+        e if encoding == UNUSED else f"{next(texts)} in {e}"
+        for encoding, e in zip(encodings, entries)
+    ]
+
+
+# Where the arguments of custom<ShapedFunctionType> are among those of
+# custom<EncodedShapedFunctionType>, and where the encodings and their dims are.
+_SHAPED, _ENCODINGS = (0, 1, 2, 5, 6, 9), (3, 4, 7, 8)
+
+
+def _parse_encoded(
+    reader: FormatReader, part: tuple[list[Any], ShapedResults], args: Sequence[tuple[str, str]]
+) -> None:
+    encodings, dims, result_encodings, result_dims = (args[i][1] for i in _ENCODINGS)
+    operands, results = (_without_encodings(entries) for entries in part)
+    written, reader.attributes[encodings], reader.operands[dims] = operands
+    items, reader.attributes[result_encodings], reader.operands[result_dims] = results
+    _parse_function_type(reader, (written, items), [args[i] for i in _SHAPED])
+
+
+def _print_encoded(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    encoded = field_values(op, [args[i] for i in _ENCODINGS])
+    return _print_function_type(op, p, [args[i] for i in _SHAPED], encoded)
+
+
+# `custom<EncodedShapedFunctionType>(ref($operands), type($operands), $operand_sizes,
+# $operand_encodings, $operand_encoding_dims, type($results), $result_sizes, $result_encodings,
+# $result_encoding_dims, $tied_operands)`: custom<ShapedFunctionType> whose entries may follow
+# their encoding and its dims, `(tensor<?x4xf32>{%d} in !stream.resource<*>{%s}, index) ->
+# tensor<4xf32> in %x{%s}`.
+custom_directive(
+    "EncodedShapedFunctionType",
+    CustomDirective("stream_encoded_function_type", _parse_encoded, _print_encoded),
+)
+
+
+class TiedResourcesOp(StreamOp, SegmentedOp):
+    """An op that reads the resources of its operand list declared with an access (a dispatch's
+    or call's `resource_operands`, stream.tensor.dispatch's `mixed_operands`) and writes one in
+    place when a result is tied to it (IREE's getAsyncAccessRanges); its other operands are
+    plain values."""
 
     # Fields each op declares (in its own order).
-    resource_operands: list[Value]
-    resource_operand_sizes: list[Value]
-    result_sizes: list[Value]
     tied_operands: tuple[int | None, ...] | None
     results_: list[OpResult]
 
@@ -175,17 +247,22 @@ class _TiedResourcesOp(StreamOp, SegmentedOp):
         return op
 
     def operand_access(self, index: int) -> Access:
-        access = super().operand_access(index)
-        if not access or not isinstance(self.operands[index].type, ResourceType):
+        found = self.definition.locate_operand(self, index)
+        if found is None or not isinstance(self.operands[index].type, ResourceType):
             return Access.NONE
-        start, _ = self.definition.operand_span(self, "resource_operands")
-        return access | Access.WRITE if index - start in (self.tied_operands or ()) else access
+        field, position = found
+        if field.access and position in (self.tied_operands or ()):
+            return field.access | Access.WRITE
+        return field.access
 
     def verify(self) -> None:
-        check_size_counts(
-            self, [v.type for v in self.resource_operands], self.resource_operand_sizes
-        )
-        check_size_counts(self, [r.type for r in self.results_], self.result_sizes)
+        # IREE's verifyOpValueSizes: each list of sizes has one per resource of its list.
+        definition = self.definition
+        for field in definition.operand_list:
+            if field.sizes:
+                values = definition.field_value(self, field.sizes[0])
+                sizes = definition.field_value(self, field.name)
+                check_size_counts(self, [v.type for v in values], sizes)
 
 
 _OPERANDS = (
@@ -197,7 +274,7 @@ _OPERANDS = (
 
 
 @register_op
-class AsyncDispatchOp(_TiedResourcesOp):
+class AsyncDispatchOp(TiedResourcesOp):
     """`stream.async.dispatch on(A) @ex::@fn[%w](%a[%o to %e for %l], %c) : (...) -> (...)`."""
 
     name = "stream.async.dispatch"
@@ -385,7 +462,7 @@ _SYMBOL = ValueKind(
 
 
 @register_op
-class AsyncCallOp(_TiedResourcesOp):
+class AsyncCallOp(TiedResourcesOp):
     """`%r = stream.async.call on(A) @f(%x[%o to %e for %l], %n) : (T{%s}, index) -> %x{%s}`."""
 
     name = "stream.async.call"
@@ -512,10 +589,9 @@ def _parse_resource_region(
 def _print_resource_region(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> None:
     values, _, sizes, results, result_sizes, tied, region = field_values(op, args)
     p.write(print_captures(p, values, region.blocks[0].arguments, sizes))
-    result_types = [r.type for r in results]
-    if result_types:
-        text = print_shaped_result_list(p, values, result_types, result_sizes, tied)
-        p.write(" -> " + (text if len(result_types) == 1 else f"({text})"))
+    if results:
+        texts = shaped_result_texts(p, values, [r.type for r in results], result_sizes, tied)
+        p.write(" -> " + result_list_text(texts))
     p.write(" ")
     p.print_region(region)
 
@@ -535,7 +611,7 @@ custom_directive(
 )
 
 
-class ResourceRegionOp(_TiedResourcesOp):
+class ResourceRegionOp(TiedResourcesOp):
     """Shared by `stream.async.execute` and `stream.async.concurrent`: captured resources become
     the region's entry arguments, the region's `stream.yield` gives the resource results, and
     results may be tied to (update in place) a captured operand."""

@@ -19,7 +19,7 @@ from streamopt.dialects.common import (
     dynamic_dim_count,
     is_sized,
     op_error,
-    print_shaped_type_list,
+    shaped_type_texts,
 )
 from streamopt.ir.core import Access, Operation, Value
 from streamopt.ir.opdef import (
@@ -311,9 +311,9 @@ def check_size_count(op: Operation, what: str, required: int, attached: int) -> 
         )
 
 
-def check_dims(op: Operation, encoding: Type, dims: Sequence[Value]) -> None:
-    """IREE's verifyOpDynamicDims: one dim value per `?` of the encoding."""
-    required = dynamic_dim_count(encoding) if isinstance(encoding, ShapedType) else 0
+def check_dims(op: Operation, encodings: Sequence[Type], dims: Sequence[Value]) -> None:
+    """IREE's verifyOpDynamicDims: one dim value per `?` of the encodings."""
+    required = sum(dynamic_dim_count(e) for e in encodings if isinstance(e, ShapedType))
     check_size_count(op, "type", required, len(dims))
 
 
@@ -372,7 +372,7 @@ def _parse_shaped_types(reader: FormatReader, part: Any, args: Sequence[tuple[st
 
 def _print_shaped_types(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
     values, sizes = field_values(op, [args[0], args[-1]])
-    return print_shaped_type_list(p, [v.type for v in values], sizes)
+    return ", ".join(shaped_type_texts(p, [v.type for v in values], sizes))
 
 
 # `custom<ShapedTypeList>(type($values), [type($results),] $sizes)`: `T{%s}, index`, each type

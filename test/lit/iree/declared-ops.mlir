@@ -6,6 +6,8 @@
 // RUN: iree-opt %s > %t.iree
 // RUN: diff %t.iree %t.streamopt
 
+#encoding = #iree_encoding.testing<>
+
 // CHECK-LABEL: util.func public @fences_and_views
 util.func public @fences_and_views(%view: !hal.buffer_view, %fence: !hal.fence, %status: i32) -> (index, i32) {
   // CHECK: %[[RANK:.+]] = hal.buffer_view.rank<%arg0 : !hal.buffer_view> : index
@@ -35,4 +37,18 @@ util.func public @calls_and_buffers(%arg0: !stream.resource<*>, %arg1: index) ->
   // CHECK: %data = util.buffer.constant "data" {note = "kept"} : !util.buffer = dense<[1, 2]> : tensor<2xi8>
   %data = util.buffer.constant "data" {note = "kept"} : !util.buffer = dense<[1, 2]> : tensor<2xi8>
   util.return %buffer_cst : !util.buffer
+}
+
+// stream.tensor.dispatch (custom<EncodedShapedFunctionType>): operands and results with and
+// without encodings, results tied to an operand with its type or another, and none at all.
+// CHECK-LABEL: util.func public @tensor_dispatches
+util.func public @tensor_dispatches(%arg0: !stream.resource<*>, %arg1: index, %arg2: index, %arg3: !stream.resource<external>) -> (!stream.resource<transient>, !stream.resource<external>) {
+  %c1 = arith.constant 1 : index
+  // CHECK: %0:2 = stream.tensor.dispatch on(#hal.device.affinity<@dev>) @ex::@a[%c1, %arg2](%arg0, %arg2, %arg3) : (tensor<?x?xf32, #encoding>{%arg2, %c1} in !stream.resource<*>{%arg1}, index, !stream.resource<external>{%arg1}) -> (tensor<?x?xf32, #encoding>{%arg2, %c1} in %arg0 as !stream.resource<transient>{%arg1}, !stream.resource<external>{%arg1})
+  %0:2 = stream.tensor.dispatch on(#hal.device.affinity<@dev>) @ex::@a[%c1, %arg2](%arg0, %arg2, %arg3) : (tensor<?x?xf32, #encoding>{%arg2, %c1} in !stream.resource<*>{%arg1}, index, !stream.resource<external>{%arg1}) -> (tensor<?x?xf32, #encoding>{%arg2, %c1} in %arg0 as !stream.resource<transient>{%arg1}, !stream.resource<external>{%arg1})
+  // CHECK: stream.tensor.dispatch {@ex::@a, @ex::@b}() {note = "kept"} : () -> ()
+  stream.tensor.dispatch {@ex::@a, @ex::@b}() {note = "kept"} : () -> ()
+  // CHECK: %1 = stream.tensor.dispatch @ex::@a(%arg3) : (tensor<4xi8> in !stream.resource<external>{%arg1}) -> tensor<4xi8> in %arg3{%arg1}
+  %1 = stream.tensor.dispatch @ex::@a(%arg3) : (tensor<4xi8> in !stream.resource<external>{%arg1}) -> tensor<4xi8> in %arg3{%arg1}
+  util.return %0#0, %1 : !stream.resource<transient>, !stream.resource<external>
 }

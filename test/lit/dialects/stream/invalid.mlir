@@ -414,13 +414,56 @@ util.func public @shape_without_element_type(%view: !hal.buffer_view, %size: ind
 
 // -----
 
-// stream.tensor.dispatch is kept as written, but a result tied to an operand must have the
-// encoding the function type gives that operand, as TensorDispatchOp::verify checks.
+// A result of stream.tensor.dispatch tied to an operand has the encoding the function type
+// gives that operand (verifyTiedOperandEncodings).
 util.func private @tensor_dispatch_tied_encoding(%arg0: !stream.resource<*>, %arg1: !stream.resource<*>, %arg2: index) -> !stream.resource<*> {
   %c4 = arith.constant 4 : index
   // expected-error @+1 {{the 2-th operandEncoding (tensor<8xf32>) does not match the resultEncoding (tensor<9xf32>)}}
   %0:2 = stream.tensor.dispatch @executable::@dispatch(%c4, %arg0, %arg1) : (index, tensor<4x?xf32>{%c4} in !stream.resource<*>{%arg2}, tensor<8xf32> in !stream.resource<*>{%arg2}) -> (tensor<4x?xf32>{%c4} in %arg0{%arg2}, tensor<9xf32> in %arg1{%arg2})
   util.return %0#1 : !stream.resource<*>
+}
+
+// -----
+
+// An operand written without an encoding has !util.unused: a result tied to it with one differs.
+util.func private @tensor_dispatch_tied_to_unencoded(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{the 0-th operandEncoding (!util.unused) does not match the resultEncoding (tensor<8xf32>)}}
+  %0 = stream.tensor.dispatch @ex::@a(%arg0) : (!stream.resource<*>{%arg1}) -> tensor<8xf32> in %arg0{%arg1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+// The encodings' dims: one per `?` of a shaped encoding, none for another type (verifyOpDynamicDimsRange).
+util.func private @tensor_dispatch_encoding_dims(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{'stream.tensor.dispatch' op type set has 0 dynamic dimensions but only 1 dimension values are attached}}
+  %0 = stream.tensor.dispatch @ex::@a(%arg0) : (!stream.resource<*>{%arg1} in !stream.resource<*>{%arg1}) -> !stream.resource<*>{%arg1} in %arg0{%arg1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func private @tensor_dispatch_staging_operand(%arg0: !stream.resource<staging>, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{'stream.tensor.dispatch' op operand #0 must be variadic of resource or external resource or transient resource or variable resource or constant resource or index or integer or floating-point or complex-type, but got '!stream.resource<staging>'}}
+  %0 = stream.tensor.dispatch @ex::@a(%arg0) : (tensor<4xf32> in !stream.resource<staging>{%arg1}) -> tensor<4xf32> in !stream.resource<*>{%arg1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func private @tensor_dispatch_staging_result(%arg0: !stream.resource<*>, %arg1: index) {
+  // expected-error @+1 {{'stream.tensor.dispatch' op result #0 must be variadic of resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
+  %0 = stream.tensor.dispatch @ex::@a(%arg0) : (tensor<4xf32> in !stream.resource<*>{%arg1}) -> tensor<4xf32> in !stream.resource<staging>{%arg1}
+  util.return
+}
+
+// -----
+
+// The function type gives each operand its type: a value of another type is refused at its use.
+util.func private @tensor_dispatch_operand_type(%arg0: !stream.resource<*>, %arg1: index, %arg2: i32) -> !stream.resource<*> {
+  // expected-error @+1 {{use of value '%arg2' expects different type than prior uses: 'index' vs 'i32'}}
+  %0 = stream.tensor.dispatch @ex::@a(%arg0, %arg2) : (tensor<4xf32> in !stream.resource<*>{%arg1}, index) -> tensor<4xf32> in !stream.resource<*>{%arg1}
+  util.return %0 : !stream.resource<*>
 }
 
 // -----

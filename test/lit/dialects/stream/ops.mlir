@@ -188,8 +188,8 @@ util.func public @timepoints(%arg0: !stream.resource<*>, %arg1: index, %arg2: !s
 
 // -----
 
-// stream.tensor.dispatch is kept as written; results tied to operands of the same encoding
-// and untied results of any encoding are valid.
+// stream.tensor.dispatch: results tied to operands of the same encoding and untied results of
+// any encoding are valid.
 // CHECK-LABEL: util.func private @tensor_dispatch_tied
 util.func private @tensor_dispatch_tied(%arg0: !stream.resource<*>, %arg1: index, %arg2: index, %arg3: !stream.resource<*>) -> (!stream.resource<*>, !stream.resource<*>) {
   %c1 = arith.constant 1 : index
