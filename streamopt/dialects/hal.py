@@ -242,7 +242,7 @@ _OPERAND_TYPES: Mapping[str, TypeConstraint] = {
         ("buffer_view", HAL_BUFFER_VIEW_CONSTRAINT),
         ("wait_fence signal_fence", HAL_FENCE_CONSTRAINT),
         ("source_buffer target_buffer", HAL_BUFFER_CONSTRAINT),
-        ("queue_affinity pool", I64_CONSTRAINT),
+        ("queue_affinity pool entry_point", I64_CONSTRAINT),
         ("memory_types buffer_usage element_type encoding_type", I32_CONSTRAINT),
         ("pattern", signless_integer(8, 16, 32)),  # HAL_FillPatternType.
         (

@@ -61,6 +61,7 @@ from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import (
     I32,
     I32_CONSTRAINT,
+    INDEX,
     UNIT,
     UTIL_BUFFER,
     AliasAttr,
@@ -563,6 +564,9 @@ def _parse_properties(reader: FormatReader, part: Clause, args: Sequence[tuple[s
         kind = reader.definition.attributes[name].kind
         if kind is INDEX_ATTRIBUTE and not isinstance(value, IntegerAttr):
             raise error(f"'{op}' {name} must be an integer", reader.location)
+        if kind is INDEX_ATTRIBUTE and value.type not in (None, INDEX):  # `<{alignment = 8 : i8}>`
+            message = f"attribute '{name}' failed to satisfy constraint: index attribute"
+            raise error(f"'{op}' op {message}", reader.location)
         reader.attributes[name] = kind.make(value)
 
 
