@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from streamopt.diagnostics import DiagnosticError, Location, error
+from streamopt.diagnostics import DiagnosticError, error
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.opdef import AttributeKind
 from streamopt.ir.opdef import check_operand_type as check_operand_type
@@ -305,17 +305,6 @@ def resolve_tied_results(
     if sizes_name:
         reader.operands[sizes_name[0]] = sizes
     reader.attributes[tied_name] = TIED_OPERANDS.make(tied)
-
-
-def require_index_type(op_name: str, type: Type, location: Location) -> None:
-    """Reject a written result type other than `index` where the op's definition allows only
-    `index` (iree-opt's parser refuses it)."""
-    if type != INDEX:
-        raise error(
-            f"custom op '{op_name}' invalid kind of type specified: expected builtin.index, but "
-            f"found '{type_text(type)}'",
-            location,
-        )
 
 
 def op_error(op: Operation, message: str) -> DiagnosticError:

@@ -12,7 +12,6 @@ way MLIR prints them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location, error
@@ -27,7 +26,6 @@ from streamopt.dialects.common import (
     SegmentedOp,
     check_operand_type,
     op_error,
-    require_index_type,
 )
 from streamopt.ir.core import Access, Operation, RegionKind, Value
 from streamopt.ir.opdef import (
@@ -1083,7 +1081,7 @@ class BufferViewDimOp(HalOp):
     is_pure = True
     buffer_view = operand_def()
     index = attr_def(_DimIndexKind())
-    result = result_def(INDEX, check=partial(require_index_type, "hal.buffer_view.dim"))
+    result = result_def(INDEX)
     assembly_format = (
         "`<` $buffer_view `:` type($buffer_view) `>` `` `[` $index `]` `:` type($result) "
         "attr-dict-with-keyword"

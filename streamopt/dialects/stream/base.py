@@ -344,14 +344,6 @@ def value_access(value: Value) -> Access:
     return access
 
 
-def require_timepoint(type: Type, location: Location) -> None:
-    if type != TIMEPOINT:
-        raise error(
-            f"invalid kind of type specified: expected stream.timepoint, but found '{type}'",
-            location,
-        )
-
-
 def _parse_shaped_types(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
     (_, values), *results, (_, sizes) = args
     written = reader.operands.get(values) or []

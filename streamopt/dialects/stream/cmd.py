@@ -23,7 +23,6 @@ from streamopt.dialects.stream.base import (
     one_size,
     print_captures,
     require_resource,
-    require_timepoint,
     sized_text,
     value_access,
     verify_consumed_source,
@@ -92,7 +91,7 @@ class CmdMoveOp(TimelineOp):
     source_affinity: Attribute | None = attr_def(AFFINITY)
     target_affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="result", check=require_resource)
-    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
     assembly_format = (
         "(`origin` $prefer_origin^)? " + ON + AWAIT + "? $source `:` type($source) `` "
         "`{` $source_size `}` (`from` `(` $source_affinity^ `)`)? `->` "
@@ -208,7 +207,7 @@ class CmdExecuteOp(_CmdRegionOp, TimelineOp, SegmentedOp):
     once: Attribute | None = attr_def(UNIT_KIND)
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
     affinity: Attribute | None = attr_def(AFFINITY)
-    result_timepoint = result_def(TIMEPOINT, check=require_timepoint)
+    result_timepoint = result_def(TIMEPOINT)
     assembly_format = (
         "(`once` $once^)? " + ON + AWAIT + "? `with` `` custom<ExplicitResourceRegion>("
         "$resource_operands, type($resource_operands), $resource_operand_sizes, $body) "

@@ -4,7 +4,6 @@ uploads, sizes, host loads and stores, mapping, subviews and packing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
@@ -13,7 +12,6 @@ from streamopt.dialects.common import (
     ValueKind,
     check_operand_type,
     op_error,
-    require_index_type,
 )
 from streamopt.dialects.stream.base import (
     AFFINITY,
@@ -30,7 +28,6 @@ from streamopt.dialects.stream.base import (
     field_values,
     one_size,
     require_resource,
-    require_timepoint,
     sized_text,
 )
 from streamopt.ir.core import Access, OpResult, Value
@@ -82,7 +79,7 @@ class ResourceAllocaOp(TimelineOp):
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="result")
-    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
     assembly_format = (
         "`uninitialized` (`indeterminate` $indeterminate_lifetime^)? " + ON + AWAIT + ":(`:`)? "
         "attr-dict type($result) `{` $storage_size `}` `=` `` `>` type($result_timepoint)"
@@ -110,7 +107,7 @@ class ResourceDeallocaOp(TimelineOp):
     prefer_origin: Attribute | None = attr_def(UNIT_KIND)
     await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
     affinity: Attribute | None = attr_def(AFFINITY)
-    result_timepoint = result_def(TIMEPOINT, check=require_timepoint)
+    result_timepoint = result_def(TIMEPOINT)
     assembly_format = (
         "(`origin` $prefer_origin^)? " + ON + AWAIT + "? $resource `:` type($resource) "
         "`{` $resource_size `}` `=` `` `>` type($result_timepoint) attr-dict"
@@ -177,7 +174,7 @@ class ResourceConstantsOp(StreamOp):
     result_sizes = operand_def(INDEX_CONSTRAINT, variadic=True, size_of="results")
     affinity: Attribute | None = attr_def(AFFINITY)
     results_ = result_def(variadic=True, asm_name="results")
-    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint", check=require_timepoint)
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
     assembly_format = ON + (
         "attr-dict `:` custom<ConstantValueList>(type($results), $result_sizes, $values) "
         "`\\n` ` ` ` ` `=` `` `>` type($result_timepoint)"
@@ -376,7 +373,7 @@ class ResourcePackOp(StreamOp, SegmentedOp):
     lifetime_intervals: list[tuple[int, int]] = attr_def(_INTERVALS)
     dynamic_slice_sizes = operand_def(INDEX_CONSTRAINT, variadic=True)
     affinity: Attribute | None = attr_def(AFFINITY)
-    total_length = result_def(INDEX, check=partial(require_index_type, "stream.resource.pack"))
+    total_length = result_def(INDEX)
     packed_offsets = result_def(variadic=True)
     assembly_format = ON + (
         "(`offset` `(` $offset^ `)`)? `slices` `(` `{` custom<PackSliceRanges>("

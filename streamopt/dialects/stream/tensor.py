@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from streamopt.diagnostics import error
 from streamopt.dialects import register_op
-from streamopt.dialects.common import TIED_OPERANDS, TYPE, TYPE_ARRAY, require_index_type
+from streamopt.dialects.common import TIED_OPERANDS, TYPE, TYPE_ARRAY
 from streamopt.dialects.stream.async_control import TiedResourcesOp
 from streamopt.dialects.stream.base import (
     AFFINITY,
@@ -98,7 +97,7 @@ class TensorSizeOfOp(StreamOp):
     encoding: Type = attr_def(TYPE)
     encoding_dims = operand_def(INDEX_CONSTRAINT, variadic=True)
     affinity: Attribute | None = attr_def(AFFINITY)
-    storage_size = result_def(INDEX, check=partial(require_index_type, "stream.tensor.sizeof"))
+    storage_size = result_def(INDEX)
     assembly_format = ON + (
         "$encoding (`{` $encoding_dims^ `}`)? attr-dict `:` type($storage_size)"
     )
