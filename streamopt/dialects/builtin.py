@@ -138,35 +138,12 @@ def _verify_parent(op: Operation) -> None:
         raise DiagnosticError(Diagnostic("error", problem, op.location))
 
 
-def _might_be_terminator(name: str) -> bool:
-    """Whether an op `name` kept as written may end a block: a terminator, or an op whose
-    definition streamopt does not know (of a dialect REGISTERED_OPS does not list)."""
-    modelled = OPS.get(name)
-    if modelled is not None:  # The generic form of a modelled op.
-        return modelled.is_terminator
-    dialect, _, op = name.partition(".")
-    return name in KEPT_TERMINATORS or op not in REGISTERED_OPS.get(dialect, (op,))
+class UnmodelledOp(Operation):
+    """An op whose definition streamopt does not model (kept as written, or generic): named
+    by its text, checked by the checks of ops kept as written (`unmodelled_check`)."""
 
-
-class OpaqueOp(Operation):
-    """An op in custom syntax that streamopt keeps as written."""
-
-    __slots__ = ("defined_values", "op_name", "template")
-
-    def __init__(
-        self,
-        op_name: str,
-        template: list[str | tuple[int, int] | tuple[int, DetachedValue]],
-        operands: list[Value],
-        num_results: int,
-        regions: list[Region],
-        defined_values: list[DetachedValue],
-        location: Location = UNKNOWN_LOCATION,
-    ) -> None:
-        super().__init__(operands, [None] * num_results, None, regions, (), location)
-        self.op_name = op_name
-        self.template = template
-        self.defined_values = defined_values
+    __slots__ = ("op_name",)
+    op_name: str
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -182,11 +159,37 @@ class OpaqueOp(Operation):
 
     @property
     def might_be_terminator(self) -> bool:
-        return _might_be_terminator(self.op_name)
+        # Any op of a dialect whose op list streamopt lacks, or the generic form of one it models.
+        modelled = OPS.get(self.op_name)
+        if modelled is not None:
+            return modelled.is_terminator
+        dialect, _, op = self.op_name.partition(".")
+        return self.is_terminator or op not in REGISTERED_OPS.get(dialect, (op,))
 
     def verify(self) -> None:
         _verify_parent(self)
         check_unmodelled(self)
+
+
+class OpaqueOp(UnmodelledOp):
+    """An op in custom syntax that streamopt keeps as written."""
+
+    __slots__ = ("defined_values", "template")
+
+    def __init__(
+        self,
+        op_name: str,
+        template: list[str | tuple[int, int] | tuple[int, DetachedValue]],
+        operands: list[Value],
+        num_results: int,
+        regions: list[Region],
+        defined_values: list[DetachedValue],
+        location: Location = UNKNOWN_LOCATION,
+    ) -> None:
+        super().__init__(operands, [None] * num_results, None, regions, (), location)
+        self.op_name = op_name
+        self.template = template
+        self.defined_values = defined_values
 
     def use_instead_of_defined(self, defined: DetachedValue, value: Value) -> None:
         """Make the name this op's syntax was taken to define as `defined` a use of `value`
@@ -248,10 +251,10 @@ class OpaqueOp(Operation):
                 write(p.value_name(piece[1]))  # type: ignore[arg-type]
 
 
-class GenericOp(Operation):
+class GenericOp(UnmodelledOp):
     """An op in MLIR's generic form, printed back in generic form."""
 
-    __slots__ = ("op_name", "properties")
+    __slots__ = ("properties",)
 
     def __init__(
         self,
@@ -267,26 +270,6 @@ class GenericOp(Operation):
         super().__init__(operands, result_types, attributes, regions, successors, location)
         self.op_name = op_name
         self.properties = properties
-
-    @property
-    def name(self) -> str:  # type: ignore[override]
-        return self.op_name
-
-    @property
-    def is_known(self) -> bool:
-        return False
-
-    @property
-    def is_terminator(self) -> bool:  # type: ignore[override]
-        return self.op_name in KEPT_TERMINATORS
-
-    @property
-    def might_be_terminator(self) -> bool:
-        return _might_be_terminator(self.op_name)
-
-    def verify(self) -> None:
-        _verify_parent(self)
-        check_unmodelled(self)
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GenericOp)
