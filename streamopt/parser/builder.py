@@ -62,6 +62,7 @@ from streamopt.ir.types import (
     Attribute,
     DictAttr,
     FloatAttr,
+    FloatType,
     FunctionType,
     IntegerAttr,
     OpaqueAttr,
@@ -1040,7 +1041,7 @@ class Builder:
                 wrong = token_values.typed_integer_problem(str(core), cast(Type, aliased))
                 if wrong is not None:
                     found = Diagnostic("error", wrong, self.location(core))
-                    if wrong.startswith("unexpected decimal"):
+                    if isinstance(aliased, FloatType):  # The only problem a float type has.
                         found.attach_note(_FLOAT_DOT, self.location(core))
                     raise DiagnosticError(found)
             attribute = token_values.attribute_from_token(core.type, str(core), type)
