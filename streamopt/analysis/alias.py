@@ -4,11 +4,18 @@ Two relations connect values:
 
 * **Tied**: a tied result (`stream.async.fill ... -> %x`, casts, awaits, barriers) is another
   name for its operand's storage. Values connected this way share a *root* (the value at the
-  start of the tied chain) and form the root's *group*. Every `stream.tensor.import` of one
-  buffer joins the first one's group (of a buffer a `stream.tensor.export` made, the
-  exported resource's), as IREE ties an import to its buffer; hal ops that tie a buffer or
-  view to another (`hal.buffer_view.buffer`, `hal.buffer_view.create`, `hal.buffer.subspan`)
-  give it no new identity.
+  start of the tied chain) and form the root's *group*. An import of a buffer a
+  `stream.tensor.export` made joins the exported resource's group, as IREE ties an import to
+  its buffer; hal ops that tie a buffer or view to another (`hal.buffer_view.buffer`,
+  `hal.buffer_view.create`, `hal.buffer.subspan`) give it no new identity. Any other buffer
+  came from outside what streamopt follows (an argument, a global, `arith.select`, an scf
+  result, a call) and may be any buffer the host holds, so every import of one in a function
+  joins the function's first such import's group. Only a `consume` import that alone names
+  its buffer stays apart: the caller handed the buffer over.
+* **May alias**: those groups, one per function, and every exported resource whose view may
+  come back from outside (it goes somewhere other than an import, or is returned by a
+  function the module calls) are linked through one `external` node that `component`
+  follows.
 * **Handed over**: an op may forward a value to other values (`scf.yield`, `stream.yield`,
   `cf.br`, a loop's init operands, a global store, a call whose callee returns its argument).
   The targets hold the same storage afterwards, so everything reachable from a root by
@@ -32,14 +39,20 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from streamopt.analysis.effects import (
+    CALL_OP,
     GLOBAL_LOAD_OP,
     GLOBAL_STORE_OP,
+    RETURN_OP,
     TENSOR_EXPORT_OP,
     TENSOR_IMPORT_OP,
 )
+from streamopt.analysis.producers import is_sole_consume_import
 from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import ResourceType
+
+# The ops whose body is a function's: an import's group of outside buffers is per function.
+_FUNCTION_OPS = frozenset({"util.func", "util.initializer"})
 
 
 def is_resource_like(value: Value) -> bool:
@@ -90,12 +103,19 @@ class AliasAnalysis:
         self._backward: dict[Value, frozenset[Value]] = {}
         self._later: dict[Value, frozenset[Value]] = {}
         self.globals: dict[str, GlobalStorage] = {}
-        # Imported buffer -> the first import of it, the root of every import of it.
-        self._imported: dict[Value, Value] = {}
+        # Function -> its first import of a buffer from outside, the root of all of them.
+        self._imported: dict[Operation | None, Value] = {}
+        # Every storage a buffer from outside may be, and the node that links them.
+        self.external = DetachedValue("external")
+        self.may_alias: dict[Value, list[Value]] = {self.external: []}
         # (op, operand index) of uses inside regions of unmodelled ops, of values from outside.
         self.unmodelled_captures: set[tuple[Operation, int]] = set()
+        # Exports whose view a function returns, and every function the module calls.
+        self._returned_exports: list[tuple[Operation | None, Value]] = []
+        self._callees: set[str] = set()
         for op in module.op.walk():
             self._visit(op)
+        self._link_returned_exports()
 
     def _visit(self, op: Operation) -> None:
         if op.regions and not op.is_known:
@@ -109,6 +129,12 @@ class AliasAnalysis:
             self._visit_global_access(op)
         elif op.name == TENSOR_IMPORT_OP and op.results:
             self._visit_import(op)
+        elif op.name == TENSOR_EXPORT_OP and op.operands:
+            self._visit_export(op)
+        elif op.name == CALL_OP:
+            callee = getattr(op.attributes.get("callee"), "root", None)
+            if isinstance(callee, str):
+                self._callees.add(callee)
         for result in op.results:
             if not is_resource_like(result) or result in self._root:
                 continue
@@ -157,23 +183,60 @@ class AliasAnalysis:
             self.add_pass(Handover(op, 0, op.operands[0], (storage,)))
 
     def _visit_import(self, op: Operation) -> None:
-        # Every import of one buffer names the buffer's storage (IREE ties the result to the
-        # buffer), as does the resource a stream.tensor.export made the buffer of. The first
-        # import stays its own root, so its ownership is still decided by how it imports. A
-        # buffer is known by the start of its tied chain: a view's buffer, a view of a buffer
-        # and a subspan are the buffer.
+        # IREE ties an import to its buffer, and a buffer is known by the start of its tied
+        # chain (a view's buffer, a view of a buffer and a subspan are the buffer). The first
+        # import of an outside buffer stays its own root, so its ownership is still decided
+        # by how it imports.
         result = op.results[0]
         if not is_resource_like(result) or result in self._root:
             return
-        buffer = self.root(op.operands[0])
-        producer = buffer.defining_op
+        producer = self.root(op.operands[0]).defining_op
         if producer is not None and producer.name == TENSOR_EXPORT_OP:
             root = self.root(producer.operands[0])
+        elif is_sole_consume_import(op):
+            return
         else:
-            root = self._imported.setdefault(buffer, result)
+            root = self._imported.setdefault(_function_of(op), result)
+            if root is result:
+                self._link_external(result)
         if root is not result:
             self._root[result] = root
             self.groups.setdefault(root, [root]).append(result)
+
+    def _visit_export(self, op: Operation) -> None:
+        # A view that reaches anything but an import (a global, a call, a select) may come
+        # back as a buffer from outside. Returned, it does only if the function has callers
+        # here; the host gets it once the program is done with it.
+        views = [result for result in op.results if not is_resource_like(result)]
+        while views:
+            for use in views.pop().uses:
+                user = use.operation
+                if user.name == TENSOR_IMPORT_OP:
+                    continue
+                if user.name == RETURN_OP:
+                    self._returned_exports.append((_function_of(user), op.operands[0]))
+                    continue
+                tied = [
+                    result
+                    for result in user.results
+                    if user.tied_operand_index(result.index) == use.index
+                ]
+                if not tied:
+                    self._link_external(self.root(op.operands[0]))
+                    return
+                views.extend(tied)
+
+    def _link_returned_exports(self) -> None:
+        """Link the exports returned from functions the module calls (after the walk, which
+        has seen every call)."""
+        for function, resource in self._returned_exports:
+            name = getattr(function, "sym_name", None)
+            if name is None or name in self._callees:
+                self._link_external(self.root(resource))
+
+    def _link_external(self, root: Value) -> None:
+        self.may_alias[self.external].append(root)
+        self.may_alias.setdefault(root, []).append(self.external)
 
     def _add_root(self, value: Value) -> None:
         self._root[value] = value
@@ -295,9 +358,11 @@ class AliasAnalysis:
         return frozenset(seen)
 
     def component(self, root: Value, extra: object = None) -> frozenset[Value]:
-        """Every root connected to `root` by handovers or returns in either direction."""
+        """Every root connected to `root` by handovers or returns in either direction, or
+        that may be the same buffer from outside."""
 
         def neighbours(node: Value) -> Iterator[Value]:
+            yield from self.may_alias.get(node, ())
             yield from self._successors(node)
             yield from self._predecessors(node)
             yield from self.returned_to(node)
@@ -313,6 +378,14 @@ class AliasAnalysis:
         """Every value in the groups of `roots`."""
         for root in roots:
             yield from self.group(root)
+
+
+def _function_of(op: Operation) -> Operation | None:
+    """The function or initializer whose body holds `op`."""
+    function = op.parent_op
+    while function is not None and function.name not in _FUNCTION_OPS:
+        function = function.parent_op
+    return function
 
 
 def defining_op(value: Value) -> Operation | None:

@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from streamopt.analysis.effects import CALL_OP, GLOBAL_LOAD_OP
-from streamopt.ir.core import BlockArgument, DetachedValue, OpResult, Value
+from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
 from streamopt.ir.types import ResourceType
 
 # Ops whose untied resource results are new storage nobody else can name.
@@ -52,6 +52,17 @@ class RootOrigin:
     reason: str = ""
 
 
+def is_sole_consume_import(op: Operation) -> bool:
+    """True if `op` is a `consume` import and nothing else uses or names its buffer: the
+    caller handed the buffer over, so no other name may reach it."""
+    if op.name != "stream.tensor.import" or not getattr(op, "consume", False):
+        return False
+    buffer = op.operands[0]
+    # A buffer tied to another (a view's buffer, a subspan) has other names.
+    tied = buffer.op.tied_operand_index(buffer.index) if isinstance(buffer, OpResult) else None
+    return len(buffer.uses) == 1 and tied is None
+
+
 def classify_root(root: Value, has_incoming: bool) -> RootOrigin:
     """Where the storage named by `root` (the start of a tied chain) comes from.
 
@@ -81,14 +92,9 @@ def classify_root(root: Value, has_incoming: bool) -> RootOrigin:
     if name in FRESH_PRODUCERS:
         return RootOrigin(RootKind.FRESH)
     if name == "stream.tensor.import":
+        if is_sole_consume_import(op):
+            return RootOrigin(RootKind.FRESH)
         if getattr(op, "consume", False):
-            buffer = op.operands[0]
-            # A buffer tied to another (a view's buffer, a subspan) has other names.
-            tied = (
-                buffer.op.tied_operand_index(buffer.index) if isinstance(buffer, OpResult) else None
-            )
-            if len(buffer.uses) == 1 and tied is None:
-                return RootOrigin(RootKind.FRESH)
             return RootOrigin(RootKind.BORROWED, "imported buffer has other uses or names")
         return RootOrigin(RootKind.BORROWED, "imported without consume")
     if name == "stream.async.constant":

@@ -367,7 +367,8 @@ class StorageModel:
 
     def storage_class(self, value: Value) -> frozenset[Value]:
         """Every root that may name storage `value`'s may be (or become) one with: connected
-        by handovers, returns, or calls (a callee's argument and what its callers pass)."""
+        by handovers, returns, or calls (a callee's argument and what its callers pass), or
+        that may be the same buffer from outside (`AliasAnalysis.may_alias`)."""
         root = self.alias.root(value)
         cached = self._classes.get(root)
         if cached is None:

@@ -406,6 +406,202 @@ util.func public @clone_of_a_reimport_of_a_views_buffer(%value: i32) -> (!stream
 
 // -----
 
+// A buffer from outside (an argument, a select, a global) may be any buffer the host holds:
+// two arguments may be one view, so the clone of one's import stays when the other's import
+// is written in place before the clone is read.
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_another_argument
+util.func public @clone_of_an_import_of_another_argument(%a: !hal.buffer_view, %b: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %0 = stream.tensor.import %a : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[B:%.+]] = stream.tensor.import %arg1
+  %1 = stream.tensor.import %b : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[B]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %3 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %2, %3 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// The same for a view an arith.select picks (here the same view either way).
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_a_selected_view
+util.func public @clone_of_an_import_of_a_selected_view(%a: !hal.buffer_view, %c: i1, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %view = arith.select %c, %a, %a : !hal.buffer_view
+  %0 = stream.tensor.import %a : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[SELECTED:%.+]] = stream.tensor.import %view
+  %1 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[SELECTED]]
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %3 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %2, %3 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// And across functions: the callee imports the view it is passed and fills it in place
+// before the caller's clone of its own import of the view is read.
+
+util.func private @fill_view(%view: !hal.buffer_view, %value: i32) -> !stream.resource<external> {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  %1 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %1 : !stream.resource<external>
+}
+
+// CHECK-LABEL: util.func public @clone_of_an_import_filled_by_a_callee
+util.func public @clone_of_an_import_filled_by_a_callee(%view: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c16 = arith.constant 16 : index
+  // CHECK: [[IMPORTED:%.+]] = stream.tensor.import %arg0
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[IMPORTED]]
+  %1 = stream.async.clone %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %2 = util.call @fill_view(%view, %value) : (!hal.buffer_view, i32) -> !stream.resource<external>
+  util.return %1, %2 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// A view stream.tensor.export made that goes somewhere other than an import (here a global)
+// may come back as a buffer from outside: the clone of the loaded view's import stays when
+// the exported resource is filled in place before the clone is read.
+
+util.global private mutable @view : !hal.buffer_view
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_an_exported_view_from_a_global
+util.func public @clone_of_an_import_of_an_exported_view_from_a_global(%value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%c16}
+  %1 = stream.tensor.export %0 : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  util.global.store %1, @view : !hal.buffer_view
+  %2 = util.global.load @view : !hal.buffer_view
+  // CHECK: [[LOADED:%.+]] = stream.tensor.import
+  %3 = stream.tensor.import %2 : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[LOADED]]
+  %4 = stream.async.clone %3 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %5 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %4, %5 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// A view a function exports and returns to a caller here may come back as a buffer from
+// outside: the caller's clone of its import stays when the caller fills the resource the
+// callee exported.
+
+util.func private @make_exported(%value: i32) -> (!hal.buffer_view, !stream.resource<external>) {
+  %c16 = arith.constant 16 : index
+  %0 = stream.async.splat %value : i32 -> !stream.resource<external>{%c16}
+  %1 = stream.tensor.export %0 : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  util.return %1, %0 : !hal.buffer_view, !stream.resource<external>
+}
+
+// CHECK-LABEL: util.func public @clone_of_an_import_of_a_returned_export
+util.func public @clone_of_an_import_of_a_returned_export(%value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c9_i32 = arith.constant 9 : i32
+  %view, %resource = util.call @make_exported(%value) : (i32) -> (!hal.buffer_view, !stream.resource<external>)
+  // CHECK: [[IMPORTED:%.+]] = stream.tensor.import
+  %0 = stream.tensor.import %view : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[IMPORTED]]
+  %1 = stream.async.clone %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %2 = stream.async.fill %c9_i32, %resource[%c0 to %c16 for %c16] : i32 -> %resource as !stream.resource<external>{%c16}
+  util.return %1, %2 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// A view returned from a function nothing here calls goes to the host, which has it only
+// once the program is done: filling the exported resource leaves an argument's import
+// alone, and its clone goes.
+
+// CHECK-LABEL: util.func public @clone_of_an_argument_beside_a_returned_export
+util.func public @clone_of_an_argument_beside_a_returned_export(%a: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>, !hal.buffer_view) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: [[A:%.+]] = stream.tensor.import %arg0
+  %0 = stream.tensor.import %a : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %2 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%c16}
+  %3 = stream.tensor.export %2 : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  %4 = stream.async.fill %value, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
+  // CHECK: util.return [[A]],
+  util.return %1, %4, %3 : !stream.resource<external>, !stream.resource<external>, !hal.buffer_view
+}
+
+// -----
+
+// An exported view that only an import uses is the exported resource, no buffer from
+// outside: filling the resource leaves an argument's import alone, and its clone goes.
+
+// CHECK-LABEL: util.func public @clone_of_an_argument_beside_an_exported_view
+util.func public @clone_of_an_argument_beside_an_exported_view(%a: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: [[A:%.+]] = stream.tensor.import %arg0
+  %0 = stream.tensor.import %a : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.clone
+  %1 = stream.async.clone %0 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %2 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%c16}
+  %3 = stream.tensor.export %2 : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  %4 = stream.tensor.import %3 : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  %5 = stream.async.fill %value, %2[%c0 to %c16 for %c16] : i32 -> %2 as !stream.resource<external>{%c16}
+  // CHECK: util.return [[A]],
+  util.return %1, %4, %5 : !stream.resource<external>, !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// A consume import of a view an export made is still the exported resource (the program
+// holds both names): the clone of the import stays when the resource is filled in place.
+
+// CHECK-LABEL: util.func public @clone_of_a_resource_reimported_with_consume
+util.func public @clone_of_a_resource_reimported_with_consume(%value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<external>{%c16}
+  %1 = stream.tensor.export %0 : tensor<4xi32> in !stream.resource<external>{%c16} -> !hal.buffer_view
+  // CHECK: [[IMPORTED:%.+]] = stream.tensor.import consume
+  %2 = stream.tensor.import consume %1 : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: stream.async.clone [[IMPORTED]]
+  %3 = stream.async.clone %2 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %4 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  util.return %3, %4 : !stream.resource<external>, !stream.resource<external>
+}
+
+// -----
+
+// A consume import that alone names its buffer was handed over by the caller: no other
+// argument is that buffer, so filling it leaves another argument's import alone, and the
+// clone of that goes. (IREE's pass keeps this clone; it does not use the handover.)
+
+// CHECK-LABEL: util.func public @clone_of_an_argument_beside_a_consumed_one
+util.func public @clone_of_an_argument_beside_a_consumed_one(%a: !hal.buffer_view, %b: !hal.buffer_view, %value: i32) -> (!stream.resource<external>, !stream.resource<external>) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %0 = stream.tensor.import consume %a : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK: [[B:%.+]] = stream.tensor.import %arg1
+  %1 = stream.tensor.import %b : !hal.buffer_view -> tensor<4xi32> in !stream.resource<external>{%c16}
+  // CHECK-NOT: stream.async.clone
+  %2 = stream.async.clone %1 : !stream.resource<external>{%c16} -> !stream.resource<external>{%c16}
+  %3 = stream.async.fill %value, %0[%c0 to %c16 for %c16] : i32 -> %0 as !stream.resource<external>{%c16}
+  // CHECK: util.return [[B]],
+  util.return %2, %3 : !stream.resource<external>, !stream.resource<external>
+}
+// -----
+
 // An execution region's untied result that yields a capture is the captured storage
 // (stream.yield hands it over): its clone stays when the capture is written in place later.
 
