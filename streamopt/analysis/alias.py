@@ -39,12 +39,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from streamopt.analysis.effects import (
-    CALL_OP,
     GLOBAL_LOAD_OP,
     GLOBAL_STORE_OP,
     RETURN_OP,
     TENSOR_EXPORT_OP,
     TENSOR_IMPORT_OP,
+    call_target,
 )
 from streamopt.analysis.producers import is_sole_consume_import
 from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
@@ -131,10 +131,8 @@ class AliasAnalysis:
             self._visit_import(op)
         elif op.name == TENSOR_EXPORT_OP and op.operands:
             self._visit_export(op)
-        elif op.name == CALL_OP:
-            callee = getattr(op.attributes.get("callee"), "root", None)
-            if isinstance(callee, str):
-                self._callees.add(callee)
+        elif (callee := call_target(op)) is not None:
+            self._callees.add(callee)
         for result in op.results:
             if not is_resource_like(result) or result in self._root:
                 continue
