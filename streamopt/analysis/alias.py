@@ -12,10 +12,11 @@ Two relations connect values:
   result, a call) and may be any buffer the host holds, so every import of one in a function
   joins the function's first such import's group. Only a `consume` import that alone names
   its buffer stays apart: the caller handed the buffer over.
-* **May alias**: those groups, one per function, and every exported resource whose view may
+* **May alias**: those groups, one per function, every exported resource whose view may
   come back from outside (it goes somewhere other than an import, or is returned by a
-  function the module calls) are linked through one `external` node that `component`
-  follows.
+  function the module calls), every resource an op streamopt does not model is given or
+  gives, and every global such an op names, are linked through one `external` node that
+  `component` follows.
 * **Handed over**: an op may forward a value to other values (`scf.yield`, `stream.yield`,
   `cf.br`, a loop's init operands, a global store, a call whose callee returns its argument).
   The targets hold the same storage afterwards, so everything reachable from a root by
@@ -45,6 +46,7 @@ from streamopt.analysis.effects import (
     TENSOR_EXPORT_OP,
     TENSOR_IMPORT_OP,
     call_target,
+    symbols_named_by,
 )
 from streamopt.analysis.producers import is_sole_consume_import
 from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
@@ -113,13 +115,17 @@ class AliasAnalysis:
         # Exports whose view a function returns, and every function the module calls.
         self._returned_exports: list[tuple[Operation | None, Value]] = []
         self._callees: set[str] = set()
+        # The symbols ops streamopt does not model name (`util.global.address @g`).
+        self._unmodelled_symbols: set[str] = set()
         for op in module.op.walk():
             self._visit(op)
         self._link_returned_exports()
+        for symbol in self._unmodelled_symbols & self.globals.keys():
+            self._link_external(self.globals[symbol])
 
     def _visit(self, op: Operation) -> None:
-        if op.regions and not op.is_known:
-            self._note_captures(op)
+        if not op.is_known:
+            self._visit_unmodelled(op)
         for region in op.regions:
             for block in region.blocks:
                 for arg in block.arguments:
@@ -149,6 +155,16 @@ class AliasAnalysis:
                 self.add_pass(Handover(op, index, value, tuple(targets)))
         for value in getattr(op, "defined_values", ()):
             self._add_root(value)
+
+    def _visit_unmodelled(self, op: Operation) -> None:
+        # An op streamopt does not model may hand out, as its results or a global it names,
+        # any storage it was given, or any other from outside.
+        if op.regions:
+            self._note_captures(op)
+        for value in (*op.operands, *op.results, *getattr(op, "defined_values", ())):
+            if is_resource_like(value):
+                self._link_external(self.root(value))
+        self._unmodelled_symbols.update(symbols_named_by(op))
 
     def _note_captures(self, op: Operation) -> None:
         for nested in op.walk():

@@ -15,15 +15,18 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from streamopt.analysis.alias import AliasAnalysis, GlobalStorage, Handover, is_resource_like
-from streamopt.analysis.effects import RETURN_OP, UseKind, call_target, classify_use
+from streamopt.analysis.effects import (
+    RETURN_OP,
+    UseKind,
+    call_target,
+    classify_use,
+    symbols_named_by,
+)
 from streamopt.analysis.graph import strongly_connected_components
 from streamopt.analysis.producers import RootKind, classify_root
-from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.util import FuncOp
 from streamopt.ir.core import Access, BlockArgument, Operation, Value
 from streamopt.ir.module import Module
-from streamopt.ir.types import ArrayAttr, Attribute, DictAttr, SymbolRefAttr
-from streamopt.lazy_regex import lazy_compile
 
 
 @dataclass
@@ -42,9 +45,6 @@ class FunctionSummary:
     argument_mutated: list[bool] = field(default_factory=list)
     argument_escapes: list[bool] = field(default_factory=list)
     argument_consumed: list[bool] = field(default_factory=list)
-
-
-_SYMBOL_IN_TEXT = lazy_compile(r"@([A-Za-z_$.][A-Za-z0-9_$.\-]*)")
 
 
 class CallGraph:
@@ -67,31 +67,8 @@ class CallGraph:
             callee = call_target(op)
             if callee is not None:
                 self.call_sites.setdefault(callee, []).append(op)
-                self._note_references(op, skip="callee")
-            else:
-                self._note_references(op, skip=None)
+            self.referenced.update(symbols_named_by(op, skip="callee" if callee else None))
         self._summarize()
-
-    # -- symbol references -----------------------------------------------------------------
-
-    def _note_references(self, op: Operation, skip: str | None) -> None:
-        for name, attr in op.attributes.items():
-            if name != skip:
-                self._note_attribute(attr)
-        if isinstance(op, OpaqueOp):
-            for piece in op.template:
-                if isinstance(piece, str) and "@" in piece:
-                    self.referenced.update(_SYMBOL_IN_TEXT.findall(piece))
-
-    def _note_attribute(self, attr: Attribute) -> None:
-        if isinstance(attr, SymbolRefAttr):
-            self.referenced.add(attr.root)
-        elif isinstance(attr, ArrayAttr):
-            for element in attr.elements:
-                self._note_attribute(element)
-        elif isinstance(attr, DictAttr):
-            for value in attr.entries.values():
-                self._note_attribute(value)
 
     # -- queries ---------------------------------------------------------------------------
 

@@ -10,8 +10,12 @@ interfaces, treating ops streamopt does not model as escaping.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 
+from streamopt.dialects.builtin import OpaqueOp
 from streamopt.ir.core import Access, Operation
+from streamopt.ir.types import ArrayAttr, Attribute, DictAttr, SymbolRefAttr
+from streamopt.lazy_regex import lazy_compile
 
 
 class UseKind(enum.Enum):
@@ -46,6 +50,32 @@ def call_target(op: Operation) -> str | None:
     callee = op.attributes.get("callee")
     root = getattr(callee, "root", None)
     return root if isinstance(root, str) else None
+
+
+_SYMBOL_IN_TEXT = lazy_compile(r"@([A-Za-z_$.][A-Za-z0-9_$.\-]*)")
+
+
+def symbols_named_by(op: Operation, skip: str | None = None) -> Iterator[str]:
+    """Every symbol `op` names: in its attributes (but attribute `skip`), and in the text of
+    an op kept as written."""
+    for name, attr in op.attributes.items():
+        if name != skip:
+            yield from _symbols_in(attr)
+    if isinstance(op, OpaqueOp):
+        for piece in op.template:
+            if isinstance(piece, str) and "@" in piece:
+                yield from _SYMBOL_IN_TEXT.findall(piece)
+
+
+def _symbols_in(attr: Attribute) -> Iterator[str]:
+    if isinstance(attr, SymbolRefAttr):
+        yield attr.root
+    elif isinstance(attr, ArrayAttr):
+        for element in attr.elements:
+            yield from _symbols_in(element)
+    elif isinstance(attr, DictAttr):
+        for value in attr.entries.values():
+            yield from _symbols_in(value)
 
 
 def classify_use(op: Operation, index: int, forwarded: frozenset[int] | None = None) -> UseKind:

@@ -542,3 +542,92 @@ util.func public @cf_loop_body_no_escape(%size: index, %n: index) -> !stream.res
   %3 = stream.async.transfer %out : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%size}
   util.return %3 : !stream.resource<*>
 }
+
+// -----
+
+// An op streamopt does not model may return storage it was given: util.list.get gives
+// back the %0 util.list.construct put in the list, so the clone of what it gives stays when
+// %0 is filled in place before the clone is read.
+
+// CHECK-LABEL: util.func public @clone_of_what_an_unmodelled_op_returns
+util.func public @clone_of_what_an_unmodelled_op_returns(%size: index, %value: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  %list = util.list.construct [%0 : !stream.resource<*>] : !util.list<!stream.resource<*>>
+  // CHECK: [[RETURNED:%.+]] = util.list.get
+  %1 = util.list.get %list[%c0] : !util.list<!stream.resource<*>>
+  // CHECK: stream.async.clone [[RETURNED]]
+  %2 = stream.async.clone %1 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %3 = stream.async.fill %value, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<*>{%size}
+  util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Its twin: the op is given nothing, and what is filled never reached it; the clone goes.
+
+// CHECK-LABEL: util.func public @clone_of_what_an_unmodelled_op_makes
+util.func public @clone_of_what_an_unmodelled_op_makes(%size: index, %value: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  // CHECK: [[MADE:%.+]] = scf.execute_region
+  %1 = scf.execute_region -> !stream.resource<*> {
+    %made = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+    scf.yield %made : !stream.resource<*>
+  }
+  // CHECK-NOT: stream.async.clone
+  %2 = stream.async.clone %1 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %3 = stream.async.fill %value, %0[%c0 to %size for %size] : i32 -> %0 as !stream.resource<*>{%size}
+  // CHECK: util.return [[MADE]],
+  util.return %2, %3 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// A global whose address an op streamopt does not model takes (util.global.address) may be
+// read and written through the pointer: the clone of a load of it stays when what an
+// indirect load gives is filled in place before the clone is read.
+
+util.global private mutable @pointed : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @clone_of_a_global_written_through_its_address
+util.func public @clone_of_a_global_written_through_its_address(%size: index, %value: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  util.global.store %0, @pointed : !stream.resource<*>
+  // CHECK: [[LOADED:%.+]] = util.global.load @pointed
+  %1 = util.global.load @pointed : !stream.resource<*>
+  // CHECK: stream.async.clone [[LOADED]]
+  %2 = stream.async.clone %1 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %ptr = util.global.address @pointed : !util.ptr<!stream.resource<*>>
+  %3 = util.global.load.indirect %ptr : !util.ptr<!stream.resource<*>> -> !stream.resource<*>
+  %4 = stream.async.fill %value, %3[%c0 to %size for %size] : i32 -> %3 as !stream.resource<*>{%size}
+  util.return %2, %4 : !stream.resource<*>, !stream.resource<*>
+}
+
+// -----
+
+// Its twin: the pointer is another global's, so the clone of the load goes.
+
+util.global private mutable @direct : !stream.resource<*>
+util.global private mutable @other : !stream.resource<*>
+
+// CHECK-LABEL: util.func public @clone_of_a_global_beside_another_written_through_its_address
+util.func public @clone_of_a_global_beside_another_written_through_its_address(%size: index, %value: i32) -> (!stream.resource<*>, !stream.resource<*>) {
+  %c0 = arith.constant 0 : index
+  %c1_i32 = arith.constant 1 : i32
+  %0 = stream.async.splat %c1_i32 : i32 -> !stream.resource<*>{%size}
+  util.global.store %0, @direct : !stream.resource<*>
+  // CHECK: [[LOADED:%.+]] = util.global.load @direct
+  %1 = util.global.load @direct : !stream.resource<*>
+  // CHECK-NOT: stream.async.clone
+  %2 = stream.async.clone %1 : !stream.resource<*>{%size} -> !stream.resource<*>{%size}
+  %ptr = util.global.address @other : !util.ptr<!stream.resource<*>>
+  %3 = util.global.load.indirect %ptr : !util.ptr<!stream.resource<*>> -> !stream.resource<*>
+  %4 = stream.async.fill %value, %3[%c0 to %size for %size] : i32 -> %3 as !stream.resource<*>{%size}
+  // CHECK: util.return [[LOADED]],
+  util.return %2, %4 : !stream.resource<*>, !stream.resource<*>
+}
