@@ -124,6 +124,7 @@ class StorageModel:
         self.ownership = OwnershipAnalysis(self.alias, self.calls, self.last_use, self.mutation)
         self._classes: dict[Value, frozenset[Value]] = {}
         self._changing: dict[Value, Use | None] = {}
+        self._changes_of: dict[frozenset[Value], Use | None] = {}
         # Facts rewrites made stale this sweep: where a storage's uses are (a removed copy
         # merges its result's uses into its source), and who changes it (a move consumes its
         # source; a copy removed at its source's last use hands the result's writers over).
@@ -439,12 +440,14 @@ class StorageModel:
                     if root.index < len(call.operands):
                         yield alias.root(call.operands[root.index])
 
-    def _first_change(self, roots: Iterable[Value]) -> Use | None:
-        for root in roots:
-            use = self._changing_use(root)
-            if use is not None:
-                return use
-        return None
+    def _first_change(self, roots: frozenset[Value]) -> Use | None:
+        # Once per set: every import of a buffer from outside shares one storage class, and
+        # a walk of it per clone made removing N clones N times its size.
+        if roots in self._changes_of:
+            return self._changes_of[roots]
+        found = next(filter(None, map(self._changing_use, roots)), None)
+        self._changes_of[roots] = found
+        return found
 
     def _changing_use(self, root: Value) -> Use | None:
         """A use in `root`'s group that may change what another name sharing the storage
