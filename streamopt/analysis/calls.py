@@ -196,15 +196,22 @@ class CallGraph:
             unknown = summary.result_borrowed[j] is None and sources[j]
             if unknown and self._effects(reached)[1]:
                 summary.result_borrowed[j] = "may have escaped in the callee"
-        # Two results that may be one storage: neither is the caller's alone.
-        for j in range(count):
-            for other in range(j + 1, count):
-                if sources[j] & sources[other]:
-                    for index in (j, other):
-                        if summary.result_borrowed[index] is None:
-                            summary.result_borrowed[index] = (
-                                f"results #{j} and #{other} may be one storage"
-                            )
+        # Two results that may be one storage: neither is the caller's alone. A result is
+        # named with the first pair it is in, found through the first result holding each
+        # source (a function with many results is not compared pair by pair).
+        borrowed = summary.result_borrowed
+
+        def shared(index: int, pair: tuple[int, int]) -> None:
+            if borrowed[index] is None:
+                borrowed[index] = f"results #{pair[0]} and #{pair[1]} may be one storage"
+
+        first: dict[Value, int] = {}
+        for k in range(count):
+            earlier = sorted({first.setdefault(root, k) for root in sources[k]} - {k})
+            if earlier:
+                shared(k, (earlier[0], k))
+            for other in earlier:
+                shared(other, (other, k))
         arguments = function.body.arguments
         summary.argument_mutated = [False] * len(arguments)
         summary.argument_escapes = [False] * len(arguments)
