@@ -1,9 +1,9 @@
 """`--elide-async-copies` against `iree-opt --iree-stream-elide-async-copies` on generated IR.
 
-    python bench/elide.py [--sizes 1000,5000,10000,50000] [--shapes chain,fanout,calls]
+    python bench/elide.py [--sizes 1000,5000,10000,50000] [--shapes chain,fanout,calls,...]
                           [--iree-timeout 300] [--no-iree-opt]
 
-Three generators, each writing bench/out/elide-SHAPE-N.mlir with about N async ops in the syntax
+Six generators, each writing bench/out/elide-SHAPE-N.mlir with about N async ops in the syntax
 iree-opt prints (device globals and the dispatched executable declared, so iree-opt accepts it):
 
 * chain:  splat, clone of the previous value, in-place dispatch on the clone, transfer A->B, over
@@ -15,6 +15,9 @@ iree-opt prints (device globals and the dispatched executable declared, so iree-
           dispatch result, called one after another from a public function.
 * loops:  a chain of scf.for loops, each carrying the last one's result: the body clones the
           iteration argument, fills the clone in place and transfers it to the other device.
+* imports: public functions that each import a view argument and return a clone of it (all
+          the imports are buffers from outside, one storage class).
+* wide:   one private function whose results are clones of its arguments, one per argument.
 
 For each file and tool: wall time of the whole command (start-up included), peak RSS of the
 process (from wait4), and what it did: clones removed and transfers turned into moves (iree-opt
@@ -207,7 +210,49 @@ def loops(count: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-GENERATORS = {"chain": chain, "fanout": fanout, "calls": calls, "loops": loops}
+def imports(count: int) -> str:
+    """Public functions that each import a view argument and return a clone of it: every
+    import is a buffer from outside, so all of them share one storage class."""
+    lines = [HEADER]
+    for index in range(max(count // 3, 1)):
+        lines += [
+            f"  util.func public @import{index}(%arg0: !hal.buffer_view) -> "
+            "!stream.resource<external> {",
+            "    %c16 = arith.constant 16 : index",
+            "    %0 = stream.tensor.import %arg0 : !hal.buffer_view -> tensor<4xi32> in "
+            "!stream.resource<external>{%c16}",
+            "    %1 = stream.async.clone %0 : !stream.resource<external>{%c16} -> "
+            "!stream.resource<external>{%c16}",
+            "    util.return %1 : !stream.resource<external>",
+            "  }",
+        ]
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def wide(count: int) -> str:
+    """One function with a resource argument and result per 2 ops: each result a clone of
+    its argument (a summary compares what every result may be)."""
+    width = max(count // 2, 1)
+    args = ", ".join(f"%a{i}: !stream.resource<*>" for i in range(width))
+    types = ", ".join(["!stream.resource<*>"] * width)
+    lines = [HEADER, f"  util.func private @wide({args}) -> ({types}) {{", *constants()]
+    for i in range(width):
+        lines.append(f"    %r{i} = stream.async.clone %a{i} : {RES} -> {RES}")
+    lines.append(f"    util.return {', '.join(f'%r{i}' for i in range(width))} : {types}")
+    lines.append("  }")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+GENERATORS = {
+    "chain": chain,
+    "fanout": fanout,
+    "calls": calls,
+    "loops": loops,
+    "imports": imports,
+    "wide": wide,
+}
 
 
 # Runs the command as its only child and reports the child's peak RSS (ru_maxrss of
@@ -258,7 +303,7 @@ def streamopt_counts(stderr: str) -> tuple[int, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", default="1000,5000,10000,50000")
-    parser.add_argument("--shapes", default="chain,fanout,calls,loops")
+    parser.add_argument("--shapes", default="chain,fanout,calls,loops,imports,wide")
     parser.add_argument("--iree-timeout", type=float, default=600.0)
     parser.add_argument("--no-iree-opt", action="store_true")
     args = parser.parse_args()
