@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from streamopt.analysis.effects import CALL_OP, GLOBAL_LOAD_OP
+from streamopt.analysis.effects import CALL_OP, GLOBAL_LOAD_OP, TENSOR_IMPORT_OP
 from streamopt.ir.core import BlockArgument, DetachedValue, Operation, OpResult, Value
 from streamopt.ir.types import ResourceType
 
@@ -55,7 +55,7 @@ class RootOrigin:
 def is_sole_consume_import(op: Operation) -> bool:
     """True if `op` is a `consume` import and nothing else uses or names its buffer: the
     caller handed the buffer over, so no other name may reach it."""
-    if op.name != "stream.tensor.import" or not getattr(op, "consume", False):
+    if op.name != TENSOR_IMPORT_OP or not getattr(op, "consume", False):
         return False
     buffer = op.operands[0]
     # A buffer tied to another (a view's buffer, a subspan) has other names.
@@ -91,7 +91,7 @@ def classify_root(root: Value, has_incoming: bool) -> RootOrigin:
         return RootOrigin(RootKind.BORROWED, f"produced by unmodelled op '{name}'")
     if name in FRESH_PRODUCERS:
         return RootOrigin(RootKind.FRESH)
-    if name == "stream.tensor.import":
+    if name == TENSOR_IMPORT_OP:
         if is_sole_consume_import(op):
             return RootOrigin(RootKind.FRESH)
         if getattr(op, "consume", False):
