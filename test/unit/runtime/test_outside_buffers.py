@@ -7,7 +7,7 @@ buffer, a subspan of that, a view made of that. The enumeration imports the view
 name twice: once to fill it in place (here, or in a callee it is passed to) and once to
 clone it, the clone being read after the fill. Removing that clone would show the fill in its
 bytes, so the pass must keep it under every pair of names; a twin with no fill checks that the
-pass still removes the clone somewhere (docs/storage-model.md, "buffers from outside").
+pass still removes the clone under every pair (docs/storage-model.md, "Buffers from outside").
 """
 
 # IR lines cannot wrap.
