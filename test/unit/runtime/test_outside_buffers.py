@@ -155,7 +155,8 @@ def test_no_clone_of_a_buffer_from_outside_is_removed_while_another_name_fills_i
         if writer == "none":
             removed_unwritten += _clone_removed(text)
     assert not failed, (
-        f"{len(failed)} of {len(NAMES) ** 2 * len(WRITERS)} programs differ:\n" + "\n".join(failed)
+        f"{len(failed)} runs (a program in a form) of {len(NAMES) ** 2 * len(WRITERS)} programs differ:\n"
+        + "\n".join(failed)
     )
     # With nothing filling the view the clone is not needed; the pass must still see that
     # (under every pair of names, as nothing writes any storage).
