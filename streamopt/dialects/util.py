@@ -70,12 +70,14 @@ from streamopt.ir.types import (
     DictAttr,
     FunctionType,
     IntegerAttr,
+    IntegerType,
     ResourceType,
     ShapedType,
     StringAttr,
     SymbolRefAttr,
     Type,
     TypeAttr,
+    TypeConstraint,
     UnitAttr,
     is_primitive,
     print_attr_dict,
@@ -786,6 +788,194 @@ class GlobalStoreOp(DeclaredOp):
             )
 
 
+class EffectsNotModelledOp(DeclaredOp):
+    """A util op whose syntax and verifier are declared but not its effects: the analyses and
+    passes treat it as an op kept as written (`is_known` is False, and it is never pure), which
+    may keep, read or write whatever it is given (a list holds its values, a pointer names a
+    global's storage)."""
+
+    @property
+    def is_known(self) -> bool:
+        return False
+
+
+_POINTER = TypeConstraint("A pointer-like reference.", lambda t: t.text.startswith("!util.ptr<"))
+
+
+def _pointee(pointer: Type) -> Type | None:
+    """`T` of `!util.ptr<T>`."""
+    found = _type_parameter(pointer.text, "!util.ptr")
+    return token_values.type_from_text(found) if found is not None else None
+
+
+@register_op
+class GlobalAddressOp(EffectsNotModelledOp):
+    """`%ptr_g = util.global.address immutable? @g : !util.ptr<T>`: a global's address."""
+
+    name = "util.global.address"
+    global_: str = attr_def(_FLAT_SYMBOL)
+    is_immutable = attr_def(UNIT_KIND)
+    result = result_def(constraint=_POINTER)
+    assembly_format = "(`immutable` $is_immutable^)? $global attr-dict `:` qualified(type($result))"
+
+    def asm_result_name(self, index: int) -> str | None:
+        return sanitize_identifier("ptr_" + self.global_)
+
+    def verify(self) -> None:
+        table = SymbolTable.nearest(self)
+        if not isinstance(table.table_op, ModuleOp):
+            return  # In a symbol table streamopt does not model.
+        found = table.lookup(self.global_)
+        if found is not None and not found.is_known:
+            return  # Defined by an op kept as written: it may be a global.
+        if not isinstance(found, GlobalOp):
+            raise op_error(
+                self,
+                "attribute 'global' failed to satisfy constraint: flat symbol reference "
+                "attribute referencing to a 'IREE::Util::GlobalOpInterface' symbol",
+            )
+        if self.is_immutable and found.is_mutable:
+            raise op_error(self, "is marked as immutable but the global is mutable")
+
+
+def _check_pointee(op: Operation, pointer: Type | None, access: Type | None, kind: str) -> None:
+    """IREE's check of an indirect load or store (`kind`) of `access` through `pointer`."""
+    global_type = _pointee(pointer) if pointer is not None else None
+    if not is_global_type_compatible(global_type, access):
+        raise op_error(
+            op,
+            f"global type mismatch; global pointer is '{global_type}' but {kind} is '{access}'",
+        )
+
+
+@register_op
+class GlobalLoadIndirectOp(EffectsNotModelledOp):
+    """`%v = util.global.load.indirect immutable? %ptr : !util.ptr<T> -> T`."""
+
+    name = "util.global.load.indirect"
+    global_ = operand_def(_POINTER)
+    is_immutable = attr_def(UNIT_KIND)
+    result = any_type(result_def())
+    assembly_format = (
+        "(`immutable` $is_immutable^)? $global attr-dict `:` qualified(type($global)) "
+        "`->` type($result)"
+    )
+
+    def verify(self) -> None:
+        _check_pointee(self, self.global_.type, self.result.type, "load")
+
+
+@register_op
+class GlobalStoreIndirectOp(EffectsNotModelledOp):
+    """`util.global.store.indirect %v, %ptr : T -> !util.ptr<T>`."""
+
+    name = "util.global.store.indirect"
+    value = any_type(operand_def())
+    global_ = operand_def(_POINTER)
+    assembly_format = "$value `,` $global attr-dict `:` type($value) `->` qualified(type($global))"
+
+    def verify(self) -> None:
+        _check_pointee(self, self.global_.type, self.value.type, "store")
+
+
+# -- lists and strings ----------------------------------------------------------------------
+
+
+def _parse_value_type_list(
+    reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]
+) -> None:
+    pairs = part.children  # A parser.lalr.Tree: a value, its type, the next value, ...
+    values = pairs[0::2]
+    for value, type in zip(values, pairs[1::2]):
+        check_operand_type(value, type, reader.location)
+    reader.operands[args[0][1]] = values
+
+
+def _print_value_type_list(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, str]]) -> str:
+    values = op.definition.field_value(op, args[0][1])
+    return "[" + ", ".join(f"{p.v(v)} : {type_text(v.type)}" for v in values) + "]"
+
+
+# `custom<ValueTypeList>($values, type($values))`: `[%a : T, %b : U]`.
+custom_directive(
+    "ValueTypeList",
+    CustomDirective("util_value_type_list", _parse_value_type_list, _print_value_type_list),
+)
+
+_LIST = TypeConstraint("Dense list container type.", lambda t: t.text.startswith("!util.list<"))
+
+
+@register_op
+class ListConstructOp(EffectsNotModelledOp):
+    """`%list = util.list.construct [%a : T, ...] : !util.list<T>`: a list of the values."""
+
+    name = "util.list.construct"
+    values = any_type(operand_def(variadic=True))
+    result = result_def(constraint=_LIST)
+    assembly_format = (
+        "custom<ValueTypeList>($values, type($values)) attr-dict `:` qualified(type($result))"
+    )
+
+    def verify(self) -> None:
+        element = _type_parameter(self.result.type.text, "!util.list")
+        for index, value in enumerate(self.values):
+            if element is not None and not list_can_implicitly_cast(value.type, element):
+                # IREE's words, without the op's name.
+                message = f"list[{index}] type '{value.type}' cannot be be cast to list type"
+                raise error(f"{message} '{element}'", self.location)
+
+
+_BUFFER = TypeConstraint("A reference counted byte buffer.", lambda t: t == UTIL_BUFFER)
+_FORMAT_ARGUMENT = TypeConstraint(
+    "index or signless integer or A reference counted byte buffer.",
+    lambda t: t in (INDEX, UTIL_BUFFER) or (isinstance(t, IntegerType) and not t.signedness),
+)
+
+
+@register_op
+class StringFormatOp(EffectsNotModelledOp):
+    """`%blk_N = util.string.format "blk.{}"(%i) : (index) -> !util.buffer`: a formatted
+    string."""
+
+    name = "util.string.format"
+    format = attr_def(STRING)
+    args = operand_def(_FORMAT_ARGUMENT, variadic=True)
+    result = result_def(constraint=_BUFFER)
+    assembly_format = "$format `(` $args `)` attr-dict `:` functional-type($args, $result)"
+
+    def asm_result_name(self, index: int) -> str | None:
+        return _format_name(self.format.value)
+
+    def verify(self) -> None:
+        problem = string_format_problem(self.format.value, len(self.args))
+        if problem is not None:
+            raise op_error(self, problem)
+
+
+def _format_name(format: str) -> str:
+    """The name IREE gives a formatted string: the format's letters, digits and `_`, with `N`
+    for each placeholder and `_` for `.`, `-` and `/` (at most 32 characters)."""
+    name = ""
+    i = 0
+    while i < len(format) and len(name) < 32:
+        char = format[i]
+        if format.startswith(("{{", "}}"), i):
+            i += 2
+        elif char == "{":
+            close = format.find("}", i + 1)
+            if close < 0:
+                break
+            name += "N"
+            i = close + 1
+        else:
+            if char in ".-/":
+                name += "_"
+            elif (char.isascii() and char.isalnum()) or char == "_":
+                name += char
+            i += 1
+    return sanitize_identifier(name or "formatted")
+
+
 # -- small helpers --------------------------------------------------------------------------
 
 
@@ -1087,37 +1277,6 @@ def list_can_implicitly_cast(source: Type, target_text: str) -> bool:
     )
 
 
-@unmodelled_check("util.list.construct")
-def _check_list_construct(op: Operation) -> None:
-    """The `[...]` its assembly format starts with, then ListConstructOp::verify: each value
-    can be cast to the list's element type."""
-    if not isinstance(op, OpaqueOp):
-        return
-    rest = op.written_text()[len(op.name) :].lstrip()
-    if not rest.startswith("["):
-        # iree-opt points just after the op's name, where the op is located (MLIR reports a
-        # wrong token at the end of the one before it).
-        where = op.location
-        raise error("expected '['", Location(where.source, where.line, where.column + len(op.name)))
-    written = op.trailing_type_text()
-    element = _type_parameter(written, "!util.list") if written is not None else None
-    if element is None:
-        return
-    # The values' types as written (`[%a : i32, %b : i64]`), which are their types: names
-    # an enclosing kept op defines (a func.func's arguments) have no other.
-    entries = [e for e in top_level_parts(top_level_parts(rest[1:], "]")[0], ",") if e]
-    for index, entry in enumerate(entries):
-        parts = top_level_parts(entry, ":")
-        if len(parts) != 2:
-            return
-        value_type = token_values.type_from_text(parts[1])
-        if not list_can_implicitly_cast(value_type, element):
-            raise error(
-                f"list[{index}] type '{value_type}' cannot be be cast to list type '{element}'",
-                op.location,
-            )
-
-
 def _inherent_attribute(op: GenericOp, name: str) -> Attribute | None:
     """Inherent attribute `name` of a generic-form op: a property, or (as MLIR also reads
     it) an entry of the attribute dictionary."""
@@ -1173,45 +1332,6 @@ def _check_generic_func(op: Operation) -> None:
             )
 
 
-def _split_arrow(text: str) -> tuple[str, str] | None:
-    """`A -> B` split at its `->` outside brackets, or None when there is none."""
-    depth = 0
-    for index, char in enumerate(text):
-        if char in "<([{":
-            depth += 1
-        elif char in ")]}" or (char == ">" and text[index - 1] != "-"):
-            depth -= 1
-        elif char == "-" and depth == 0 and text.startswith("->", index):
-            return text[:index].strip(), text[index + 2 :].strip()
-    return None
-
-
-@unmodelled_check("util.global.load.indirect", "util.global.store.indirect")
-def _check_global_indirect(op: Operation) -> None:
-    """verifyGlobalLoadIndirectOp and GlobalStoreIndirectOp::verify: the value loaded or
-    stored is compatible with the pointer's target type, both read off the kept text
-    (`: !util.ptr<T> -> U` for a load, `: U -> !util.ptr<T>` for a store)."""
-    if not isinstance(op, OpaqueOp):
-        return
-    written = op.trailing_type_text()
-    sides = _split_arrow(written) if written is not None else None
-    if sides is None:
-        return
-    store = op.name == "util.global.store.indirect"
-    pointer, access = (sides[1], sides[0]) if store else sides
-    target = _type_parameter(pointer, "!util.ptr")
-    if target is None:
-        return
-    global_type = token_values.type_from_text(target)
-    access_type = token_values.type_from_text(access)
-    if not is_global_type_compatible(global_type, access_type):
-        raise op_error(
-            op,
-            f"global type mismatch; global pointer is '{global_type}' but "
-            f"{'store' if store else 'load'} is '{access_type}'",
-        )
-
-
 def _unsigned(text: str) -> int | None:
     """`text` as StringRef::getAsInteger reads a base-10 `unsigned` (32 bits), or None."""
     if not (text.isascii() and text.isdigit()):
@@ -1248,25 +1368,6 @@ def string_format_problem(format: str, count: int) -> str | None:
     if expected != count:
         return f"format string placeholder count does not match the {count} provided argument(s)"
     return None
-
-
-@unmodelled_check("util.string.format")
-def _check_string_format(op: Operation) -> None:
-    """StringFormatOp::verify: the format string's placeholders against the arguments
-    (`util.string.format "..."(%args) : (...) -> !util.buffer`)."""
-    if not isinstance(op, OpaqueOp):
-        return
-    text = op.written_text()[len(op.name) :]
-    found = re.match(r'\s*("(?:[^"\\]|\\.)*")\(', text, re.DOTALL)  # A string literal, then `(`.
-    if found is None:
-        return
-    # The values between the parentheses: operands, or names an enclosing op kept as
-    # written defines (arguments of a func.func streamopt does not model).
-    rest = text[found.end() :]
-    arguments = [a for a in top_level_parts(top_level_parts(rest, ")")[0], ",") if a]
-    problem = string_format_problem(unescape_string(found[1]), len(arguments))
-    if problem is not None:
-        raise op_error(op, problem)
 
 
 @unmodelled_check("util.buffer.alloc")

@@ -7,7 +7,8 @@ An op declares its syntax as ODS does (`assemblyFormat` in IREE's *.td files):
     `:` custom<SizeAwareType>(type($result), $result_size) attr-dict-with-keyword
 
 Elements: `literal`s in backticks (`` `` `` is "no space here"), `$name` (an operand, a result
-or an attribute of the op), `type($name)`, `attr-dict`, `attr-dict-with-keyword`,
+or an attribute of the op), `type($name)` (or `qualified(type($name))`: streamopt always prints
+types qualified), `functional-type($operands, $results)`, `attr-dict`, `attr-dict-with-keyword`,
 `custom<Name>(args...)` (a `CustomDirective` registered under that name), and optional groups
 `(elements)?` whose anchor `^` says which element's presence decides the group, with an else
 branch `(elements) : (elements)?`.
@@ -61,6 +62,13 @@ class TypeOf(NamedTuple):
     name: str
 
 
+class FunctionalType(NamedTuple):
+    """`functional-type($inputs, $results)`: `(T, U) -> V`, the types of two fields."""
+
+    inputs: str
+    results: str
+
+
 class AttrDictElement(NamedTuple):
     keyword: bool
 
@@ -89,7 +97,7 @@ class Fused(NamedTuple):
     original: tuple[Any, ...]
 
 
-Element = Literal | Variable | TypeOf | AttrDictElement | Custom | Optional | Fused
+Element = Literal | Variable | TypeOf | FunctionalType | AttrDictElement | Custom | Optional | Fused
 
 # The shared grammar rules of `kw `(` $x `)`` clauses, by keyword; each reduces to a
 # `Clause(kw, value)` (streamopt.parser.builder).
@@ -144,7 +152,8 @@ def _fuse(elements: Sequence[Element], definition: OpDefinition) -> tuple[Elemen
 
 _TOKEN = lazy_compile(
     r"\s*(?:(?P<literal>`[^`]*`)|(?P<variable>\$[A-Za-z_][A-Za-z0-9_]*)"
-    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|type|ref|custom)(?![A-Za-z0-9_])"
+    r"|(?P<keyword>attr-dict-with-keyword|attr-dict|functional-type|type|ref|qualified|custom)"
+    r"(?![A-Za-z0-9_])"
     r"|(?P<ident>[A-Za-z_][A-Za-z0-9_]*)|(?P<punct>[()?^:,<>]))"
 )
 
@@ -191,8 +200,9 @@ class _FormatParser:
 
     def argument(self) -> Variable | TypeOf:
         token = self.take()
-        if token in ("type", "ref"):
-            # `ref(...)` is what it holds (`ref($x)` is `$x`, `ref(type($x))` is `type($x)`).
+        if token in ("type", "ref", "qualified"):
+            # `ref(...)` and `qualified(...)` are what they hold (`ref($x)` is `$x`,
+            # `qualified(type($x))` is `type($x)`).
             self.take("(")
             found = TypeOf(self.take()[1:]) if token == "type" else self.argument()
             self.take(")")
@@ -204,9 +214,16 @@ class _FormatParser:
     def element(self) -> Element:
         token = self.peek()
         assert token is not None
-        if token.startswith("$") or token == "type":
+        if token.startswith("$") or token in ("type", "qualified"):
             return self.argument()
         self.take()
+        if token == "functional-type":
+            self.take("(")
+            inputs = self.argument()
+            self.take(",")
+            results = self.argument()
+            self.take(")")
+            return FunctionalType(inputs.name, results.name)
         if token.startswith("`"):
             return Literal(token[1:-1])
         if token in ("attr-dict", "attr-dict-with-keyword"):
@@ -298,6 +315,8 @@ class CompiledFormat:
             return "attr_keyword?" if element.keyword else "attr_dict?"
         if isinstance(element, Custom):
             return CUSTOM_DIRECTIVES[element.name].grammar
+        if isinstance(element, FunctionalType):
+            return "function_type"
         if isinstance(element, TypeOf):
             if definition.is_variadic(element.name):
                 return "type_list?"
@@ -336,6 +355,9 @@ class CompiledFormat:
         self._parse_code(self.elements, lines, "    ", "parts", "i", "n")
         lines.append(f"    assert i == n, {definition.name!r}")
         spelled = {e.name for e in _walk(self.elements) if isinstance(e, TypeOf)}
+        for e in _walk(self.elements):
+            if isinstance(e, FunctionalType):
+                spelled.update((e.inputs, e.results))
         spelled.update(
             a.name
             for e in _walk(self.elements)
@@ -470,6 +492,10 @@ class CompiledFormat:
                     f"{indent}{i} += {count}",
                 ]
                 continue
+            if isinstance(element, FunctionalType):
+                lines += [f"{indent}found = {part}", f"{indent}{i} += 1"]
+                self._functional_type_code(element, lines, indent)
+                continue
             name = element.name
             if name in definition.regions:
                 lines += [f"{indent}reader.regions[{name!r}] = {part}", f"{indent}{i} += 1"]
@@ -502,6 +528,35 @@ class CompiledFormat:
                 lines.append(self._set_type_code(indent, name, value))
             else:
                 lines.append(f"{indent}ops[{name!r}] = {value}")
+
+    def _functional_type_code(self, element: FunctionalType, lines: list[str], indent: str) -> None:
+        """Read `found`, a function type, into the types of the element's two fields, with
+        MLIR's errors when it has more or fewer types than they have values."""
+        definition = self.definition
+        inputs, results = element.inputs, element.results
+        if definition.is_variadic(inputs):
+            mismatch = "number of operands and types do not match: got {} operands and {} types"
+            prefix = f"custom op '{definition.name}' "
+            lines += [
+                f"{indent}count = len(ops.get({inputs!r}) or ())",
+                f"{indent}if count != len(found.inputs):",
+                f"{indent}    message = {mismatch!r}.format(count, len(found.inputs))",
+                f"{indent}    raise error({prefix!r} + message, location)",
+                self._set_type_code(indent, inputs, "list(found.inputs)"),
+            ]
+        else:
+            lines.append(self._set_type_code(indent, inputs, "found.inputs[0]"))
+        if definition.is_variadic(results):
+            lines.append(self._set_type_code(indent, results, "list(found.results)"))
+            return
+        # The op has one result, so the line binds one name (MLIR counts the names it binds).
+        lines += [
+            f"{indent}if len(found.results) != 1:",
+            f"{indent}    message = f'operation defines {{len(found.results)}} results but was "
+            "provided 1 to bind'",
+            f"{indent}    raise error(message, location)",
+            self._set_type_code(indent, results, "found.results[0]"),
+        ]
 
     def _set_type_code(self, indent: str, name: str, type: str) -> str:
         """`type($name)` was written as `type`: a result's type, or an operand's check."""
@@ -605,6 +660,10 @@ class CompiledFormat:
                 writes = CUSTOM_DIRECTIVES[element.name].writes
                 lines.append(f"{indent}{call}" if writes else f"{indent}w({call})")
                 continue
+            if isinstance(element, FunctionalType):
+                types = [self._types_code(element.inputs), self._types_code(element.results)]
+                lines.append(f"{indent}w(function_type_text({types[0]}, {types[1]}))")
+                continue
             name = element.name
             if name in definition.regions:
                 region = f"op.regions[{definition.region_index[name]}]"
@@ -627,6 +686,13 @@ class CompiledFormat:
                 lines.append(f"{indent}w(p.values({value}))")
             else:
                 lines.append(f"{indent}w(v({value}))")
+
+    def _types_code(self, name: str) -> str:
+        """An expression for the list of the types of field `name`."""
+        value = self._value_code(name)
+        if self.definition.is_variadic(name):
+            return f"[v.type for v in {value}]"
+        return f"[{value}.type]"
 
     def _present_code(self, anchor: Variable | TypeOf | Custom) -> str:
         if isinstance(anchor, Custom):
@@ -712,9 +778,12 @@ def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:
     for element in _walk(elements):
         if isinstance(element, Custom) and element.name not in CUSTOM_DIRECTIVES:
             raise FormatError(f"{definition.name}: no custom<{element.name}>")
-        for named in element.args if isinstance(element, Custom) else (element,):
-            if isinstance(named, (Variable, TypeOf)) and not definition.has_field(named.name):
-                raise FormatError(f"{definition.name}: the format names no field ${named.name}")
+        named = element.args if isinstance(element, Custom) else (element,)
+        if isinstance(element, FunctionalType):
+            named = (Variable(element.inputs), Variable(element.results))
+        for one in named:
+            if isinstance(one, (Variable, TypeOf)) and not definition.has_field(one.name):
+                raise FormatError(f"{definition.name}: the format names no field ${one.name}")
 
 
 def _walk(elements: Sequence[Element]) -> Iterator[Element]:

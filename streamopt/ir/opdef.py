@@ -38,6 +38,7 @@ from streamopt.ir.types import (
     TIMEPOINT,
     UNIT,
     Attribute,
+    FunctionType,
     IndexType,
     IntegerType,
     ResourceType,
@@ -796,6 +797,7 @@ def printer_namespace(definition: OpDefinition) -> dict[str, Any]:
     """The names the code of `CompiledFormat.printer_source` reads."""
     return {
         "type_text": type_text,
+        "function_type_text": lambda inputs, results: FunctionType(inputs, results).text,
         "print_attr_dict": print_attr_dict,
         "field_value": definition.field_value,
         "directives": CUSTOM_DIRECTIVES,

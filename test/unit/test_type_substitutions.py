@@ -10,15 +10,9 @@ another type) becomes each other type of VOCABULARY, one change per program. The
 reaches the op's operand and result constraints, the parser's checks of the types a use
 states, and typed attributes (`1 : i32`).
 
-Two differences are known and allowed:
-- streamopt keeps `util.list.construct`, `util.string.format` and
-  `util.global.store.indirect` as written and does not read the types their text states (of
-  operands, of attributes), so it accepts a value or a literal of another type there
-  (iree-opt: "use of value ... expects different type than prior uses", "unexpected decimal
-  integer literal for a floating point value");
-- iree-opt types an execution region op's own operands after its region, so when a value is
-  misused both in the `with(...)` captures and inside the region, it names the use inside;
-  streamopt names the capture, with the same message.
+One difference is known and allowed: iree-opt types an execution region op's own operands
+after its region, so when a value is misused both in the `with(...)` captures and inside the
+region, it names the use inside; streamopt names the capture, with the same message.
 """
 
 from __future__ import annotations
@@ -42,7 +36,6 @@ TYPE = re.compile(
 )
 # The op a line starts (after its results), if it starts one.
 OP_NAME = re.compile(r"^\s*(?:%[^=]*=\s*)?([a-z_]+\.[\w.]+)")
-KEPT_WITHOUT_TYPES = ("util.list.construct", "util.string.format", "util.global.store.indirect")
 REGION_OPS = ("stream.cmd.execute", "stream.async.execute")
 
 
@@ -119,18 +112,12 @@ def test_streamopt_refuses_what_iree_opt_refuses() -> None:
         start, lines = lines_of[index]
         if (
             want is not None
-            and got is None
-            and _op_at(lines, want[0] - start) in KEPT_WITHOUT_TYPES
-        ):
-            continue  # The known differences (see the module's docstring).
-        if (
-            want is not None
             and got is not None
             and want[2] == got[2]
             and got[0] < want[0]
             and _op_at(lines, got[0] - start) in REGION_OPS
         ):
-            continue
+            continue  # The known difference (see the module's docstring).
         if want is None or got is None or want[0] != got[0]:
             problems.append(f"iree-opt: {want}\nstreamopt: {got}\n{variant.describe()}")
     assert not problems, f"{len(problems)} programs:\n\n" + "\n\n".join(problems[:20])

@@ -52,3 +52,29 @@ util.func public @tensor_dispatches(%arg0: !stream.resource<*>, %arg1: index, %a
   %1 = stream.tensor.dispatch @ex::@a(%arg3) : (tensor<4xi8> in !stream.resource<external>{%arg1}) -> tensor<4xi8> in %arg3{%arg1}
   util.return %0#0, %1 : !stream.resource<transient>, !stream.resource<external>
 }
+
+// util.global.address, util.global.load.indirect and util.global.store.indirect
+// (`qualified(type($x))`), util.list.construct (custom<ValueTypeList>) and util.string.format
+// (`functional-type($args, $result)`): their syntax and verifiers are declared, their effects
+// are not modelled. The unnamed results get iree-opt's names (`%ptr_g`, `%blk_N_weight`).
+util.global private mutable @g : i32
+// CHECK-LABEL: util.func public @pointers_lists_and_strings
+util.func public @pointers_lists_and_strings(%arg0: i32, %arg1: !util.buffer, %arg2: index) -> (i32, !util.list<?>, !util.buffer) {
+  // CHECK: %ptr_g = util.global.address @g : !util.ptr<i32>
+  %0 = util.global.address @g : !util.ptr<i32>
+  // CHECK: %[[LOADED:.+]] = util.global.load.indirect immutable %ptr_g {note = "kept"} : !util.ptr<i32> -> i32
+  %1 = util.global.load.indirect immutable %0 {note = "kept"} : !util.ptr<i32> -> i32
+  // CHECK: util.global.store.indirect %arg0, %ptr_g : i32 -> !util.ptr<i32>
+  util.global.store.indirect %arg0, %0 : i32 -> !util.ptr<i32>
+  // CHECK: %[[LIST:.+]] = util.list.construct [%arg0 : i32, %arg1 : !util.buffer] : !util.list<?>
+  %2 = util.list.construct [%arg0 : i32, %arg1 : !util.buffer] : !util.list<?>
+  // CHECK: util.list.construct [] {note = "kept"} : !util.list<i32>
+  %3 = util.list.construct [] {note = "kept"} : !util.list<i32>
+  // CHECK: %blk_N_weight = util.string.format "blk.{}.weight"(%arg2) : (index) -> !util.buffer
+  %4 = util.string.format "blk.{}.weight"(%arg2) : (index) -> !util.buffer
+  // CHECK: %formatted = util.string.format "{{[{][{]}}}}"() : () -> !util.buffer
+  %5 = util.string.format "{{}}"() : () -> !util.buffer
+  // CHECK: %N_N = util.string.format "{1}-{0}"(%arg0, %arg1) : (i32, !util.buffer) -> !util.buffer
+  %6 = util.string.format "{1}-{0}"(%arg0, %arg1) : (i32, !util.buffer) -> !util.buffer
+  util.return %1, %2, %4 : i32, !util.list<?>, !util.buffer
+}

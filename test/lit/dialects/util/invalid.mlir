@@ -235,8 +235,8 @@ util.func private @callee() attributes {inlining_policy = #util.inline.sometimes
 
 // -----
 
-// util.list.construct is kept as written, but its values are checked against the list's
-// element type as ListConstructOp::verify checks them.
+// util.list.construct's values are checked against the list's element type as
+// ListConstructOp::verify checks them.
 util.func public @list_construct_type_mismatch(%arg0: tensor<4xf32>) {
   %c0 = arith.constant 0 : i64
   // expected-error @+1 {{list[1] type 'i64' cannot be be cast to list type 'tensor<?xf32>'}}
@@ -283,8 +283,8 @@ util.func public @barrier_type_mismatch(%arg0: tensor<i32>, %arg1: i32) {
 
 // -----
 
-// util.global.store.indirect and util.global.load.indirect are kept as written, but the
-// value must still be one the pointer's target type takes.
+// The value util.global.store.indirect and util.global.load.indirect store or load must be
+// one the pointer's target type takes.
 util.global private mutable @var : !hal.buffer
 util.func public @store_indirect_mismatch(%arg0: !hal.buffer_view) {
   %0 = util.global.address @var : !util.ptr<!hal.buffer>
@@ -305,9 +305,57 @@ util.func public @load_indirect_mismatch() -> tensor<3xf32> {
 
 // -----
 
-// util.string.format is kept as written, but its placeholders are checked against its
-// arguments as StringFormatOp::verify checks them (in 64 bits: `{4294967295}` wants 2^32
-// arguments, not 0).
+util.global private mutable @var : i32
+util.func public @address_immutable_of_mutable() {
+  // expected-error @+1 {{'util.global.address' op is marked as immutable but the global is mutable}}
+  %0 = util.global.address immutable @var : !util.ptr<i32>
+  util.return
+}
+
+// -----
+
+util.func public @address_of_no_global() {
+  // expected-error @+1 {{'util.global.address' op attribute 'global' failed to satisfy constraint: flat symbol reference attribute referencing to a 'IREE::Util::GlobalOpInterface' symbol}}
+  %0 = util.global.address @address_of_no_global : !util.ptr<i32>
+  util.return
+}
+
+// -----
+
+util.func public @load_indirect_not_a_pointer(%arg0: i32) {
+  // expected-error @+1 {{'util.global.load.indirect' op operand #0 must be A pointer-like reference., but got 'i32'}}
+  %0 = util.global.load.indirect %arg0 : i32 -> i32
+  util.return
+}
+
+// -----
+
+util.func public @list_construct_not_a_list(%arg0: i32) {
+  // expected-error @+1 {{'util.list.construct' op result #0 must be Dense list container type., but got 'i32'}}
+  %0 = util.list.construct [%arg0 : i32] : i32
+  util.return
+}
+
+// -----
+
+util.func public @string_format_float(%arg0: f32) {
+  // expected-error @+1 {{'util.string.format' op operand #0 must be variadic of index or signless integer or A reference counted byte buffer., but got 'f32'}}
+  %0 = util.string.format "{}"(%arg0) : (f32) -> !util.buffer
+  util.return
+}
+
+// -----
+
+util.func public @string_format_type_count(%arg0: i32) {
+  // expected-error @+1 {{custom op 'util.string.format' number of operands and types do not match: got 1 operands and 2 types}}
+  %0 = util.string.format "{}"(%arg0) : (i32, i32) -> !util.buffer
+  util.return
+}
+
+// -----
+
+// util.string.format's placeholders are checked against its arguments as
+// StringFormatOp::verify checks them (in 64 bits: `{4294967295}` wants 2^32 arguments, not 0).
 util.func public @string_format_index_overflow() -> !util.buffer {
   // expected-error @+1 {{'util.string.format' op format string placeholder count does not match the 0 provided argument(s)}}
   %0 = util.string.format "{4294967295}"() : () -> !util.buffer
@@ -397,8 +445,7 @@ module @m attributes {sym_visibility = "private"} {
 
 // -----
 
-// util.list.construct is kept as written, but its assembly format starts with the `[...]` of
-// its values, empty or not.
+// util.list.construct's assembly format starts with the `[...]` of its values, empty or not.
 util.func public @list_construct_without_values() -> !util.list<i32> {
   // expected-error @+1 {{expected '['}}
   %0 = util.list.construct : !util.list<i32>
