@@ -153,8 +153,11 @@ def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
     args = next((c for c in children if isinstance(c, FuncArgs)), FuncArgs())
     results = [c for c in children if isinstance(c, tuple)]  # See _func_result.
     attributes = children[-1] if isinstance(children[-1], AttrDict) else AttrDict()
+    # The op is located at its name, which the rule does not hand over.
+    start = b.text.rfind("util.func", 0, first.start_pos)
+    location = b.source.location_at(start) if start >= 0 else b.location(first)
     if attributes:
-        _check_function_attr_dict(b, attributes, children[-2], first)
+        _check_function_attr_dict(b, attributes, children[-2], location)
     names = [str(a[0]) for a in args if a[0] is not None]
     if names and len(names) != len(args):
         raise error("expected all arguments to be named or none", b.location(first))
@@ -180,17 +183,16 @@ def _util_func_header(b: Builder, children: list[Any]) -> FuncHeader:
         [r[2] for r in results],
         tied,
         dict(attributes),
-        b.location(first),
+        location,
     )
 
 
 def _check_function_attr_dict(
-    b: Builder, attributes: AttrDict, keyword: Token, first: Token
+    b: Builder, attributes: AttrDict, keyword: Token, location: Location
 ) -> None:
     """util.func's parser is hand-written (MLIR's function op parser): after `attributes`
     (`keyword`), the names its syntax gives are refused as inferred, at the keyword, and
-    `tied_operands`, which it always sets, as given twice, at the op's name (before `first`,
-    the header's first token)."""
+    `tied_operands`, which it always sets, as given twice, at the op's name (`location`)."""
     for name in ("sym_visibility", "sym_name", "function_type"):
         if name in attributes:
             raise error(
@@ -199,8 +201,6 @@ def _check_function_attr_dict(
                 b.location(keyword),
             )
     if "tied_operands" in attributes:
-        start = b.text.rfind("util.func", 0, first.start_pos)
-        location = b.source.location_at(start) if start >= 0 else b.location(first)
         _check_set_twice("util.func", attributes, "tied_operands", location)
 
 
@@ -313,6 +313,13 @@ class FuncOp(Operation):
             p.print_region(self.regions[0])
 
     def verify(self) -> None:
+        # MLIR's function op interface: an argument's or a result's attribute names its dialect.
+        for kind, attributes in (
+            ("arguments", self.header.arg_attrs),
+            ("results", self.header.result_attrs),
+        ):
+            if any("." not in name for entries in attributes if entries for name in entries):
+                raise op_error(self, f"{kind} may only have dialect attributes")
         if self.regions and self.body.is_empty():
             raise error("custom op 'util.func' expected non-empty function body", self.location)
         if self.regions and [a.type for a in self.body.arguments] != list(self.header.arg_types):

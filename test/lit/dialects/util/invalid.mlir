@@ -354,6 +354,19 @@ util.func public @string_format_type_count(%arg0: i32) {
 
 // -----
 
+// An argument's or a result's attributes name their dialect (MLIR's function op interface).
+// expected-error @+1 {{'util.func' op arguments may only have dialect attributes}}
+util.func public @undialected_argument_attribute(%arg0: i32 {a}) {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{'util.func' op results may only have dialect attributes}}
+util.func private @undialected_result_attribute(%arg0: i32) -> (i32 {a.b}, i32 {c})
+
+// -----
+
 // util.string.format's placeholders are checked against its arguments as
 // StringFormatOp::verify checks them (in 64 bits: `{4294967295}` wants 2^32 arguments, not 0).
 util.func public @string_format_index_overflow() -> !util.buffer {
