@@ -327,11 +327,13 @@ class FloatAttr(Attribute):
 
 
 def _escape(value: str) -> str:
+    """`value` spelled as MLIR prints a string (llvm::printEscapedString): printable ASCII but
+    `"` as it is, `\\` doubled, and every other byte as `\\XX`."""
     out = []
     for ch in value:
-        if ch == '"' or ch == "\\":
-            out.append("\\" + ch)
-        elif 32 <= ord(ch) < 127:
+        if ch == "\\":
+            out.append("\\\\")
+        elif 32 <= ord(ch) < 127 and ch != '"':
             out.append(ch)
         else:
             # A byte the input did not decode (see decode_source) is that byte again.
@@ -527,7 +529,7 @@ class ArrayAttr(Attribute):
 
 
 class DictAttr(Attribute):
-    """An attribute dictionary. Entry order is kept as written."""
+    """An attribute dictionary. Entry order is kept as written; it prints sorted by name."""
 
     __slots__ = ("depth", "entries")
 
@@ -545,6 +547,10 @@ class DictAttr(Attribute):
         return self.entries.get(name)
 
 
+def _entry_name(entry: tuple[str, Attribute]) -> str:
+    return entry[0]
+
+
 def attr_name_spelling(name: str) -> str:
     """A dictionary key as MLIR prints it (quoted unless a bare identifier)."""
     if (
@@ -557,9 +563,11 @@ def attr_name_spelling(name: str) -> str:
 
 
 def print_attr_dict(entries: Mapping[str, Attribute]) -> str:
-    """`{a = 1, b}` with unit attributes printed as bare keys."""
+    """`{a = 1, b}` with unit attributes printed as bare keys, sorted by name as MLIR keeps a
+    DictionaryAttr (a file iree-opt printed has them sorted already)."""
     parts = []
-    for name, value in entries.items():
+    items = sorted(entries.items(), key=_entry_name) if len(entries) > 1 else entries.items()
+    for name, value in items:
         spelled = attr_name_spelling(name)
         parts.append(spelled if isinstance(value, UnitAttr) else f"{spelled} = {value.text}")
     return "{" + ", ".join(parts) + "}"

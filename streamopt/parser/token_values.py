@@ -811,7 +811,10 @@ def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
             return OpaqueAttr(text + suffix)
         return OpaqueAttr(text + suffix)
     if kind == "STRING":
-        return StringAttr(unescape_string(text), text)
+        # MLIR prints a string its own way (`\0A`, `\22`, `\C3\A9`): the text as written is
+        # kept when it is already that spelling, as it is in what MLIR printed.
+        plain = text.isascii() and text.isprintable() and "\\" not in text
+        return StringAttr(unescape_string(text), text if plain else None)
     if kind == "SYMBOL_REF":
         return symbol_ref_from_text(text)
     if kind == "BARE_ID":

@@ -1,0 +1,21 @@
+// Attributes as a user may write them, printed as iree-opt prints them: an attribute
+// dictionary sorted by name (MLIR keeps a DictionaryAttr sorted), and strings escaped as
+// llvm::printEscapedString escapes them (`\n` as `\0A`, `\"` as `\22`, `\41` as `A`, UTF-8 as
+// `\C3\A9`), wherever the dictionary or the string stands.
+// RUN: iree-opt --split-input-file %s -o %t.expected
+// RUN: streamopt --split-input-file %s -o %t.actual
+// RUN: diff %t.expected %t.actual
+
+util.func public @strings(%arg0: i32, %arg1: index) attributes {plain = "a b", escaped = "a\nb\t\"q\"\\ \41", utf8 = "été", list = ["x\ny", "z"], nested = {inner = "\22", b = 1 : i32, a}} {
+  util.status.check_ok %arg0, "failed:\n\"why\""
+  %0 = util.string.format "{}\té"(%arg1) {z = 1 : i32, y = "\n"} : (index) -> !util.buffer
+  util.return
+}
+
+// -----
+
+util.func public @unsorted(%arg0: i32 {z.b, z.a = 1 : i32}) -> (i32 {x.b, x.a}) {
+  %c1_i32 = arith.constant {b, a} 1 : i32
+  %0 = util.optimization_barrier {b = "\n", a = 2 : i32} %c1_i32 : i32
+  util.return {b, a} %arg0 : i32
+}
