@@ -649,6 +649,11 @@ def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
                 return pretty
         if position is None or token.type == "$END":
             position = len(source.text.rstrip("\n"))
+        if "_NL" in exc.expected and _starts_no_op(source.text, int(position), str(token)):
+            # An op could have ended at the line break, and MLIR reads this token as the start
+            # of the next one (emitWrongTokenError: at the end of the token before it).
+            where = source.location_at(_end_of_previous_token(source.text, int(position)))
+            return Diagnostic("error", "expected operation name in quotes", where)
         location = source.location_at(min(int(position), len(source.text)))
         if token.type == "_NL":
             # Point at the end of the line, not the start of the next one.
@@ -662,6 +667,33 @@ def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
         char = source.text[position] if position < len(source.text) else ""
         return Diagnostic("error", f"unexpected character '{char}'", source.location_at(position))
     return Diagnostic("error", str(exc), Location(source, 1 + source.line_offset, 1))
+
+
+def _starts_no_op(text: str, position: int, token: str) -> bool:
+    """Whether `token`, at `position`, is the first on its line and cannot start an op (an op
+    starts with a result, a name, a quoted generic name, a block label, or is a `}`)."""
+    line_start = text.rfind("\n", 0, position) + 1
+    if text[line_start:position].strip(" \t"):
+        return False
+    first = token[:1]
+    return not (first.isalpha() or first in '_%"^}')
+
+
+def _end_of_previous_token(text: str, position: int) -> int:
+    """Where MLIR reports a wrong token at `position` (Parser::emitWrongTokenError): after the
+    last token before it, over blank lines and the `//` comments of the lines it backs over."""
+    end = position
+    while True:
+        end = len(text[:end].rstrip(" \t"))
+        if end == 0:
+            return position
+        if text[end - 1] not in "\n\r":
+            return end
+        end -= 1
+        line_start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        comment = text.find("//", line_start, end)
+        if comment >= 0:
+            end = comment
 
 
 _EXPECTED_NAMES = {
