@@ -8,6 +8,7 @@ functions turn a token's text into a structured type or attribute, once per dist
 from __future__ import annotations
 
 from functools import cache
+from re import Match
 from typing import Any, cast
 
 from streamopt.dialects.registered import REGISTERED_DIALECTS
@@ -1123,15 +1124,40 @@ def shaped_type_problem(text: str) -> tuple[int, str] | None:
         return _shape_problems[text]
     problem: tuple[int, str] | None = None
     shape = _SHAPE.match(text)
-    if shape is not None and not _ELEMENT_TYPE.match(text, shape.end()):
+    element = _ELEMENT_TYPE.match(text, shape.end()) if shape is not None else None
+    if shape is not None and element is None:
         dimension = _DIMENSION.match(text, shape.end())
         if dimension is not None:
             # A dimension with no `x` after it (`tensor<4>`): reported just after it.
             problem = (dimension.end(), "expected 'x' in dimension list")
         else:
             problem = (shape.end(), "expected non-function type")
+    elif shape is not None and element is not None:
+        problem = _after_element_type_problem(text, element)
     _shape_problems[text] = problem
     return problem
+
+
+# A whole element type whose end is plain to see: a builtin one (`i8`, `f32`) or a dialect
+# type without parameters (`!util.buffer`).
+_PLAIN_ELEMENT_TYPE = lazy_compile(r"![\w.$]+(?![\w.$<])|[\w.$]+(?![\w.$<])")
+# What may follow the element type, and MLIR's words when something else does.
+_AFTER_ELEMENT_TYPE = {
+    "tensor": (">,", "expected '>' in tensor type"),
+    "vector": (">", "expected '>' in vector type"),
+    "memref": (">,", "expected ',' or '>' in memref type"),
+}
+
+
+def _after_element_type_problem(text: str, element: Match[str]) -> tuple[int, str] | None:
+    """Something other than `>` (or, in a tensor or memref, `,` and what follows it) after a
+    plain element type (`tensor<2xi8 2xi8>`): reported just after the element type."""
+    plain = _PLAIN_ELEMENT_TYPE.match(text, element.start())
+    if plain is None:
+        return None
+    rest = text[plain.end() :].lstrip(" \t")
+    allowed, message = _AFTER_ELEMENT_TYPE[text[: text.index("<")]]
+    return None if rest[:1] in tuple(allowed) else (plain.end(), message)
 
 
 # `dense<"...">`: one string literal inside (a hex string, or the value of string elements).
@@ -1238,9 +1264,10 @@ def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | No
     `start`) is not as MLIR's tensor literal parser reads it, and MLIR's words: lists of
     entries separated by commas, an entry a scalar, a string, a list or a complex pair
     `(re, im)` (whose parts are entries too), the entries of a list of one rank, and nothing
-    after the outer list. Reported where MLIR reports it: a token that cannot start an entry
-    at it (at the `>` when the list ends there), a missing separator or closing bracket just
-    after the token before, an entry of another rank at the token after it."""
+    after the outer list (or after a splat's one scalar or pair). Reported where MLIR reports
+    it: a token that cannot start an entry at it (at the `>` when the list ends there), a
+    missing separator or closing bracket just after the token before, an entry of another
+    rank at the token after it."""
     # Per open bracket: `[` or `(`, the entries read in it so far, and their rank.
     open_brackets: list[list[Any]] = []
     expect_entry = True
@@ -1253,9 +1280,13 @@ def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | No
         if not open_brackets:
             if previous_end > start:
                 return (previous_end, "expected '>'")
-            if token != "[":
-                return None  # Not a list: read elsewhere.
-            open_brackets.append(["[", 0, None])
+            if token in _DENSE_NON_SCALARS and token not in "[(":
+                return (match.start(), "expected element literal of primitive type")
+            if token not in "[(":
+                # A splat: one scalar or string, then the `>`.
+                previous_end = match.end()
+                continue
+            open_brackets.append([token, 0, None])
         elif expect_entry:
             kind, count, rank = open_brackets[-1]
             if token == "(" or (token == "[" and kind == "["):
@@ -1354,7 +1385,8 @@ def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
         return (len(text) - len(body), "expected element literal of primitive type")
     match = _DENSE_STRING.fullmatch(text)
     if match is None:
-        return None
+        # A splat: one scalar or complex pair, then the `>`.
+        return _dense_list_structure_problem(text, len("dense<"))
     width = _element_bit_width(type.element_type_text)
     if width is None:
         return None

@@ -106,6 +106,22 @@ def test_every_small_dense_list_is_read_as_iree_opt_reads_it() -> None:
     )
 
 
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
+def test_every_small_dense_splat_is_read_as_iree_opt_reads_it() -> None:
+    """The same pieces with no list around them: a splat is one scalar or complex pair."""
+    _read_alike(
+        "dense<{}> : tensor<1xi32>",
+        DENSE_LISTS[1:],
+        {
+            "expected element literal of primitive type",
+            "expected ']'",
+            "expected '>'",
+            "expected ',' between complex elements",
+            "expected ')' after complex elements",
+        },
+    )
+
+
 def _read_alike(attribute: str, insides: list[str], messages: set[str]) -> None:
     """Each of `insides` put into `attribute` (a format string) of a function is refused by
     streamopt exactly when iree-opt refuses it, with iree-opt's first error; the cases meet

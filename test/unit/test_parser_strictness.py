@@ -326,6 +326,21 @@ def test_dimensions_without_x_are_refused(text: str, offset: int) -> None:
     assert shaped_type_problem(text) == (offset, "expected 'x' in dimension list")
 
 
+# Something other than `>` (or a tensor's or memref's `,`) after a plain element type: at the
+# end of the element type, in MLIR's words.
+AFTER_ELEMENT_TYPE = {
+    "tensor<2xi8 2xi8>": (11, "expected '>' in tensor type"),
+    "vector<2xi8, i8>": (11, "expected '>' in vector type"),
+    "memref<2xi8 i8>": (11, "expected ',' or '>' in memref type"),
+    "tensor<2x!util.buffer 3>": (21, "expected '>' in tensor type"),
+}
+
+
+@pytest.mark.parametrize(("text", "problem"), AFTER_ELEMENT_TYPE.items())
+def test_what_follows_the_element_type_is_checked(text: str, problem: tuple[int, str]) -> None:
+    assert shaped_type_problem(text) == problem
+
+
 @pytest.mark.parametrize("text", VALID_ATTRIBUTES)
 def test_valid_attributes_are_taken(text: str) -> None:
     assert dialect_attribute_problem(text) is None
@@ -361,7 +376,7 @@ def test_iree_opt_agrees(tmp_path: Path) -> None:
     header += '#a = #hal.executable.target<"a", "b">\n'
     spellings = [
         (VALID_LOCATIONS, list(INVALID_LOCATIONS), "util.global private @g{} : i32 {}"),
-        (VALID_SHAPES, list(INVALID_SHAPES), "util.global private @g{} : {}"),
+        (VALID_SHAPES, [*INVALID_SHAPES, *AFTER_ELEMENT_TYPE], "util.global private @g{} : {}"),
         (VALID_ATTRIBUTES, list(INVALID_ATTRIBUTES), "util.global private @g{} {{x = {}}} : i32"),
         (VALID_STRINGS, ['"a\\q"', '"a\vb"'], "util.global private @g{} {{x = {}}} : i32"),
     ]
