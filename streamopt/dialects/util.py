@@ -313,6 +313,8 @@ class FuncOp(Operation):
             p.print_region(self.regions[0])
 
     def verify(self) -> None:
+        if not self.regions and self.is_public:
+            raise op_error(self, "symbol declaration cannot have public visibility")
         # MLIR's function op interface: an argument's or a result's attribute names its dialect.
         for kind, attributes in (
             ("arguments", self.header.arg_attrs),

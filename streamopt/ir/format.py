@@ -291,9 +291,19 @@ class CompiledFormat:
                 then = self._grammar(element.then, extra)
                 anchor = element.anchor
                 if isinstance(anchor, Variable) and self.definition.is_variadic(anchor.name):
-                    # A group anchored on a list is written only when the list is not empty.
-                    then = then.replace("value_list?", "value_list", 1)
-                    if TypeOf(anchor.name) in element.then:
+                    # A group anchored on a list is printed only when the list is not empty;
+                    # MLIR reads an empty one after a literal that opens the group, with no
+                    # types (`[]`: no workload). Not in a group that opens with `{`
+                    # (tensor.sizeof's), whose `{}` the grammar could not tell from an empty
+                    # attribute dictionary.
+                    opened = isinstance(element.then[0], Literal) and element.then[0].text != "{"
+                    # (A NamedTuple equals any tuple of its values: TypeOf(x) == Variable(x).)
+                    typed = any(
+                        isinstance(e, TypeOf) and e.name == anchor.name for e in element.then
+                    )
+                    if not opened or typed:
+                        then = then.replace("value_list?", "value_list", 1)
+                    if typed:
                         then = then.replace("type_list?", "type_list", 1)
                 extra.append(f"!{rule}: {then}")
                 if element.otherwise:

@@ -98,8 +98,9 @@ class ShapedType(Type):
         return split_shaped_type(self.text)[1]
 
 
-# The dimensions that open a shaped type's body: `4x?x[8]x`, each followed by an `x`.
-_SHAPE_PREFIX = lazy_compile(r"(?:(?:\d+|\?|\[\d+\])x)*")
+# The dimensions that open a shaped type's body: `4x?x[8]x`, each followed by an `x` (blanks
+# may stand between them, as MLIR's lexer takes them: `4x 4xf32`).
+_SHAPE_PREFIX = lazy_compile(r"(?:(?:\d+|\?|\[\d+\])[ \t]*x[ \t]*)*")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -108,7 +109,8 @@ def split_shaped_type(text: str) -> tuple[tuple[int | None, ...], str]:
     body = text[text.index("<") + 1 : -1].strip()
     match = _SHAPE_PREFIX.match(body)
     prefix = match.group() if match else ""
-    dims = tuple(None if part == "?" else int(part.strip("[]")) for part in prefix.split("x")[:-1])
+    parts = prefix.split("x")[:-1]
+    dims = tuple(None if part.strip() == "?" else int(part.strip(" \t[]")) for part in parts)
     element = body[len(prefix) :]
     # The element type ends at an encoding or layout after it (`, #enc`), outside the element
     # type's own brackets (`complex<f32>`, `vector<4xi8>`).

@@ -1167,7 +1167,9 @@ class Builder:
             raise self.error_in(token, problem)
 
     def await_clause(self, children: list[Any]) -> Clause:
-        value: Value = children[-1]
+        value = children[-1]
+        if isinstance(value, TOKEN_CLASSES):
+            return Clause("await", None)  # `await()`: none.
         if value.type is None:
             # `await(%t)` spells no type: it is a timepoint (an unmodelled op's result, say).
             value.type = TIMEPOINT

@@ -1384,6 +1384,8 @@ def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     if body.startswith("{"):
         return (len(text) - len(body), "expected element literal of primitive type")
     match = _DENSE_STRING.fullmatch(text)
+    if match is None and body == ">" and 0 not in shape:
+        return (0, f"parsed zero elements, but type ('{type.text}') expected at least 1")
     if match is None:
         # A splat: one scalar or complex pair, then the `>`.
         return _dense_list_structure_problem(text, len("dense<"))

@@ -113,10 +113,21 @@ def test_grammar_of_elements() -> None:
         "$first (`rest` `[` $rest^ `]`)? `:` type($out) attr-dict",
         "op_test_probe",
     )
+    # A group a literal opens may hold an empty list (MLIR reads `rest[]` as no list).
     assert compiled.grammar().split("\n") == [
         'value op_test_probe__g0? ":" type attr_dict?',
-        '!op_test_probe__g0: "rest" "[" value_list "]"',
+        '!op_test_probe__g0: "rest" "[" value_list? "]"',
     ]
+
+
+def test_a_group_a_list_opens_or_types_needs_a_value() -> None:
+    # Only a value can tell that such a group is written.
+    for format, group in [
+        ("($rest^ `:` type($rest))? attr-dict", 'value_list ":" type_list'),
+        ("(`rest` `(` $rest^ `:` type($rest) `)`)? attr-dict", '"rest" "(" value_list ":"'),
+    ]:
+        compiled = compile_format(OpDefinition(_Probe), format, "op_test_probe")
+        assert group in compiled.grammar().split("\n")[1], format
 
 
 def test_unit_attribute_is_its_group() -> None:

@@ -198,6 +198,7 @@ VALID_DENSE = [
     'dense<"0x00000000000000000000000000000000"> : tensor<2xindex>',
     'dense<"0x00000000"> : vector<[4]xf32>',
     'dense<"0x"> : tensor<0xf32>',
+    "dense<> : tensor<0x4xi32>",
     'dense<"0x00"> : tensor<2x2xui8, #encoding>',
     'dense<"anything"> : tensor<2x!util.buffer>',
     "dense<[1, 2]> : tensor<2xi32>",
@@ -248,6 +249,10 @@ INVALID_DENSE = {
     "dense<[1, 2]> : tensor<3xi32>": (
         0,
         "inferred shape of elements literal ([2]) does not match type ([3])",
+    ),
+    "dense<> : tensor<4xi32>": (
+        0,
+        "parsed zero elements, but type ('tensor<4xi32>') expected at least 1",
     ),
     "dense<[[1, 2], [3, 4]]> : tensor<4xi32>": (
         0,

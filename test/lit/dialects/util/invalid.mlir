@@ -354,6 +354,12 @@ util.func public @string_format_type_count(%arg0: i32) {
 
 // -----
 
+// A declaration (no body) is not public: MLIR's symbol verifier, as iree-opt applies it.
+// expected-error @+1 {{'util.func' op symbol declaration cannot have public visibility}}
+util.func @public_declaration(%arg0: index) -> index
+
+// -----
+
 // An argument's or a result's attributes name their dialect (MLIR's function op interface).
 // expected-error @+1 {{'util.func' op arguments may only have dialect attributes}}
 util.func public @undialected_argument_attribute(%arg0: i32 {a}) {
