@@ -139,6 +139,11 @@ _OP_NAME = lazy_compile(
     r"(?=[ \t<(@%\"{:\[]|\n|$)"
 )
 _ATTRIBUTE_ENTRY = lazy_compile(r"[\w$.]+[ \t]*=")
+# A result name, then an op's name with no `=` between: an op line that lost its `=` (MLIR
+# reads it as the start of an op, "expected '=' after SSA name"), never an operand that wraps.
+_RESULT_WITHOUT_EQUAL = lazy_compile(
+    r"(%[A-Za-z0-9_$.\-]+(?::\w+)?)[ \t]+(?:[A-Za-z_][\w$]*(?:\.[\w$]+)+|\"[\w$.]+\"[ \t]*\()"
+)
 _BLOCK_LABEL = lazy_compile(r"\^[\w$.\-]+(?:\((?:[^()\n]|\([^()\n]*\))*\))?[ \t]*:(?!:)")
 _ALIAS = lazy_compile(r"[#!][\w$.\-]+[ \t]*=")
 _GENERIC_OP = lazy_compile(r'"[\w$.]+"[ \t]*\(')
@@ -150,7 +155,7 @@ def _continues(text: str, start: int, char: str) -> bool:
         # A block label ends in `:`; `^bb2(%a : T)` continuing a branch does not.
         return not _BLOCK_LABEL.match(text, start)
     if char == "%":
-        return not _RESULT_LIST.match(text, start)
+        return not _RESULT_LIST.match(text, start) and not _RESULT_WITHOUT_EQUAL.match(text, start)
     if char.isalpha() or char == "_":
         return not _OP_NAME.match(text, start) or bool(_ATTRIBUTE_ENTRY.match(text, start))
     if char == '"':
@@ -649,6 +654,9 @@ def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
                 return pretty
         if position is None or token.type == "$END":
             position = len(source.text.rstrip("\n"))
+        lost = _result_without_equal(source.text, int(position))
+        if lost is not None:
+            return Diagnostic("error", "expected '=' after SSA name", source.location_at(lost))
         if "_NL" in exc.expected and _starts_no_op(source.text, int(position), str(token)):
             # An op could have ended at the line break, and MLIR reads this token as the start
             # of the next one (emitWrongTokenError: at the end of the token before it).
@@ -667,6 +675,15 @@ def _syntax_diagnostic(exc: ParseError, source: Source) -> Diagnostic:
         char = source.text[position] if position < len(source.text) else ""
         return Diagnostic("error", f"unexpected character '{char}'", source.location_at(position))
     return Diagnostic("error", str(exc), Location(source, 1 + source.line_offset, 1))
+
+
+def _result_without_equal(text: str, position: int) -> int | None:
+    """Where MLIR reports the line of `position` when it is a result name then an op's name
+    with no `=` between, and `position` is past the name: just after the name."""
+    line_start = text.rfind("\n", 0, position) + 1
+    indented = text[line_start:position]
+    found = _RESULT_WITHOUT_EQUAL.match(text, line_start + len(indented) - len(indented.lstrip()))
+    return found.end(1) if found is not None and found.end(1) <= position else None
 
 
 def _starts_no_op(text: str, position: int, token: str) -> bool:

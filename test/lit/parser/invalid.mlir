@@ -341,3 +341,25 @@ util.func public @integer_out_of_range() {
   %c256 = arith.constant 256 : i8
   util.return
 }
+
+// -----
+
+// A result name then an op's name with no `=` starts an op that lost its `=`: it does not
+// continue the op before it, even one streamopt keeps as written (whose text took the line
+// in, and printed it).
+func.func @result_without_equal(%arg0: index) {
+  %c8 = arith.constant 8 : index
+  %0 = hal.interface.binding.subspan layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) binding(0) offset(%c8) : memref<4xi8>
+  // expected-error @+1 {{expected '=' after SSA name}}
+  %1  hal.interface.binding.subspan layout(#hal.pipeline.layout<bindings = [#hal.pipeline.binding<storage_buffer>]>) binding(0) offset(%c8) : memref<4xi8>
+  return
+}
+
+// -----
+
+util.func public @modelled_result_without_equal() {
+  %c8 = arith.constant 8 : index
+  // expected-error @+1 {{expected '=' after SSA name}}
+  %c9  arith.constant 9 : index
+  util.return
+}
