@@ -1105,16 +1105,18 @@ ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
 
 @parse_rule("util_assumption_entry")
-def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int]:
+def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int] | None:
     key = str(children[0])
     if key not in ASSUMPTION_FIELDS:
         raise b.error(f"unknown int assumption '{key}'", children[0])
+    if len(children) == 1:
+        return None  # `umin = `: no value.
     return (key, token_values.integer_literal(str(children[1])))
 
 
 @parse_rule("util_assumption")
 def _util_assumption(b: Builder, children: list[Any]) -> dict[str, int]:
-    return dict(children)
+    return dict(child for child in children if child is not None)
 
 
 @parse_rule("util_assume_operand")
