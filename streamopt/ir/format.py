@@ -273,6 +273,17 @@ class CompiledFormat:
         self.definition = definition
         self.elements = elements
         self.rule_prefix = rule_prefix
+        # The optional operands that anchor a group a literal opens (`await(` $t^ `)`): MLIR
+        # reads the group with the operand left out (`await()`), as if it were not written.
+        self.may_be_left_out = {
+            e.anchor.name
+            for e in _walk(elements)
+            if isinstance(e, Optional)
+            and isinstance(e.anchor, Variable)
+            and e.anchor.name in definition.operands
+            and definition.operands[e.anchor.name].optional
+            and _opened_by_literal(e)
+        }
 
     # -- grammar ---------------------------------------------------------------------------
 
@@ -296,7 +307,7 @@ class CompiledFormat:
                     # types (`[]`: no workload). Not in a group that opens with `{`
                     # (tensor.sizeof's), whose `{}` the grammar could not tell from an empty
                     # attribute dictionary.
-                    opened = isinstance(element.then[0], Literal) and element.then[0].text != "{"
+                    opened = _opened_by_literal(element)
                     # (A NamedTuple equals any tuple of its values: TypeOf(x) == Variable(x).)
                     typed = any(
                         isinstance(e, TypeOf) and e.name == anchor.name for e in element.then
@@ -340,7 +351,7 @@ class CompiledFormat:
             return "region"
         if definition.is_variadic(name):
             return "value_list?"
-        return "value"
+        return "value?" if name in self.may_be_left_out else "value"
 
     # -- parsing ---------------------------------------------------------------------------
 
@@ -519,6 +530,14 @@ class CompiledFormat:
                     f"{indent}attrs[{name!r}] = kinds[{name!r}].from_part(reader, {name!r}, "
                     f"{part})",
                     f"{indent}{i} += 1",
+                ]
+                continue
+            if name in self.may_be_left_out:
+                lines += [
+                    f"{indent}found = {maybe}",
+                    f"{indent}if isinstance(found, Value):",
+                    f"{indent}    ops[{name!r}] = found",
+                    f"{indent}    {i} += 1",
                 ]
                 continue
             if definition.is_variadic(name):
@@ -794,6 +813,13 @@ def _check_names(definition: OpDefinition, elements: Sequence[Element]) -> None:
         for one in named:
             if isinstance(one, (Variable, TypeOf)) and not definition.has_field(one.name):
                 raise FormatError(f"{definition.name}: the format names no field ${one.name}")
+
+
+def _opened_by_literal(group: Optional) -> bool:
+    """Whether a literal opens the group, one other than `{` (the grammar could not tell `{}`
+    from an empty attribute dictionary after it)."""
+    first = group.then[0]
+    return isinstance(first, Literal) and first.text != "{"
 
 
 def _walk(elements: Sequence[Element]) -> Iterator[Element]:

@@ -780,6 +780,7 @@ def builder_namespace(definition: OpDefinition) -> dict[str, Any]:
         "directives": CUSTOM_DIRECTIVES,
         "kinds": {name: f.kind for name, f in definition.attributes.items()},
         "FormatGroup": FormatGroup,
+        "Value": Value,
         "Clause": Clause,
         "AttrDict": AttrDict,
         "AttributesClause": AttributesClause,
