@@ -563,18 +563,18 @@ class CompiledFormat:
         MLIR's errors when it has more or fewer types than they have values."""
         definition = self.definition
         inputs, results = element.inputs, element.results
-        if definition.is_variadic(inputs):
-            mismatch = "number of operands and types do not match: got {} operands and {} types"
-            prefix = f"custom op '{definition.name}' "
-            lines += [
-                f"{indent}count = len(ops.get({inputs!r}) or ())",
-                f"{indent}if count != len(found.inputs):",
-                f"{indent}    message = {mismatch!r}.format(count, len(found.inputs))",
-                f"{indent}    raise error({prefix!r} + message, location)",
-                self._set_type_code(indent, inputs, "list(found.inputs)"),
-            ]
-        else:
-            lines.append(self._set_type_code(indent, inputs, "found.inputs[0]"))
+        variadic = definition.is_variadic(inputs)
+        mismatch = "number of operands and types do not match: got {} operands and {} types"
+        prefix = f"custom op '{definition.name}' "
+        lines += [
+            f"{indent}count = len(ops.get({inputs!r}) or ())" if variadic else f"{indent}count = 1",
+            f"{indent}if count != len(found.inputs):",
+            f"{indent}    message = {mismatch!r}.format(count, len(found.inputs))",
+            f"{indent}    raise error({prefix!r} + message, location)",
+            self._set_type_code(
+                indent, inputs, "list(found.inputs)" if variadic else "found.inputs[0]"
+            ),
+        ]
         if definition.is_variadic(results):
             lines.append(self._set_type_code(indent, results, "list(found.results)"))
             return

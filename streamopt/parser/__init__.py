@@ -700,14 +700,18 @@ def _end_of_previous_token(text: str, position: int) -> int:
     """Where MLIR reports a wrong token at `position` (Parser::emitWrongTokenError): after the
     last token before it, over blank lines and the `//` comments of the lines it backs over."""
     end = position
+    # Each line is read once, back to front (no copies: this is linear in the lines it backs
+    # over, however many blank ones there are).
     while True:
-        end = len(text[:end].rstrip(" \t"))
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
         if end == 0:
             return position
         if text[end - 1] not in "\n\r":
             return end
         end -= 1
-        line_start = max(text.rfind("\n", 0, end), text.rfind("\r", 0, end)) + 1
+        line_start = text.rfind("\n", 0, end) + 1
+        line_start = max(line_start, text.rfind("\r", line_start, end) + 1)
         comment = text.find("//", line_start, end)
         if comment >= 0:
             end = comment
