@@ -390,17 +390,22 @@ def sanitize_identifier(name: str) -> str:
 SymbolOpT = TypeVar("SymbolOpT", bound=Operation)
 
 
-def _lookup(op: Operation, name: str, cls: type[SymbolOpT]) -> SymbolOpT | None:
+def _lookup(
+    op: Operation, name: str, cls: type[SymbolOpT], missing: str | None = None
+) -> SymbolOpT | None:
     """The callee or global (`cls`) named `name` in the module holding `op`, if there are
     both; None also when an op streamopt does not model defines it.
 
-    Raises IREE's diagnostic when the module defines no such symbol, or as another known op.
+    Raises IREE's diagnostic (`missing`, or the callee's or the global's) when the module
+    defines no such symbol, or as another known op.
     """
     table = SymbolTable.nearest(op)
     if not isinstance(table.table_op, ModuleOp):
         return None
     found = table.lookup(name)
     if found is None or (found.is_known and not isinstance(found, cls)):
+        if missing is not None:
+            raise op_error(op, missing)
         if cls is FuncOp:
             raise op_error(op, f"undefined/incompatible callee: {name}")
         raise op_error(op, f"undefined global: @{symbol_spelling(name)}")
@@ -831,19 +836,14 @@ class GlobalAddressOp(EffectsNotModelledOp):
         return sanitize_identifier("ptr_" + self.global_)
 
     def verify(self) -> None:
-        table = SymbolTable.nearest(self)
-        if not isinstance(table.table_op, ModuleOp):
-            return  # In a symbol table streamopt does not model.
-        found = table.lookup(self.global_)
-        if found is not None and not found.is_known:
-            return  # Defined by an op kept as written: it may be a global.
-        if not isinstance(found, GlobalOp):
-            raise op_error(
-                self,
-                "attribute 'global' failed to satisfy constraint: flat symbol reference "
-                "attribute referencing to a 'IREE::Util::GlobalOpInterface' symbol",
-            )
-        if self.is_immutable and found.is_mutable:
+        found = _lookup(
+            self,
+            self.global_,
+            GlobalOp,
+            missing="attribute 'global' failed to satisfy constraint: flat symbol reference "
+            "attribute referencing to a 'IREE::Util::GlobalOpInterface' symbol",
+        )
+        if found is not None and self.is_immutable and found.is_mutable:
             raise op_error(self, "is marked as immutable but the global is mutable")
 
 
