@@ -461,10 +461,14 @@ _KINDS: tuple[tuple[str, Callable[[Type], bool]], ...] = (
 
 
 def _kind_check(op_name: str, field: Field) -> TypeCheck | None:
-    """ODS's parser check of a result declared with a type of a C++ class (`Index`, `I32`,
-    a timepoint): a spelled type of another kind is refused where it is written."""
+    """ODS's parser check of a field whose type has a C++ class: a result declared with such
+    a type (`Index`, `I32`, a timepoint), or an operand or result whose constraint names its
+    kind (`Util_BufferType`). A spelled type of another kind is refused where it is written."""
     want = field.type if isinstance(field, ResultField) else None
     found_kind = next(((k, is_kind) for k, is_kind in _KINDS if want and is_kind(want)), None)
+    constraint = getattr(field, "constraint", None)
+    if found_kind is None and constraint is not None and constraint.kind is not None:
+        found_kind = (constraint.kind, constraint.accepts)
     if found_kind is None:
         return None
     kind, is_kind = found_kind

@@ -190,11 +190,16 @@ class TypeConstraint:
     """A type constraint of an op definition (ODS): which types an operand may have, and how
     MLIR's verifier describes them (`operand #2 must be index, but got 'i32'`)."""
 
-    __slots__ = ("accepts", "description")
+    __slots__ = ("accepts", "description", "kind")
 
-    def __init__(self, description: str, accepts: Callable[[Type], bool]) -> None:
+    def __init__(
+        self, description: str, accepts: Callable[[Type], bool], kind: str | None = None
+    ) -> None:
         self.description = description
         self.accepts = accepts
+        # The C++ type class ODS's parser reads a spelled type of such a field as (`util.buffer`
+        # for IREE's Util_BufferType): another kind of type is refused where it is written.
+        self.kind = kind
 
 
 def _one_of(*types: Type) -> Callable[[Type], bool]:
@@ -213,6 +218,9 @@ HAL_BUFFER_CONSTRAINT = TypeConstraint("buffer", _one_of(HAL_BUFFER))
 HAL_BUFFER_VIEW_CONSTRAINT = TypeConstraint("buffer_view", _one_of(HAL_BUFFER_VIEW))
 HAL_COMMAND_BUFFER_CONSTRAINT = TypeConstraint("command_buffer", _one_of(HAL_COMMAND_BUFFER))
 HAL_ALLOCATOR_CONSTRAINT = TypeConstraint("allocator", _one_of(HAL_ALLOCATOR))
+UTIL_BUFFER_CONSTRAINT = TypeConstraint(
+    "A reference counted byte buffer.", _one_of(UTIL_BUFFER), kind="util.buffer"
+)
 # The constraint ODS names by each of these types (a result declared `I32:$status`).
 CONSTRAINT_OF: dict[Type, TypeConstraint] = {
     INDEX: INDEX_CONSTRAINT,
@@ -226,6 +234,7 @@ CONSTRAINT_OF: dict[Type, TypeConstraint] = {
     HAL_BUFFER_VIEW: HAL_BUFFER_VIEW_CONSTRAINT,
     HAL_COMMAND_BUFFER: HAL_COMMAND_BUFFER_CONSTRAINT,
     HAL_ALLOCATOR: HAL_ALLOCATOR_CONSTRAINT,
+    UTIL_BUFFER: UTIL_BUFFER_CONSTRAINT,
 }
 # And the other way: a value of a field so constrained is of that type (ODS's BuildableType).
 BUILDABLE_TYPE: dict[TypeConstraint, Type] = {c: t for t, c in CONSTRAINT_OF.items()}

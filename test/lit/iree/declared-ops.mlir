@@ -78,3 +78,60 @@ util.func public @pointers_lists_and_strings(%arg0: i32, %arg1: !util.buffer, %a
   %6 = util.string.format "{1}-{0}"(%arg0, %arg1) : (i32, !util.buffer) -> !util.buffer
   util.return %1, %2, %4 : i32, !util.list<?>, !util.buffer
 }
+
+// The util buffer ops (`type($x) `` `{` $size `}``, custom<Properties> for the alignment),
+// util.string.itoa and the other util list ops (custom<ListTypeGet>, custom<ListTypeSet>):
+// declared, their effects not modelled. The unnamed results get iree-opt's names
+// (`%buffer`, `%buffer_span`, `%buffer_storage`, `%itoa`, ...).
+// CHECK-LABEL: util.func public @buffers_and_lists
+util.func public @buffers_and_lists(%arg0: index, %arg1: i32, %arg2: !util.list<?>) -> (i1, i64, i32) {
+  // CHECK: %buffer = util.buffer.alloc uninitialized : !util.buffer{%arg0}
+  %0 = util.buffer.alloc uninitialized : !util.buffer{%arg0}
+  // CHECK: %buffer_0 = util.buffer.alloc uninitialized <alignment = 16> {note = "kept"} : !util.buffer{%arg0}
+  %1 = util.buffer.alloc uninitialized <alignment = 16> {note = "kept"} : !util.buffer{%arg0}
+  // CHECK: %buffer_1 = util.buffer.slice %buffer[%arg0] <alignment = 8> : !util.buffer{%arg0} -> !util.buffer{%arg0}
+  %2 = util.buffer.slice %0[%arg0] <alignment = 8> : !util.buffer{%arg0} -> !util.buffer{%arg0}
+  // CHECK: %buffer_span = util.buffer.subspan %buffer[%arg0] : !util.buffer{%arg0} -> !util.buffer{%arg0}
+  %3 = util.buffer.subspan %0[%arg0] : !util.buffer{%arg0} -> !util.buffer{%arg0}
+  // CHECK: %buffer_size = util.buffer.size %buffer_span : !util.buffer
+  %4 = util.buffer.size %3 : !util.buffer
+  // CHECK: %buffer_storage, %buffer_offset = util.buffer.storage %buffer : !util.buffer{%arg0} -> (memref<?xi8>, index)
+  %5:2 = util.buffer.storage %0 : !util.buffer{%arg0} -> (memref<?xi8>, index)
+  // CHECK: util.buffer.copy %buffer[%arg0], %buffer_1[%buffer_offset], %buffer_size : !util.buffer{%arg0} -> !util.buffer{%arg0}
+  util.buffer.copy %0[%arg0], %2[%5#1], %4 : !util.buffer{%arg0} -> !util.buffer{%arg0}
+  // CHECK: %0 = util.buffer.compare %buffer[%arg0], %buffer_1[%arg0], %arg0 : !util.buffer{%arg0}, !util.buffer{%arg0}
+  %6 = util.buffer.compare %0[%arg0], %2[%arg0], %arg0 : !util.buffer{%arg0}, !util.buffer{%arg0}
+  // CHECK: util.buffer.fill %arg1, %buffer[%arg0 for %arg0] : i32 -> !util.buffer{%arg0}
+  util.buffer.fill %arg1, %0[%arg0 for %arg0] : i32 -> !util.buffer{%arg0}
+  // CHECK: %1 = util.buffer.load %buffer[%arg0 for %arg0] : !util.buffer{%arg0} -> i32
+  %7 = util.buffer.load %0[%arg0 for %arg0] : !util.buffer{%arg0} -> i32
+  // CHECK: util.buffer.store %1, %buffer[%arg0 for %arg0] : i32 -> !util.buffer{%arg0} attributes {note = "kept"}
+  util.buffer.store %7, %0[%arg0 for %arg0] : i32 -> !util.buffer{%arg0} attributes {note = "kept"}
+  // CHECK: %2 = util.buffer.hash %buffer[%arg0 for %arg0] : !util.buffer{%arg0} -> i64
+  %8 = util.buffer.hash %0[%arg0 for %arg0] : !util.buffer{%arg0} -> i64
+  // CHECK: util.buffer.dealloc %buffer : !util.buffer{%arg0}
+  util.buffer.dealloc %0 : !util.buffer{%arg0}
+  // CHECK: %itoa = util.string.itoa %arg1 : i32 -> !util.buffer
+  %9 = util.string.itoa %arg1 : i32 -> !util.buffer
+  // CHECK: %3 = util.list.create %arg0 : !util.list<i32>
+  %10 = util.list.create %arg0 : !util.list<i32>
+  // CHECK: %4 = util.list.create : !util.list<?>
+  %11 = util.list.create : !util.list<?>
+  // CHECK: %5 = util.list.size %3 : !util.list<i32>
+  %12 = util.list.size %10 : !util.list<i32>
+  // CHECK: util.list.resize %3, %5 : !util.list<i32>
+  util.list.resize %10, %12 : !util.list<i32>
+  // CHECK: %6 = util.list.get %3[%arg0] : !util.list<i32>
+  %13 = util.list.get %10[%arg0] : !util.list<i32>
+  // CHECK: %7 = util.list.get %arg2[%arg0] : !util.list<?> -> i32
+  %14 = util.list.get %arg2[%arg0] : !util.list<?> -> i32
+  // CHECK: %8 = util.list.get %arg2[%arg0] : !util.list<?>
+  %15 = util.list.get %arg2[%arg0] : !util.list<?> -> !util.variant
+  // CHECK: util.list.set %3[%arg0], %arg1 : !util.list<i32>
+  util.list.set %10[%arg0], %arg1 : !util.list<i32>
+  // CHECK: util.list.set %arg2[%arg0], %itoa : !util.buffer -> !util.list<?>
+  util.list.set %arg2[%arg0], %9 : !util.buffer -> !util.list<?>
+  // CHECK: util.list.set %4[%arg0], %arg1 {note = "kept"} : i32 -> !util.list<?>
+  util.list.set %11[%arg0], %arg1 {note = "kept"} : i32 -> !util.list<?>
+  util.return %6, %8, %14 : i1, i64, i32
+}

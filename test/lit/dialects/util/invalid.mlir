@@ -399,8 +399,8 @@ util.func public @string_format_bad_placeholder(%arg0: index) -> !util.buffer {
 
 // -----
 
-// util.buffer.alloc is kept as written, but, as in iree-opt, its inherent `alignment` may not
-// be given in its attribute dictionary.
+// As in iree-opt, util.buffer.alloc's inherent `alignment` may not be given in its attribute
+// dictionary (its format spells it as a property).
 util.func public @buffer_alloc_inherent_in_attr_dict(%arg0: index) -> !util.buffer {
   // expected-error @+1 {{custom op 'util.buffer.alloc' inherent attribute 'alignment' cannot be parsed from attr-dict when strict properties in assembly format is enabled}}
   %0 = util.buffer.alloc uninitialized {some.attr, "alignment" = 16 : index} : !util.buffer{%arg0}
@@ -533,5 +533,80 @@ util.func public @generic_assume_int_not_assumptions(%arg0: index, %arg1: i64) -
 // A bare symbol name holds no `-` (MLIR's lexer ends `@f` there).
 // expected-error @+1 {{expected '('}}
 util.func public @f-g() {
+  util.return
+}
+
+// -----
+
+util.func public @buffer_alloc_alignment(%arg0: index) -> !util.buffer {
+  // expected-error @+1 {{'util.buffer.alloc' op invalid alignment; must be a power of two}}
+  %0 = util.buffer.alloc uninitialized <alignment = 3> : !util.buffer{%arg0}
+  util.return %0 : !util.buffer
+}
+
+// -----
+
+util.func public @buffer_alloc_unknown_property(%arg0: index) -> !util.buffer {
+  // expected-error @+1 {{custom op 'util.buffer.alloc' duplicate or unknown property in properties dictionary: foo}}
+  %0 = util.buffer.alloc uninitialized <foo = 1> : !util.buffer{%arg0}
+  util.return %0 : !util.buffer
+}
+
+// -----
+
+// A spelled type of a `!util.buffer` operand or result is read as one (ODS's parser of
+// Util_BufferType), as the memref of util.buffer.storage is.
+util.func public @buffer_size_of_integer(%arg0: i32) -> index {
+  // expected-error @+1 {{custom op 'util.buffer.size' invalid kind of type specified: expected util.buffer, but found 'i32'}}
+  %0 = util.buffer.size %arg0 : i32
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @buffer_storage_not_memref(%arg0: !util.buffer, %arg1: index) -> index {
+  // expected-error @+1 {{custom op 'util.buffer.storage' invalid kind of type specified: expected builtin.memref, but found 'i32'}}
+  %0, %1 = util.buffer.storage %arg0 : !util.buffer{%arg1} -> (i32, index)
+  util.return %1 : index
+}
+
+// -----
+
+util.func public @buffer_load_of_buffer(%arg0: !util.buffer, %arg1: index) -> !util.buffer {
+  // expected-error @+1 {{'util.buffer.load' op result #0 must be index or integer or floating-point, but got '!util.buffer'}}
+  %0 = util.buffer.load %arg0[%arg1 for %arg1] : !util.buffer{%arg1} -> !util.buffer
+  util.return %0 : !util.buffer
+}
+
+// -----
+
+util.func public @itoa_of_buffer(%arg0: !util.buffer) -> !util.buffer {
+  // expected-error @+1 {{'util.string.itoa' op operand #0 must be index or signless integer, but got '!util.buffer'}}
+  %0 = util.string.itoa %arg0 : !util.buffer -> !util.buffer
+  util.return %0 : !util.buffer
+}
+
+// -----
+
+util.func public @list_size_of_integer(%arg0: i32) -> index {
+  // expected-error @+1 {{'util.list.size' op operand #0 must be Dense list container type., but got 'i32'}}
+  %0 = util.list.size %arg0 : i32
+  util.return %0 : index
+}
+
+// -----
+
+// iree-opt reports this one at the token after the types (the first of the next line).
+util.func public @list_get_as_other_type(%arg0: !util.list<i32>, %arg1: index) -> f32 {
+  // expected-error @+1 {{custom op 'util.list.get' list access types must match the same base type as the list element type (when not variant)}}
+  %0 = util.list.get %arg0[%arg1] : !util.list<i32> -> f32
+  util.return %0 : f32
+}
+
+// -----
+
+util.func public @list_set_as_other_type(%arg0: !util.list<i32>, %arg1: index) {
+  // expected-error @+1 {{list contains 'i32' and cannot be mutated as 'index'}}
+  util.list.set %arg0[%arg1], %arg1 : index -> !util.list<i32>
   util.return
 }

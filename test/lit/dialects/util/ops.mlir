@@ -270,7 +270,7 @@ util.func public @string_format(%arg0: index, %arg1: i32) -> (!util.buffer, !uti
 
 // -----
 
-// util.buffer.alloc is kept as written; other attributes may be in its dictionary.
+// Attributes other than util.buffer.alloc's inherent `alignment` may be in its dictionary.
 // CHECK-LABEL: util.func public @buffer_alloc
 util.func public @buffer_alloc(%arg0: index) -> !util.buffer {
   // CHECK-NEXT: %[[B:.+]] = util.buffer.alloc uninitialized {some.attr = {alignment = 16 : index}} : !util.buffer{%arg0}
