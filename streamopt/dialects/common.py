@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from streamopt.diagnostics import DiagnosticError, error
 from streamopt.ir.core import Operation, Value
-from streamopt.ir.opdef import AttributeKind
+from streamopt.ir.opdef import AttributeKind, DeclaredOp
 from streamopt.ir.opdef import check_operand_type as check_operand_type
 from streamopt.ir.types import (
     INDEX,
@@ -39,6 +39,17 @@ from streamopt.printer import type_text
 if TYPE_CHECKING:
     from streamopt.ir.opdef import FormatReader
     from streamopt.printer import Printer
+
+
+class EffectsNotModelledOp(DeclaredOp):
+    """An op whose syntax and verifier are declared but not its effects: the analyses and
+    passes treat it as an op kept as written (`is_known` is False, and it is never pure), which
+    may keep, read or write whatever it is given (a list holds its values, a pointer names a
+    global's storage, a hal queue op writes a buffer)."""
+
+    @property
+    def is_known(self) -> bool:
+        return False
 
 
 class SegmentedOp(Operation):

@@ -1,9 +1,10 @@
 """Every one-token edit of small programs: streamopt refuses exactly the programs iree-opt
 refuses, each on the line iree-opt names.
 
-The programs hold the util ops whose syntax is declared but whose effects are not modelled
-(the pointer ops, the list ops, the buffer ops other than `util.buffer.constant`, and the
-string ops). Each token of each of their lines is deleted, written twice, and swapped with
+The programs hold the ops whose syntax is declared but whose effects are not modelled (the
+util pointer, list, buffer and string ops, and hal's buffer allocation, buffer view query,
+channel, device query, queue update/write/flush and command buffer debug group and update
+ops). Each token of each of their lines is deleted, written twice, and swapped with
 the next one, one edit per program. A deleted result name
 leaves a line that starts with `=`, which MLIR reads as the start of the next op and refuses
 at the end of the line before ("expected operation name in quotes"). Both tools are run once
@@ -58,10 +59,42 @@ util.func public @f(%n: index, %i: i32, %v: !util.list<?>, %l: !util.list<i32>) 
   util.return %2 : i64
 }
 """
+HAL = "\n".join(
+    [
+        "util.func public @f(%d: !hal.device, %b: !hal.buffer, %v: !hal.buffer_view,"
+        " %cb: !hal.command_buffer, %f1: !hal.fence, %f2: !hal.fence, %u: !util.buffer,"
+        " %file: !hal.file, %i: i32, %n: index, %q: i64, %ch: !hal.channel) {",
+        "  %was_terminal = hal.buffer.allocation.discard<%b : !hal.buffer> : i1",
+        "  %is_terminal = hal.buffer.allocation.is_terminal<%b : !hal.buffer> : i1",
+        "  hal.buffer.allocation.preserve<%b : !hal.buffer>",
+        "  %0 = hal.buffer_view.element_type<%v : !hal.buffer_view> : i32",
+        "  %1 = hal.buffer_view.encoding_type<%v : !hal.buffer_view> : i32",
+        '  hal.buffer_view.trace "key" = %v, %v : !hal.buffer_view, !hal.buffer_view',
+        '  %channel = hal.channel.create device(%d : !hal.device) affinity(%q) flags("None")'
+        " id(%u) group(%u) rank(%i) count(%i) : !hal.channel",
+        "  %ccl_rank, %ccl_count = hal.channel.rank_and_count<%ch : !hal.channel> : i32, i32",
+        '  %channel_0 = hal.channel.split<%ch : !hal.channel> color(%i) key(%i) flags("None")'
+        " : !hal.channel",
+        '  hal.command_buffer.begin_debug_group<%cb : !hal.command_buffer> label("x")',
+        "  hal.command_buffer.end_debug_group<%cb : !hal.command_buffer>",
+        "  hal.command_buffer.update_buffer<%cb : !hal.command_buffer>"
+        ' source(%u : !util.buffer{%n})[%n] target(%b : !hal.buffer)[%n] length(%n) flags("None")',
+        "  hal.device.queue.flush<%d : !hal.device> affinity(%q)",
+        "  hal.device.queue.update<%d : !hal.device> affinity(%q) wait(%f1) signal(%f2)"
+        ' source(%u : !util.buffer)[%n] target(%b : !hal.buffer)[%n] length(%n) flags("None")',
+        "  hal.device.queue.write<%d : !hal.device> affinity(%q) wait(%f1) signal(%f2)"
+        ' source(%b : !hal.buffer)[%n] target(%file : !hal.file)[%q] length(%n) flags("None")',
+        '  %ok, %value = hal.device.query<%d : !hal.device> key("a" :: "b") : i1, i32 = 0 : i32',
+        "  util.return",
+        "}",
+        "",
+    ]
+)
 # Each program and the lines (0-based) of the ops whose tokens are edited.
 PROGRAMS = {
     "pointers_lists_strings": (PROGRAM, range(2, 9)),
     "buffers_lists": (BUFFERS_AND_LISTS, range(1, 23)),
+    "hal": (HAL, range(1, 17)),
 }
 # A string, a dialect type, a value, a symbol, a word, an arrow, or one character.
 TOKEN = re.compile(r'"[^"]*"|![\w.]+<[^>]*>|%\w+|@\w+|[\w.]+|->|\S')

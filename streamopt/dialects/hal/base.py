@@ -132,6 +132,9 @@ MOVE_FLAGS = BitEnum(
 )
 COPY_FLAGS = BitEnum("CopyFlag", "Reserved=1")
 READ_FLAGS = BitEnum("ReadFlag", "Reserved=1")
+WRITE_FLAGS = BitEnum("WriteFlag", "Reserved=1")
+UPDATE_FLAGS = BitEnum("UpdateFlag", "Reserved=1")
+CHANNEL_FLAGS = BitEnum("ChannelFlag", "Reserved=1")
 MEMORY_ACCESS = BitEnum(
     "MemoryAccess", "Read=0x1 Write=0x2 Discard=0x4 MayAlias=0x8 Unaligned=0x10 Any=0x20"
 )
@@ -165,6 +168,8 @@ BUFFER_USAGE = BitEnum(
 
 # `!hal.file`: what `hal.ex.file.from_memory` makes and `hal.device.queue.read` reads.
 HAL_FILE = DialectType("!hal.file")
+# IREE's HAL_File, which HALTypes.td describes as "buffer".
+HAL_FILE_CONSTRAINT = TypeConstraint("buffer", lambda t: t == HAL_FILE)
 
 
 # The type HALOps.td gives the operands of these names (HAL_Device, HAL_DeviceQueueAffinity,

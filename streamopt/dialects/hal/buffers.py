@@ -9,6 +9,7 @@ from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
     STRING,
     TYPE_ATTRIBUTE,
+    EffectsNotModelledOp,
     IndexKind,
     op_error,
 )
@@ -23,7 +24,10 @@ from streamopt.ir.opdef import (
 )
 from streamopt.ir.types import (
     HAL_BUFFER,
+    HAL_BUFFER_CONSTRAINT,
     HAL_BUFFER_VIEW,
+    HAL_BUFFER_VIEW_CONSTRAINT,
+    I1,
     I32,
     INDEX,
     INDEX_CONSTRAINT,
@@ -326,3 +330,75 @@ class BufferAssertOp(HalOp):
         "`minimum_length` `(` $minimum_length `)` `type` `(` $memory_types `)` "
         "`usage` `(` $buffer_usage `)` attr-dict-with-keyword"
     )
+
+
+# -- declared, effects not modelled -----------------------------------------------------------
+
+
+class _AllocationOp(EffectsNotModelledOp, HalOp):
+    buffer = operand_def(HAL_BUFFER_CONSTRAINT)
+
+
+_ALLOCATION = "`<` $buffer `:` type($buffer) `>`"
+
+
+@register_op
+class BufferAllocationDiscardOp(_AllocationOp):
+    """`%was_terminal = hal.buffer.allocation.discard<%b : !hal.buffer> : i1`: drops the
+    caller's ownership of the allocation; true when it was the last owner."""
+
+    name = "hal.buffer.allocation.discard"
+    result = result_def(I1, asm_name="was_terminal")
+    assembly_format = _ALLOCATION + " `:` type($result) attr-dict-with-keyword"
+
+
+@register_op
+class BufferAllocationIsTerminalOp(_AllocationOp):
+    """`%is_terminal = hal.buffer.allocation.is_terminal<%b : !hal.buffer> : i1`."""
+
+    name = "hal.buffer.allocation.is_terminal"
+    result = result_def(I1, asm_name="is_terminal")
+    assembly_format = _ALLOCATION + " `:` type($result) attr-dict-with-keyword"
+
+
+@register_op
+class BufferAllocationPreserveOp(_AllocationOp):
+    """`hal.buffer.allocation.preserve<%b : !hal.buffer>`: adds an owner of the allocation."""
+
+    name = "hal.buffer.allocation.preserve"
+    assembly_format = _ALLOCATION + " attr-dict-with-keyword"
+
+
+@register_op
+class BufferViewElementTypeOp(EffectsNotModelledOp, HalOp):
+    """`%0 = hal.buffer_view.element_type<%view : !hal.buffer_view> : i32`."""
+
+    name = "hal.buffer_view.element_type"
+    buffer_view = operand_def()
+    result = result_def(I32)
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
+    )
+
+
+@register_op
+class BufferViewEncodingTypeOp(EffectsNotModelledOp, HalOp):
+    """`%0 = hal.buffer_view.encoding_type<%view : !hal.buffer_view> : i32`."""
+
+    name = "hal.buffer_view.encoding_type"
+    buffer_view = operand_def()
+    result = result_def(I32)
+    assembly_format = (
+        "`<` $buffer_view `:` type($buffer_view) `>` `:` type($result) attr-dict-with-keyword"
+    )
+
+
+@register_op
+class BufferViewTraceOp(EffectsNotModelledOp, HalOp):
+    """`hal.buffer_view.trace "key" = %a, %b : !hal.buffer_view, !hal.buffer_view`."""
+
+    name = "hal.buffer_view.trace"
+    key = attr_def(STRING)
+    # IREE's `$operands` (a name Operation has).
+    views = operand_def(HAL_BUFFER_VIEW_CONSTRAINT, variadic=True)
+    assembly_format = "$key `=` $views `:` type($views) attr-dict-with-keyword"

@@ -5,7 +5,9 @@ from __future__ import annotations
 from streamopt.dialects import register_op, unmodelled_check
 from streamopt.dialects.builtin import OpaqueOp
 from streamopt.dialects.common import (
+    STRING,
     SYMBOL,
+    EffectsNotModelledOp,
     SegmentedOp,
     op_error,
 )
@@ -17,6 +19,7 @@ from streamopt.dialects.hal.base import (
     EXECUTION_BARRIER_FLAGS,
     EXECUTION_STAGE,
     FILL_FLAGS,
+    UPDATE_FLAGS,
     HalOp,
 )
 from streamopt.ir.core import Access, Operation
@@ -33,6 +36,7 @@ from streamopt.ir.types import (
     I64,
     INDEX,
     INDEX_CONSTRAINT,
+    UTIL_BUFFER_CONSTRAINT,
     DialectType,
     ShapedType,
     TypeConstraint,
@@ -268,3 +272,51 @@ def _check_binding_subspan(op: Operation) -> None:
             f"result type '{type_text}' has {dynamic} dynamic dimensions but {values} "
             "associated dimension SSA values",
         )
+
+
+# -- declared, effects not modelled -----------------------------------------------------------
+
+
+@register_op
+class CommandBufferBeginDebugGroupOp(EffectsNotModelledOp, HalOp):
+    """`hal.command_buffer.begin_debug_group<%cmd : !hal.command_buffer> label("name")`."""
+
+    name = "hal.command_buffer.begin_debug_group"
+    command_buffer = operand_def()
+    label = attr_def(STRING)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` `label` `(` $label `)` "
+        "attr-dict-with-keyword"
+    )
+
+
+@register_op
+class CommandBufferEndDebugGroupOp(EffectsNotModelledOp, HalOp):
+    """`hal.command_buffer.end_debug_group<%cmd : !hal.command_buffer>`."""
+
+    name = "hal.command_buffer.end_debug_group"
+    command_buffer = operand_def()
+    assembly_format = "`<` $command_buffer `:` type($command_buffer) `>` attr-dict-with-keyword"
+
+
+@register_op
+class CommandBufferUpdateBufferOp(EffectsNotModelledOp, _CommandOp):
+    """`hal.command_buffer.update_buffer<%cmd : T> source(%bytes : !util.buffer{%n})[%o]
+    target(%b : !hal.buffer)[%p] length(%l) flags("None")`: host bytes recorded into a buffer
+    (or a binding table slot)."""
+
+    name = "hal.command_buffer.update_buffer"
+    command_buffer = operand_def()
+    source_buffer = operand_def(UTIL_BUFFER_CONSTRAINT)
+    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source_buffer")
+    source_offset = operand_def()
+    target_buffer = operand_def(_BUFFER_OR_SLOT)
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(UPDATE_FLAGS, default=0)
+    assembly_format = (
+        "`<` $command_buffer `:` type($command_buffer) `>` `source` `(` $source_buffer `:` "
+        "type($source_buffer) `{` $source_size `}` `)` `` `[` $source_offset `]` `target` `(` "
+        "$target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` `length` `(` "
+        "$length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )

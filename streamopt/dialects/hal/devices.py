@@ -7,13 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import error
 from streamopt.dialects import parse_rule, register_op
+from streamopt.dialects.builtin import attribute_type
 from streamopt.dialects.common import (
     ANY_ATTRIBUTE,
+    STRING,
+    EffectsNotModelledOp,
     SegmentedOp,
     check_operand_type,
     op_error,
 )
 from streamopt.dialects.hal.base import (
+    CHANNEL_FLAGS,
     FENCE_FLAGS,
     HAL_FILE,
     MEMORY_ACCESS,
@@ -45,7 +49,9 @@ from streamopt.ir.types import (
     I64,
     INDEX,
     INDEX_CONSTRAINT,
+    UTIL_BUFFER_CONSTRAINT,
     Attribute,
+    DialectType,
     IntegerType,
     OpaqueAttr,
     TypeConstraint,
@@ -395,3 +401,84 @@ class DevicesGetOp(HalOp):
         producer = self.operands[0].defining_op
         ordinal = getattr(producer, "int_value", None) if producer is not None else None
         return f"device_{ordinal}" if isinstance(ordinal, int) else "device_n"
+
+
+# -- declared, effects not modelled -----------------------------------------------------------
+
+HAL_CHANNEL = DialectType("!hal.channel")
+_CHANNEL = TypeConstraint("collective.channel", lambda t: t == HAL_CHANNEL)
+
+
+@register_op
+class ChannelCreateOp(EffectsNotModelledOp, HalOp):
+    """`%channel = hal.channel.create device(%d : !hal.device) affinity(%q) flags("None")
+    id(%id) group(%g) rank(%r) count(%n) : !hal.channel`: a collective channel."""
+
+    name = "hal.channel.create"
+    device = operand_def()
+    queue_affinity = operand_def()
+    flags = attr_def(CHANNEL_FLAGS, default=0)
+    id = operand_def(UTIL_BUFFER_CONSTRAINT)
+    group = operand_def(UTIL_BUFFER_CONSTRAINT)
+    rank = operand_def(I32_CONSTRAINT, type=I32)
+    count = operand_def(I32_CONSTRAINT, type=I32)
+    result = result_def(asm_name="channel", constraint=_CHANNEL)
+    assembly_format = (
+        "`device` `(` $device `:` type($device) `)` `affinity` `(` $queue_affinity `)` "
+        "`flags` `(` $flags `)` `id` `(` $id `)` `group` `(` $group `)` `rank` `(` $rank `)` "
+        "`count` `(` $count `)` `:` type($result) attr-dict-with-keyword"
+    )
+
+
+@register_op
+class ChannelSplitOp(EffectsNotModelledOp, HalOp):
+    """`%channel = hal.channel.split<%c : !hal.channel> color(%i) key(%j) flags("None") :
+    !hal.channel`."""
+
+    name = "hal.channel.split"
+    channel = operand_def(_CHANNEL)
+    color = operand_def(I32_CONSTRAINT, type=I32)
+    key = operand_def(I32_CONSTRAINT, type=I32)
+    flags = attr_def(CHANNEL_FLAGS, default=0)
+    result = result_def(asm_name="channel", constraint=_CHANNEL)
+    assembly_format = (
+        "`<` $channel `:` type($channel) `>` `color` `(` $color `)` `key` `(` $key `)` `flags` "
+        "`(` $flags `)` `:` type($result) attr-dict-with-keyword"
+    )
+
+
+@register_op
+class ChannelRankAndCountOp(EffectsNotModelledOp, HalOp):
+    """`%ccl_rank, %ccl_count = hal.channel.rank_and_count<%c : !hal.channel> : i32, i32`."""
+
+    name = "hal.channel.rank_and_count"
+    channel = operand_def(_CHANNEL)
+    rank = result_def(I32, asm_name="ccl_rank")
+    count = result_def(I32, asm_name="ccl_count")
+    assembly_format = (
+        "`<` $channel `:` type($channel) `>` `:` type($rank) `,` type($count) "
+        "attr-dict-with-keyword"
+    )
+
+
+@register_op
+class DeviceQueryOp(EffectsNotModelledOp, HalOp):
+    """`%ok, %value = hal.device.query<%d : !hal.device> key("category" :: "key") : i1, T
+    (= default)?`: a device property, and whether the device knows it."""
+
+    name = "hal.device.query"
+    device = operand_def()
+    category = attr_def(STRING)
+    key = attr_def(STRING)
+    default_value = attr_def(ANY_ATTRIBUTE)
+    ok = result_def(I1, asm_name="ok")
+    value = result_def(asm_name="value")
+    assembly_format = (
+        "`<` $device `:` type($device) `>` `key` `(` $category `:` `` `:` $key `)` `:` "
+        "type($ok) `,` type($value) (`=` $default_value^)? attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        default = self.default_value
+        if default is not None and attribute_type(default) != self.value.type:
+            raise op_error(self, "type mismatch between result and default value")

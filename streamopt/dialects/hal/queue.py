@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from streamopt.diagnostics import Diagnostic, DiagnosticError, Location
 from streamopt.dialects import register_op
 from streamopt.dialects.common import (
+    EffectsNotModelledOp,
     SegmentedOp,
     check_operand_type,
     op_error,
@@ -18,8 +19,11 @@ from streamopt.dialects.hal.base import (
     DEALLOCA_FLAGS,
     EXECUTE_FLAGS,
     FILL_FLAGS,
+    HAL_FILE_CONSTRAINT,
     MOVE_FLAGS,
     READ_FLAGS,
+    UPDATE_FLAGS,
+    WRITE_FLAGS,
     HalOp,
     quads,
 )
@@ -38,6 +42,7 @@ from streamopt.ir.types import (
     I64_CONSTRAINT,
     INDEX,
     INDEX_CONSTRAINT,
+    UTIL_BUFFER_CONSTRAINT,
 )
 from streamopt.printer import type_text
 
@@ -255,7 +260,7 @@ class DeviceQueueReadOp(QueueOp):
     """
 
     name = "hal.device.queue.read"
-    source_file = operand_def(access=Access.READ)
+    source_file = operand_def(HAL_FILE_CONSTRAINT, access=Access.READ)
     source_offset = operand_def(I64_CONSTRAINT)  # A file offset.
     target_buffer = operand_def(access=Access.WRITE)
     target_offset = operand_def()
@@ -265,6 +270,59 @@ class DeviceQueueReadOp(QueueOp):
         "`source` `(` $source_file `:` type($source_file) `)` `` `[` $source_offset `]` "
         "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
         "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )
+
+
+@register_op
+class DeviceQueueUpdateOp(EffectsNotModelledOp, QueueOp):
+    """`hal.device.queue.update<%dev : !hal.device> affinity(%q) wait(%wf) signal(%sf)
+    source(%bytes : !util.buffer)[%o] target(%b : !hal.buffer)[%p] length(%n) flags("None")`:
+    host bytes written into a buffer on a queue."""
+
+    name = "hal.device.queue.update"
+    source_buffer = operand_def(UTIL_BUFFER_CONSTRAINT)
+    source_offset = operand_def()
+    target_buffer = operand_def()
+    target_offset = operand_def()
+    length = operand_def()
+    flags = attr_def(UPDATE_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
+        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )
+
+
+@register_op
+class DeviceQueueWriteOp(EffectsNotModelledOp, QueueOp):
+    """`hal.device.queue.write<%dev : !hal.device> affinity(%q) wait(%wf) signal(%sf)
+    source(%b : !hal.buffer)[%o] target(%file : !hal.file)[%i64] length(%n) flags("None")`: a
+    buffer's bytes written to a file on a queue (the other way from queue.read)."""
+
+    name = "hal.device.queue.write"
+    source_buffer = operand_def()
+    source_offset = operand_def()
+    target_file = operand_def(HAL_FILE_CONSTRAINT)
+    target_offset = operand_def(I64_CONSTRAINT)  # A file offset.
+    length = operand_def()
+    flags = attr_def(WRITE_FLAGS, default=0)
+    assembly_format = _QUEUE_FORMAT + (
+        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
+        "`target` `(` $target_file `:` type($target_file) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )
+
+
+@register_op
+class DeviceQueueFlushOp(EffectsNotModelledOp, HalOp):
+    """`hal.device.queue.flush<%dev : !hal.device> affinity(%q)`: submits pending work."""
+
+    name = "hal.device.queue.flush"
+    device = operand_def()
+    queue_affinity = operand_def()
+    assembly_format = (
+        "`<` $device `:` type($device) `>` `affinity` `(` $queue_affinity `)` "
+        "attr-dict-with-keyword"
     )
 
 

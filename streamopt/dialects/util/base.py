@@ -10,20 +10,8 @@ from streamopt.diagnostics import Location, error
 from streamopt.dialects.builtin import GenericOp, ModuleOp
 from streamopt.dialects.common import ValueKind, op_error
 from streamopt.ir.core import Operation
-from streamopt.ir.opdef import DeclaredOp
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import Attribute, SymbolRefAttr, symbol_ref_from_text
-
-
-class EffectsNotModelledOp(DeclaredOp):
-    """A util op whose syntax and verifier are declared but not its effects: the analyses and
-    passes treat it as an op kept as written (`is_known` is False, and it is never pure), which
-    may keep, read or write whatever it is given (a list holds its values, a pointer names a
-    global's storage)."""
-
-    @property
-    def is_known(self) -> bool:
-        return False
 
 
 def sanitize_identifier(name: str) -> str:

@@ -10,8 +10,14 @@ from typing import Any
 
 from streamopt.diagnostics import Location, error
 from streamopt.dialects import register_op
-from streamopt.dialects.common import ANY_ATTRIBUTE, INDEX_ATTRIBUTE, STRING, op_error
-from streamopt.dialects.util.base import EffectsNotModelledOp, sanitize_identifier
+from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
+    INDEX_ATTRIBUTE,
+    STRING,
+    EffectsNotModelledOp,
+    op_error,
+)
+from streamopt.dialects.util.base import sanitize_identifier
 from streamopt.ir.opdef import DeclaredOp, attr_def, operand_def, result_def
 from streamopt.ir.types import (
     I1,

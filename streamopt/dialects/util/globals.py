@@ -15,11 +15,11 @@ from streamopt.dialects.common import (
     SYMBOL_NAME,
     TYPE,
     VISIBILITY,
+    EffectsNotModelledOp,
     op_error,
 )
 from streamopt.dialects.util.base import (
     FLAT_SYMBOL,
-    EffectsNotModelledOp,
     lookup_symbol,
     sanitize_identifier,
     type_parameter,

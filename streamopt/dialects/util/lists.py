@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import error
 from streamopt.dialects import register_op
-from streamopt.dialects.common import check_operand_type
-from streamopt.dialects.util.base import EffectsNotModelledOp, type_parameter
+from streamopt.dialects.common import EffectsNotModelledOp, check_operand_type
+from streamopt.dialects.util.base import type_parameter
 from streamopt.ir.opdef import (
     CustomDirective,
     DeclaredOp,

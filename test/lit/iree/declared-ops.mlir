@@ -135,3 +135,48 @@ util.func public @buffers_and_lists(%arg0: index, %arg1: i32, %arg2: !util.list<
   util.list.set %11[%arg0], %arg1 {note = "kept"} : i32 -> !util.list<?>
   util.return %6, %8, %14 : i1, i64, i32
 }
+
+// hal ops declared with their effects not modelled: buffer allocations, buffer view queries,
+// channels, device queries, the queue's update, write and flush, and command buffer debug
+// groups and updates. The unnamed results get iree-opt's names (`%was_terminal`,
+// `%channel`, `%ccl_rank`, `%ok`, ...).
+// CHECK-LABEL: util.func public @hal_ops
+util.func public @hal_ops(%arg0: !hal.device, %arg1: !hal.buffer, %arg2: !hal.buffer_view, %arg3: !hal.command_buffer, %arg4: !hal.fence, %arg5: !hal.fence, %arg6: !util.buffer, %arg7: !hal.file, %arg8: i32, %arg9: index, %arg10: i64, %arg11: !hal.channel) -> (i1, i1, i32, i32, !hal.channel, i32, i32, !hal.channel, i1, i32) {
+  // CHECK: %was_terminal = hal.buffer.allocation.discard<%arg1 : !hal.buffer> : i1
+  %0 = hal.buffer.allocation.discard<%arg1 : !hal.buffer> : i1
+  // CHECK: %is_terminal = hal.buffer.allocation.is_terminal<%arg1 : !hal.buffer> : i1
+  %1 = hal.buffer.allocation.is_terminal<%arg1 : !hal.buffer> : i1
+  // CHECK: hal.buffer.allocation.preserve<%arg1 : !hal.buffer> attributes {note = "kept"}
+  hal.buffer.allocation.preserve<%arg1 : !hal.buffer> attributes {note = "kept"}
+  // CHECK: %0 = hal.buffer_view.element_type<%arg2 : !hal.buffer_view> : i32
+  %2 = hal.buffer_view.element_type<%arg2 : !hal.buffer_view> : i32
+  // CHECK: %1 = hal.buffer_view.encoding_type<%arg2 : !hal.buffer_view> : i32
+  %3 = hal.buffer_view.encoding_type<%arg2 : !hal.buffer_view> : i32
+  // CHECK: hal.buffer_view.trace "key" = %arg2, %arg2 : !hal.buffer_view, !hal.buffer_view
+  hal.buffer_view.trace "key" = %arg2, %arg2 : !hal.buffer_view, !hal.buffer_view
+  // CHECK: %channel = hal.channel.create device(%arg0 : !hal.device) affinity(%arg10) flags("None") id(%arg6) group(%arg6) rank(%arg8) count(%arg8) : !hal.channel
+  %4 = hal.channel.create device(%arg0 : !hal.device) affinity(%arg10) flags("None") id(%arg6) group(%arg6) rank(%arg8) count(%arg8) : !hal.channel
+  // CHECK: %ccl_rank, %ccl_count = hal.channel.rank_and_count<%arg11 : !hal.channel> : i32, i32
+  %5:2 = hal.channel.rank_and_count<%arg11 : !hal.channel> : i32, i32
+  // CHECK: %channel_0 = hal.channel.split<%arg11 : !hal.channel> color(%ccl_rank) key(%arg8) flags("None") : !hal.channel
+  %6 = hal.channel.split<%arg11 : !hal.channel> color(%5#0) key(%arg8) flags("None") : !hal.channel
+  // CHECK: hal.command_buffer.begin_debug_group<%arg3 : !hal.command_buffer> label("x")
+  hal.command_buffer.begin_debug_group<%arg3 : !hal.command_buffer> label("x")
+  // CHECK: hal.command_buffer.update_buffer<%arg3 : !hal.command_buffer> source(%arg6 : !util.buffer{%arg9})[%arg9] target(%arg1 : !hal.buffer)[%arg9] length(%arg9) flags("None")
+  hal.command_buffer.update_buffer<%arg3 : !hal.command_buffer> source(%arg6 : !util.buffer{%arg9})[%arg9] target(%arg1 : !hal.buffer)[%arg9] length(%arg9) flags("None")
+  // CHECK: hal.command_buffer.update_buffer<%arg3 : !hal.command_buffer> source(%arg6 : !util.buffer{%arg9})[%arg9] target(%arg9 : index)[%arg9] length(%arg9) flags("None")
+  hal.command_buffer.update_buffer<%arg3 : !hal.command_buffer> source(%arg6 : !util.buffer{%arg9})[%arg9] target(%arg9 : index)[%arg9] length(%arg9) flags("None")
+  // CHECK: hal.command_buffer.end_debug_group<%arg3 : !hal.command_buffer>
+  hal.command_buffer.end_debug_group<%arg3 : !hal.command_buffer>
+  // CHECK: hal.device.queue.flush<%arg0 : !hal.device> affinity(%arg10)
+  hal.device.queue.flush<%arg0 : !hal.device> affinity(%arg10)
+  // CHECK: hal.device.queue.update<%arg0 : !hal.device> affinity(%arg10) wait(%arg4) signal(%arg5) source(%arg6 : !util.buffer)[%arg9] target(%arg1 : !hal.buffer)[%arg9] length(%arg9) flags("None")
+  hal.device.queue.update<%arg0 : !hal.device> affinity(%arg10) wait(%arg4) signal(%arg5) source(%arg6 : !util.buffer)[%arg9] target(%arg1 : !hal.buffer)[%arg9] length(%arg9) flags("None")
+  // CHECK: hal.device.queue.write<%arg0 : !hal.device> affinity(%arg10) wait(%arg4) signal(%arg5) source(%arg1 : !hal.buffer)[%arg9] target(%arg7 : !hal.file)[%arg10] length(%arg9) flags("None")
+  hal.device.queue.write<%arg0 : !hal.device> affinity(%arg10) wait(%arg4) signal(%arg5) source(%arg1 : !hal.buffer)[%arg9] target(%arg7 : !hal.file)[%arg10] length(%arg9) flags("None")
+  // CHECK: %ok, %value = hal.device.query<%arg0 : !hal.device> key("hal.device.id" :: "local*") : i1, i1 = false
+  %7:2 = hal.device.query<%arg0 : !hal.device> key("hal.device.id" :: "local*") : i1, i1 = false
+  // CHECK: %ok_1, %value_2 = hal.device.query<%arg0 : !hal.device> key("a" :: "b") : i1, i32
+  %8:2 = hal.device.query<%arg0 : !hal.device> key("a" :: "b") : i1, i32
+  util.return %0, %1, %2, %3, %4, %5#0, %5#1, %6, %7#1, %8#1 : i1, i1, i32, i32, !hal.channel, i32, i32, !hal.channel, i1, i32
+}

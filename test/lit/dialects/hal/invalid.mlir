@@ -347,3 +347,51 @@ util.func public @devices_count_kind() {
   %0 = hal.devices.count : i32
   util.return
 }
+
+// -----
+
+util.func public @allocation_discard_of_integer(%arg0: i32) -> i1 {
+  // expected-error @+1 {{'hal.buffer.allocation.discard' op operand #0 must be buffer, but got 'i32'}}
+  %0 = hal.buffer.allocation.discard<%arg0 : i32> : i1
+  util.return %0 : i1
+}
+
+// -----
+
+util.func public @queue_write_to_integer(%arg0: !hal.device, %arg1: i64, %arg2: !hal.fence, %arg3: !hal.fence, %arg4: !hal.buffer, %arg5: index) {
+  // expected-error @+1 {{'hal.device.queue.write' op operand #6 must be buffer, but got 'i64'}}
+  hal.device.queue.write<%arg0 : !hal.device> affinity(%arg1) wait(%arg2) signal(%arg3) source(%arg4 : !hal.buffer)[%arg5] target(%arg1 : i64)[%arg1] length(%arg5) flags("None")
+  util.return
+}
+
+// -----
+
+util.func public @queue_update_same_fence(%arg0: !hal.device, %arg1: i64, %arg2: !hal.fence, %arg3: !util.buffer, %arg4: !hal.buffer, %arg5: index) {
+  // expected-error @+1 {{'hal.device.queue.update' op device queue operations cannot wait and signal on the same fence.}}
+  hal.device.queue.update<%arg0 : !hal.device> affinity(%arg1) wait(%arg2) signal(%arg2) source(%arg3 : !util.buffer)[%arg5] target(%arg4 : !hal.buffer)[%arg5] length(%arg5) flags("None")
+  util.return
+}
+
+// -----
+
+util.func public @device_query_default_of_other_type(%arg0: !hal.device) -> i64 {
+  // expected-error @+1 {{'hal.device.query' op type mismatch between result and default value}}
+  %ok, %value = hal.device.query<%arg0 : !hal.device> key("a" :: "b") : i1, i64 = 0 : i32
+  util.return %value : i64
+}
+
+// -----
+
+util.func public @channel_create_of_integer(%arg0: !hal.device, %arg1: i64, %arg2: !util.buffer, %arg3: i32) -> i32 {
+  // expected-error @+1 {{'hal.channel.create' op result #0 must be collective.channel, but got 'i32'}}
+  %0 = hal.channel.create device(%arg0 : !hal.device) affinity(%arg1) flags("None") id(%arg2) group(%arg2) rank(%arg3) count(%arg3) : i32
+  util.return %0 : i32
+}
+
+// -----
+
+util.func public @trace_of_buffer(%arg0: !hal.buffer) {
+  // expected-error @+1 {{'hal.buffer_view.trace' op operand #0 must be variadic of buffer_view, but got '!hal.buffer'}}
+  hal.buffer_view.trace "key" = %arg0 : !hal.buffer
+  util.return
+}
