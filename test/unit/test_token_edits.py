@@ -4,11 +4,12 @@ refuses, each on the line iree-opt names.
 The programs hold the ops whose syntax is declared but whose effects are not modelled (the
 util pointer, list, buffer and string ops, and hal's buffer allocation, buffer view query,
 channel, device query, queue update/write/flush and command buffer debug group and update
-ops). Each token of each of their lines is deleted, written twice, and swapped with
-the next one, one edit per program. A deleted result name
-leaves a line that starts with `=`, which MLIR reads as the start of the next op and refuses
-at the end of the line before ("expected operation name in quotes"). Both tools are run once
-on all the programs (`--split-input-file`).
+ops, and stream's fence import and export, resource ownership, transients, file write,
+channel and context ops). Each token of each of their lines is deleted, written twice, and
+swapped with the next one, one edit per program. A deleted result name leaves a line that
+starts with `=`, which MLIR reads as the start of the next op and refuses at the end of the
+line before ("expected operation name in quotes"). Both tools are run once on all the programs
+(`--split-input-file`).
 """
 
 from __future__ import annotations
@@ -90,11 +91,41 @@ HAL = "\n".join(
         "",
     ]
 )
+STREAM = "\n".join(
+    [
+        "util.global private @dev : !hal.device",
+        "util.func public @f(%r: !stream.resource<external>, %t: !stream.resource<transient>,"
+        " %n: index, %tp: !stream.timepoint, %fence: !hal.fence, %u: !util.buffer,"
+        " %file: !stream.file, %i: i64, %ch: !stream.channel) {",
+        "  %0 = stream.timepoint.export on(#hal.device.affinity<@dev>) %tp => (!hal.fence)",
+        "  %1 = stream.timepoint.import %fence : (!hal.fence) => !stream.timepoint",
+        "  %is_terminal = stream.resource.is_terminal %r : !stream.resource<external>{%n}",
+        "  %is_terminal_0 = stream.resource.release %r : !stream.resource<external>{%n}",
+        "  stream.resource.retain %r : !stream.resource<external>{%n}",
+        "  %2:2 = stream.context.resolve on(#hal.device.affinity<@dev>) : !hal.device, i64",
+        '  %channel = stream.channel.create on(#hal.device.affinity<@dev>) id(%u) group("g")'
+        " rank(%n) count(%n) : !stream.channel",
+        "  %ccl_rank = stream.channel.rank %ch : index",
+        "  %ccl_count = stream.channel.count %ch : index",
+        "  %channel_1 = stream.channel.split %ch, %n, %n : !stream.channel -> !stream.channel",
+        "  %3 = stream.file.write await(%tp) => %r[%n], %file[%i], %n :"
+        " !stream.resource<external>{%n} -> !stream.file => !stream.timepoint",
+        "  %4 = stream.file.write : %r[%n], %file[%i], %n : !stream.resource<external>{%n}"
+        " -> !stream.file => !stream.timepoint",
+        "  %result, %result_timepoint = stream.resource.transients await(%tp) => %t :"
+        " !stream.resource<transient>{%n} from %r : !stream.resource<external>{%n}"
+        " => !stream.timepoint",
+        "  util.return",
+        "}",
+        "",
+    ]
+)
 # Each program and the lines (0-based) of the ops whose tokens are edited.
 PROGRAMS = {
     "pointers_lists_strings": (PROGRAM, range(2, 9)),
     "buffers_lists": (BUFFERS_AND_LISTS, range(1, 23)),
     "hal": (HAL, range(1, 17)),
+    "stream": (STREAM, range(2, 15)),
 }
 # A string, a dialect type, a value, a symbol, a word, an arrow, or one character.
 TOKEN = re.compile(r'"[^"]*"|![\w.]+<[^>]*>|%\w+|@\w+|[\w.]+|->|\S')

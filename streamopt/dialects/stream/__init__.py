@@ -1,6 +1,7 @@
 """The stream dialect, one module per group of IREE's ops (StreamOps.td): `async_` (async
 resource ops), `async_control` (dispatch, functions and calls, execution regions), `tensor`,
-`timeline` (timepoints), `resource`, `file` and `cmd`; `base` holds what they share.
+`timeline` (timepoints), `resource`, `file`, `channel` (collective channels, the device
+context) and `cmd`; `base` holds what they share.
 
 Importing the package registers every stream op (`streamopt.dialects.load_dialect`); the op
 classes and the bases other layers read are importable from it."""
@@ -10,6 +11,7 @@ from __future__ import annotations
 from streamopt.dialects.stream.async_ import *  # noqa: F403
 from streamopt.dialects.stream.async_control import *  # noqa: F403
 from streamopt.dialects.stream.base import *  # noqa: F403
+from streamopt.dialects.stream.channel import *  # noqa: F403
 from streamopt.dialects.stream.cmd import *  # noqa: F403
 from streamopt.dialects.stream.file import *  # noqa: F403
 from streamopt.dialects.stream.resource import *  # noqa: F403

@@ -1,8 +1,9 @@
-"""stream file ops: `stream.file.constant` and `stream.file.read`."""
+"""stream file ops: `stream.file.constant`, `stream.file.read` and `stream.file.write`."""
 
 from __future__ import annotations
 
 from streamopt.dialects import register_op
+from streamopt.dialects.common import EffectsNotModelledOp
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_RESOURCE,
@@ -12,7 +13,17 @@ from streamopt.dialects.stream.base import (
 )
 from streamopt.ir.core import Access
 from streamopt.ir.opdef import attr_def, operand_def, result_def
-from streamopt.ir.types import STREAM_FILE, TIMEPOINT, TIMEPOINT_CONSTRAINT, Attribute
+from streamopt.ir.types import (
+    I64,
+    I64_CONSTRAINT,
+    INDEX,
+    INDEX_CONSTRAINT,
+    STREAM_FILE,
+    TIMEPOINT,
+    TIMEPOINT_CONSTRAINT,
+    Attribute,
+    TypeConstraint,
+)
 
 
 @register_op
@@ -53,5 +64,33 @@ class FileReadOp(TimelineOp):
         "(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? "
         "$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` "
         "type($source) `->` type($target) `` `{` $target_size `}` `=` `` `>` "
+        "type($result_timepoint) attr-dict-with-keyword"
+    )
+
+
+_FILE = TypeConstraint(
+    "A file handle used for I/O operations.", lambda t: t == STREAM_FILE, kind="stream.file"
+)
+
+
+@register_op
+class FileWriteOp(EffectsNotModelledOp):
+    """`%t = stream.file.write on(A) await(%t0) => %r[%o], %f[%fo], %n : T{%s} -> !stream.file
+    => !stream.timepoint`: write `%n` bytes of a resource to a file on a queue."""
+
+    name = "stream.file.write"
+    source = operand_def(ANY_RESOURCE)
+    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
+    source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    target = operand_def(_FILE)
+    target_offset = operand_def(I64_CONSTRAINT, type=I64)
+    length = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result_timepoint = result_def(TIMEPOINT)
+    assembly_format = (
+        "(`on` `(` $affinity^ `)`)? (`await` `(` $await_timepoint^ `)` `=` `` `>`):(`:`)? "
+        "$source `[` $source_offset `]` `,` $target `[` $target_offset `]` `,` $length `:` "
+        "type($source) `` `{` $source_size `}` `->` type($target) `=` `` `>` "
         "type($result_timepoint) attr-dict-with-keyword"
     )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from streamopt.dialects import parse_rule, register_op
 from streamopt.dialects.common import (
+    EffectsNotModelledOp,
     SegmentedOp,
     ValueKind,
     check_operand_type,
@@ -50,6 +51,7 @@ from streamopt.ir.types import (
     Attribute,
     IntegerAttr,
     ResourceType,
+    TypeConstraint,
 )
 from streamopt.parser.token_values import integer_literal
 from streamopt.records import Record
@@ -387,3 +389,63 @@ class ResourcePackOp(StreamOp, SegmentedOp):
             raise op_error(self, "requires a [start, end] range for each slice")
         if len(self.dynamic_slice_sizes) != count:
             raise op_error(self, "requires a size for each slice")
+
+
+# IREE's Stream_AnyResource: a resource of any lifetime, staging too.
+_RESOURCE = TypeConstraint("any stream-compatible type", lambda t: isinstance(t, ResourceType))
+_RESOURCE_FORMAT = "$operand attr-dict `:` type($operand) `{` $operand_size `}`"
+
+
+@register_op
+class ResourceRetainOp(EffectsNotModelledOp):
+    """`stream.resource.retain %r : T{%s}`: one more owner of the resource."""
+
+    name = "stream.resource.retain"
+    operand_ = operand_def(_RESOURCE)
+    operand_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="operand")
+    assembly_format = _RESOURCE_FORMAT
+
+
+@register_op
+class ResourceReleaseOp(EffectsNotModelledOp):
+    """`%is_terminal = stream.resource.release %r : T{%s}`: one owner fewer; true when it was
+    the last."""
+
+    name = "stream.resource.release"
+    operand_ = operand_def(_RESOURCE)
+    operand_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="operand")
+    result = result_def(I1, asm_name="is_terminal")
+    assembly_format = _RESOURCE_FORMAT
+
+
+@register_op
+class ResourceIsTerminalOp(EffectsNotModelledOp):
+    """`%is_terminal = stream.resource.is_terminal %r : T{%s}`: whether there is one owner."""
+
+    name = "stream.resource.is_terminal"
+    operand_ = operand_def(_RESOURCE)
+    operand_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="operand")
+    result = result_def(I1, asm_name="is_terminal")
+    assembly_format = _RESOURCE_FORMAT
+
+
+@register_op
+class ResourceTransientsOp(EffectsNotModelledOp):
+    """`%result, %result_timepoint = stream.resource.transients on(A) await(%t) => %r : T{%s}
+    from %storage : U{%n} => !stream.timepoint`: the resource's transient allocations placed
+    in the storage."""
+
+    name = "stream.resource.transients"
+    resource = operand_def(ANY_RESOURCE)
+    resource_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=("resource", "result"))
+    storage = operand_def(_RESOURCE)
+    storage_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="storage")
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(same_as="resource", asm_name="result")
+    result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
+    assembly_format = ON + (
+        AWAIT + "? $resource `:` type($resource) `` `{` $resource_size `}` `from` $storage `:` "
+        "type($storage) `` `{` $storage_size `}` `=` `` `>` type($result_timepoint) "
+        "attr-dict-with-keyword"
+    )

@@ -1,9 +1,10 @@
-"""stream timepoint ops: `stream.timepoint.immediate`, `join`, `await` and `barrier`."""
+"""stream timepoint ops: `stream.timepoint.immediate`, `join`, `await` and `barrier`, and the
+fences they are imported from and exported to."""
 
 from __future__ import annotations
 
 from streamopt.dialects import register_op
-from streamopt.dialects.common import SegmentedOp, op_error
+from streamopt.dialects.common import EffectsNotModelledOp, SegmentedOp, op_error
 from streamopt.dialects.stream.base import (
     AFFINITY,
     ANY_OR_STAGING_RESOURCE,
@@ -98,3 +99,33 @@ class TimepointBarrierOp(StreamOp):
 
     def verify(self) -> None:
         check_timepoint(self, "result", 1, self.results[1].type)
+
+
+@register_op
+class TimepointImportOp(EffectsNotModelledOp):
+    """`%t = stream.timepoint.import on(A)? %fence : (!hal.fence) => !stream.timepoint`: a
+    timepoint reached when the fence is signalled."""
+
+    name = "stream.timepoint.import"
+    # IREE's `$operands` (a name Operation has).
+    values = operand_def(variadic=True)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result_timepoint = result_def(TIMEPOINT)
+    assembly_format = ON + (
+        "$values `:` `(` type($values) `)` `=` `` `>` type($result_timepoint) "
+        "attr-dict-with-keyword"
+    )
+
+
+@register_op
+class TimepointExportOp(EffectsNotModelledOp):
+    """`%fence = stream.timepoint.export on(A)? %t => (!hal.fence)`: a fence signalled when the
+    timepoint is reached."""
+
+    name = "stream.timepoint.export"
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, type=TIMEPOINT)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    results_ = result_def(variadic=True)
+    assembly_format = ON + (
+        "$await_timepoint `=` `` `>` `(` type($results) `)` attr-dict-with-keyword"
+    )

@@ -180,3 +180,40 @@ util.func public @hal_ops(%arg0: !hal.device, %arg1: !hal.buffer, %arg2: !hal.bu
   %8:2 = hal.device.query<%arg0 : !hal.device> key("a" :: "b") : i1, i32
   util.return %0, %1, %2, %3, %4, %5#0, %5#1, %6, %7#1, %8#1 : i1, i1, i32, i32, !hal.channel, i32, i32, !hal.channel, i1, i32
 }
+
+// stream ops declared with their effects not modelled: fence import and export, resource
+// ownership, transients, files written, collective channels and the device context. The
+// unnamed results get iree-opt's names (`%is_terminal`, `%channel`, `%ccl_rank`, `%result`).
+util.global private @dev : !hal.device
+// CHECK-LABEL: util.func public @stream_ops
+util.func public @stream_ops(%arg0: !stream.resource<external>, %arg1: !stream.resource<transient>, %arg2: index, %arg3: !stream.timepoint, %arg4: !hal.fence, %arg5: !util.buffer, %arg6: !stream.file, %arg7: i64, %arg8: !stream.channel) -> (!hal.fence, !stream.timepoint, i1, i1, !hal.device, i64, !stream.channel, !stream.channel, index, index, !stream.timepoint, !stream.resource<transient>, !stream.timepoint) {
+  // CHECK: %0 = stream.timepoint.export on(#hal.device.affinity<@dev>) %arg3 => (!hal.fence)
+  %0 = stream.timepoint.export on(#hal.device.affinity<@dev>) %arg3 => (!hal.fence)
+  // CHECK: %1 = stream.timepoint.import %arg4 : (!hal.fence) => !stream.timepoint
+  %1 = stream.timepoint.import %arg4 : (!hal.fence) => !stream.timepoint
+  // CHECK: %is_terminal = stream.resource.is_terminal %arg0 : !stream.resource<external>{%arg2}
+  %2 = stream.resource.is_terminal %arg0 : !stream.resource<external>{%arg2}
+  // CHECK: stream.resource.retain %arg0 {note = "kept"} : !stream.resource<external>{%arg2}
+  stream.resource.retain %arg0 {note = "kept"} : !stream.resource<external>{%arg2}
+  // CHECK: %is_terminal_0 = stream.resource.release %arg0 : !stream.resource<external>{%arg2}
+  %3 = stream.resource.release %arg0 : !stream.resource<external>{%arg2}
+  // CHECK: %2:2 = stream.context.resolve on(#hal.device.affinity<@dev>) : !hal.device, i64
+  %4:2 = stream.context.resolve on(#hal.device.affinity<@dev>) : !hal.device, i64
+  // CHECK: %channel = stream.channel.create on(#hal.device.affinity<@dev>) id(%arg5) group("g") rank(%arg2) count(%arg2) : !stream.channel
+  %5 = stream.channel.create on(#hal.device.affinity<@dev>) id(%arg5) group("g") rank(%arg2) count(%arg2) : !stream.channel
+  // CHECK: %channel_1 = stream.channel.create : !stream.channel
+  %6 = stream.channel.create : !stream.channel
+  // CHECK: %ccl_rank = stream.channel.rank %arg8 : index
+  %7 = stream.channel.rank %arg8 : index
+  // CHECK: %ccl_count = stream.channel.count %arg8 : index
+  %8 = stream.channel.count %arg8 : index
+  // CHECK: %channel_2 = stream.channel.split %arg8, %ccl_rank, %ccl_count : !stream.channel -> !stream.channel
+  %9 = stream.channel.split %arg8, %7, %8 : !stream.channel -> !stream.channel
+  // CHECK: %3 = stream.file.write on(#hal.device.affinity<@dev>) await(%1) => %arg0[%arg2], %arg6[%arg7], %arg2 : !stream.resource<external>{%arg2} -> !stream.file => !stream.timepoint
+  %10 = stream.file.write on(#hal.device.affinity<@dev>) await(%1) => %arg0[%arg2], %arg6[%arg7], %arg2 : !stream.resource<external>{%arg2} -> !stream.file => !stream.timepoint
+  // CHECK: %4 = stream.file.write : %arg0[%arg2], %arg6[%arg7], %arg2 : !stream.resource<external>{%arg2} -> !stream.file => !stream.timepoint
+  %11 = stream.file.write : %arg0[%arg2], %arg6[%arg7], %arg2 : !stream.resource<external>{%arg2} -> !stream.file => !stream.timepoint
+  // CHECK: %result, %result_timepoint = stream.resource.transients on(#hal.device.affinity<@dev>) await(%3) => %arg1 : !stream.resource<transient>{%arg2} from %arg0 : !stream.resource<external>{%arg2} => !stream.timepoint
+  %12:2 = stream.resource.transients on(#hal.device.affinity<@dev>) await(%10) => %arg1 : !stream.resource<transient>{%arg2} from %arg0 : !stream.resource<external>{%arg2} => !stream.timepoint
+  util.return %0, %1, %2, %3, %4#0, %4#1, %5, %9, %7, %8, %11, %12#0, %12#1 : !hal.fence, !stream.timepoint, i1, i1, !hal.device, i64, !stream.channel, !stream.channel, index, index, !stream.timepoint, !stream.resource<transient>, !stream.timepoint
+}

@@ -505,3 +505,43 @@ util.func public @alloca_affinity_in_attr_dict(%arg0: index) -> !stream.resource
 // Results written without parentheses take no attributes.
 // expected-error @+1 {{unexpected '{', expected ',' or 'attributes' or end of line}}
 stream.async.func private @bare_result_attrs(%arg0: index) -> index {a.b}, i64
+
+// -----
+
+util.func public @retain_of_index(%arg0: index) {
+  // expected-error @+1 {{'stream.resource.retain' op operand #0 must be any stream-compatible type, but got 'index'}}
+  stream.resource.retain %arg0 : index{%arg0}
+  util.return
+}
+
+// -----
+
+util.func public @transients_of_staging(%arg0: !stream.resource<staging>, %arg1: !stream.resource<transient>, %arg2: index) -> !stream.timepoint {
+  // expected-error @+1 {{'stream.resource.transients' op operand #0 must be resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
+  %result, %result_timepoint = stream.resource.transients %arg0 : !stream.resource<staging>{%arg2} from %arg1 : !stream.resource<transient>{%arg2} => !stream.timepoint
+  util.return %result_timepoint : !stream.timepoint
+}
+
+// -----
+
+util.func public @file_write_of_index(%arg0: index, %arg1: !stream.file, %arg2: i64) -> !stream.timepoint {
+  // expected-error @+1 {{'stream.file.write' op operand #0 must be resource or external resource or transient resource or variable resource or constant resource, but got 'index'}}
+  %0 = stream.file.write : %arg0[%arg0], %arg1[%arg2], %arg0 : index{%arg0} -> !stream.file => !stream.timepoint
+  util.return %0 : !stream.timepoint
+}
+
+// -----
+
+util.func public @channel_create_of_integer() -> i32 {
+  // expected-error @+1 {{custom op 'stream.channel.create' invalid kind of type specified: expected stream.channel, but found 'i32'}}
+  %0 = stream.channel.create : i32
+  util.return %0 : i32
+}
+
+// -----
+
+util.func public @timepoint_import_of_integer(%arg0: !hal.fence) -> i32 {
+  // expected-error @+1 {{custom op 'stream.timepoint.import' invalid kind of type specified: expected stream.timepoint, but found 'i32'}}
+  %0 = stream.timepoint.import %arg0 : (!hal.fence) => i32
+  util.return %0 : i32
+}
