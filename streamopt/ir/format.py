@@ -396,6 +396,18 @@ class CompiledFormat:
             else:
                 lines.append(f"    if ops.get({name!r}) is not None:")
                 lines.append(f"        check_type(ops[{name!r}], fixed[{name!r}], location)")
+        for field in definition.operand_list:
+            name, source = field.name, field.same_as
+            if source is None or name in spelled:
+                continue
+            if source in definition.results:
+                lines.append(f"    want = rts.get({source!r})")
+            else:
+                lines.append(f"    want = getattr(ops.get({source!r}), 'type', None)")
+            values = f"ops.get({name!r}) or ()" if field.variadic else f"[ops.get({name!r})]"
+            lines.append(f"    for value in ({values}) if want is not None else ():")
+            lines.append("        if value is not None:")
+            lines.append("            check_type(value, want, location)")
         for name, _ in definition.checked:
             if name in definition.results:
                 lines.append(f"    found = rts.get({name!r})")

@@ -155,10 +155,12 @@ class OperandField(Field):
         size_of: str | tuple[str, ...] | None,
         type: Type | None,
         check: TypeCheck | None,
+        same_as: str | None = None,
     ) -> None:
         self.constraint = constraint
         self.type = type
         self.check = check
+        self.same_as = same_as
         self.access = access
         self.variadic = variadic
         self.optional = optional
@@ -234,14 +236,17 @@ def operand_def(
     size_of: str | tuple[str, ...] | None = None,
     type: Type | None = None,
     check: TypeCheck | None = None,
+    same_as: str | None = None,
 ) -> Any:
     """An operand: its type constraint (checked by the verifier), how the op accesses it, for
     a size the operand or result (by field name) whose size it is, and `type` when the op's
     definition fixes the type (ODS's buildable types: the parser gives the operand that type
-    where the format does not spell it, and refuses a value of another type). `check(type,
+    where the format does not spell it, and refuses a value of another type). `same_as` names
+    the operand or result whose type it has where the format does not spell its own (ODS's
+    AllTypesMatch and SameOperandsAndResultType: `util.align %a, %b : index`). `check(type,
     location)` is what the op's parser checks of the type as written (the constraints IREE's
     custom directives check)."""
-    return OperandField(constraint, access, variadic, optional, size_of, type, check)
+    return OperandField(constraint, access, variadic, optional, size_of, type, check, same_as)
 
 
 def result_def(

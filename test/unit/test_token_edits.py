@@ -1,15 +1,15 @@
-"""Every one-token edit of small programs: streamopt refuses exactly the programs iree-opt
-refuses, each on the line iree-opt names.
+"""Every one-token edit of small programs: streamopt refuses exactly the programs iree-opt refuses,
+each on the line iree-opt names.
 
-The programs hold the ops whose syntax is declared but whose effects are not modelled (the
-util pointer, list, buffer and string ops, and hal's buffer allocation, buffer view query,
-channel, device query, queue update/write/flush and command buffer debug group and update
-ops, and stream's fence import and export, resource ownership, transients, file write,
-channel and context ops). Each token of each of their lines is deleted, written twice, and
-swapped with the next one, one edit per program. A deleted result name leaves a line that
-starts with `=`, which MLIR reads as the start of the next op and refuses at the end of the
-line before ("expected operation name in quotes"). Both tools are run once on all the programs
-(`--split-input-file`).
+The programs hold the ops whose syntax is declared but whose effects are not modelled (the util
+pointer, list, buffer, string, cast, comparison and range arithmetic ops; hal's buffer
+allocation, buffer view query, channel, device query, queue update/write/flush and command
+buffer debug group and update ops; stream's fence import and export, resource ownership,
+transients, file write, channel and context ops). Each token of each of their lines is deleted,
+written twice, and swapped with the next one, one edit per program. A deleted result name leaves
+a line that starts with `=`, which MLIR reads as the start of the next op and refuses at the end
+of the line before ("expected operation name in quotes"). Both tools are run once on all the
+programs (`--split-input-file`).
 """
 
 from __future__ import annotations
@@ -120,12 +120,27 @@ STREAM = "\n".join(
         "",
     ]
 )
+ARITHMETIC = """\
+util.func public @f(%i: i32, %j: i32, %n: index, %m: index, %b: !util.buffer, %f: f32) {
+  %0 = util.cmp.eq %i, %j : i32
+  %1 = util.cmp.ne %b, %b : !util.buffer
+  %2 = util.align %n, %m : index
+  %3 = util.range.min %n, %m, %n : index
+  %4 = util.range.max %n : index
+  %5 = util.sizeof !util.buffer attributes {a}
+  %6 = util.cast %b : !util.buffer to !util.object
+  %7 = util.numeric.optional_narrow %f : f32 as f16
+  %8 = util.numeric.optional_narrow %i : i32 as si8 <min_value = -1 : i8, max_value = 10 : i8>
+  util.return
+}
+"""
 # Each program and the lines (0-based) of the ops whose tokens are edited.
 PROGRAMS = {
     "pointers_lists_strings": (PROGRAM, range(2, 9)),
     "buffers_lists": (BUFFERS_AND_LISTS, range(1, 23)),
     "hal": (HAL, range(1, 17)),
     "stream": (STREAM, range(2, 15)),
+    "arithmetic": (ARITHMETIC, range(1, 10)),
 }
 # A string, a dialect type, a value, a symbol, a word, an arrow, or one character.
 TOKEN = re.compile(r'"[^"]*"|![\w.]+<[^>]*>|%\w+|@\w+|[\w.]+|->|\S')

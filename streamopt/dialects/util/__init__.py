@@ -1,7 +1,7 @@
 """The util dialect, one module per group of IREE's ops (UtilOps.td): `structural` (functions,
 calls, returns, initializers), `globals` (globals and pointers to them), `lists`, `buffers`
-(host bytes and strings) and `hints` (compiler hints, null, status); `base` holds what they
-share.
+(host bytes and strings), `arithmetic` (casts, comparisons, ranges, alignment, sizes) and
+`hints` (compiler hints, null, status); `base` holds what they share.
 
 Syntax follows the assemblyFormat and custom printers of IREE's UtilOps.td/UtilOps.cpp
 (custom<SymbolVisibility>, custom<TypeOrAttr>, custom<TiedFunctionResultList>). Symbol
@@ -13,6 +13,7 @@ classes are importable from it."""
 
 from __future__ import annotations
 
+from streamopt.dialects.util.arithmetic import *  # noqa: F403
 from streamopt.dialects.util.base import *  # noqa: F403
 from streamopt.dialects.util.buffers import *  # noqa: F403
 from streamopt.dialects.util.globals import *  # noqa: F403

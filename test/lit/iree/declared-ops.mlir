@@ -217,3 +217,33 @@ util.func public @stream_ops(%arg0: !stream.resource<external>, %arg1: !stream.r
   %12:2 = stream.resource.transients on(#hal.device.affinity<@dev>) await(%10) => %arg1 : !stream.resource<transient>{%arg2} from %arg0 : !stream.resource<external>{%arg2} => !stream.timepoint
   util.return %0, %1, %2, %3, %4#0, %4#1, %5, %9, %7, %8, %11, %12#0, %12#1 : !hal.fence, !stream.timepoint, i1, i1, !hal.device, i64, !stream.channel, !stream.channel, index, index, !stream.timepoint, !stream.resource<transient>, !stream.timepoint
 }
+
+// util type manipulation and arithmetic ops, declared with their effects not modelled. An
+// operand the format gives no type of its own has the type of another (`util.align %a, %b :
+// index`), as ODS infers it; the properties a format leaves out print as `<...>`.
+// CHECK-LABEL: util.func public @casts_and_arithmetic
+util.func public @casts_and_arithmetic(%arg0: i32, %arg1: i32, %arg2: index, %arg3: index, %arg4: !util.buffer, %arg5: f32) -> (i1, i1, index, i32, index, index, index, index, !util.object, f32, i32) {
+  // CHECK: %0 = util.cmp.eq %arg0, %arg1 : i32
+  %0 = util.cmp.eq %arg0, %arg1 : i32
+  // CHECK: %1 = util.cmp.ne %arg4, %arg4 {note = "kept"} : !util.buffer
+  %1 = util.cmp.ne %arg4, %arg4 {note = "kept"} : !util.buffer
+  // CHECK: %2 = util.align %arg2, %arg3 : index
+  %2 = util.align %arg2, %arg3 : index
+  // CHECK: %3 = util.align %arg0, %arg1 : i32
+  %3 = util.align %arg0, %arg1 : i32
+  // CHECK: %4 = util.range.min %arg2, %arg3, %2 : index
+  %4 = util.range.min %arg2, %arg3, %2 : index
+  // CHECK: %5 = util.range.max %arg2 : index
+  %5 = util.range.max %arg2 : index
+  // CHECK: %6 = util.sizeof f32
+  %6 = util.sizeof f32
+  // CHECK: %7 = util.sizeof !util.buffer attributes {note = "kept"}
+  %7 = util.sizeof !util.buffer attributes {note = "kept"}
+  // CHECK: %8 = util.cast %arg4 : !util.buffer to !util.object
+  %8 = util.cast %arg4 : !util.buffer to !util.object
+  // CHECK: %9 = util.numeric.optional_narrow %arg5 : f32 as f16
+  %9 = util.numeric.optional_narrow %arg5 : f32 as f16
+  // CHECK: %10 = util.numeric.optional_narrow %arg0 : i32 as si8 <min_value = -1 : i8, max_value = 10 : i8>
+  %10 = util.numeric.optional_narrow %arg0 : i32 as si8 <min_value = -1 : i8, max_value = 10 : i8>
+  util.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : i1, i1, index, i32, index, index, index, index, !util.object, f32, i32
+}

@@ -610,3 +610,52 @@ util.func public @list_set_as_other_type(%arg0: !util.list<i32>, %arg1: index) {
   util.list.set %arg0[%arg1], %arg1 : index -> !util.list<i32>
   util.return
 }
+
+// -----
+
+util.func public @cast_of_integer(%arg0: i32) -> !util.object {
+  // expected-error @+1 {{'util.cast' op operand type 'i32' is not object cast compatible}}
+  %0 = util.cast %arg0 : i32 to !util.object
+  util.return %0 : !util.object
+}
+
+// -----
+
+util.func public @cast_between_objects(%arg0: !util.buffer) -> !util.list<i32> {
+  // expected-error @+1 {{'util.cast' op operand type '!util.buffer' and result type '!util.list<i32>' are cast incompatible}}
+  %0 = util.cast %arg0 : !util.buffer to !util.list<i32>
+  util.return %0 : !util.list<i32>
+}
+
+// -----
+
+// The operands of util.align have the result's type (SameOperandsAndResultType).
+util.func public @align_of_other_type(%arg0: i32) -> index {
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: 'index' vs 'i32'}}
+  %0 = util.align %arg0, %arg0 : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @range_min_of_float(%arg0: f32) -> f32 {
+  // expected-error @+1 {{'util.range.min' op operand #0 must be variadic of index or integer, but got 'f32'}}
+  %0 = util.range.min %arg0 : f32
+  util.return %0 : f32
+}
+
+// -----
+
+util.func public @range_max_of_nothing() -> index {
+  // expected-error @+1 {{'util.range.max' op expected 1 or more operands, but found 0}}
+  %0 = util.range.max : index
+  util.return %0 : index
+}
+
+// -----
+
+util.func public @narrow_of_buffer(%arg0: !util.buffer) -> !util.buffer {
+  // expected-error @+1 {{'util.numeric.optional_narrow' op operand #0 must be signless integer or floating-point or tensor of signless integer or floating-point values, but got '!util.buffer'}}
+  %0 = util.numeric.optional_narrow %arg0 : !util.buffer as i8
+  util.return %0 : !util.buffer
+}
