@@ -5,11 +5,11 @@ The programs hold the ops whose syntax is declared but whose effects are not mod
 pointer, list, buffer, string, cast, comparison and range arithmetic ops; hal's buffer
 allocation, buffer view query, channel, device query, queue update/write/flush and command
 buffer debug group and update ops; stream's fence import and export, resource ownership,
-transients, file write, channel and context ops). Each token of each of their lines is deleted,
-written twice, and swapped with the next one, one edit per program. A deleted result name leaves
-a line that starts with `=`, which MLIR reads as the start of the next op and refuses at the end
-of the line before ("expected operation name in quotes"). Both tools are run once on all the
-programs (`--split-input-file`).
+transients, file write, channel, context and parameter ops). Each token of each of their lines
+is deleted, written twice, and swapped with the next one, one edit per program. A deleted result
+name leaves a line that starts with `=`, which MLIR reads as the start of the next op and
+refuses at the end of the line before ("expected operation name in quotes"). Both tools are run
+once on all the programs (`--split-input-file`).
 """
 
 from __future__ import annotations
@@ -134,6 +134,24 @@ util.func public @f(%i: i32, %j: i32, %n: index, %m: index, %b: !util.buffer, %f
   util.return
 }
 """
+PARAMETERS = "\n".join(
+    [
+        "util.global private @dev : !hal.device",
+        "util.func public @f(%scope: !util.buffer, %key: !util.buffer, %o: i64, %n: index,"
+        " %t: !stream.resource<transient>, %tp: !stream.timepoint) {",
+        "  %0, %1 = stream.async.parameter.load %scope::%key[%o] : !stream.resource<constant>{%n}"
+        " => !stream.timepoint",
+        "  %2, %3 = stream.async.parameter.load on(#hal.device.affinity<@dev>) await(%tp)"
+        " %key[%o] : !stream.resource<constant>{%n} => !stream.timepoint",
+        "  %4, %5 = stream.async.parameter.read %scope::%key[%o] -> %t[%n to %n for %n] :"
+        " !stream.resource<transient>{%n} => !stream.timepoint",
+        "  %6, %7 = stream.async.parameter.write %t[%n to %n for %n] -> %scope::%key[%o] :"
+        " !stream.resource<transient>{%n} => !stream.timepoint",
+        "  util.return",
+        "}",
+        "",
+    ]
+)
 # Each program and the lines (0-based) of the ops whose tokens are edited.
 PROGRAMS = {
     "pointers_lists_strings": (PROGRAM, range(2, 9)),
@@ -141,6 +159,7 @@ PROGRAMS = {
     "hal": (HAL, range(1, 17)),
     "stream": (STREAM, range(2, 15)),
     "arithmetic": (ARITHMETIC, range(1, 10)),
+    "parameters": (PARAMETERS, range(2, 6)),
 }
 # A string, a dialect type, a value, a symbol, a word, an arrow, or one character.
 TOKEN = re.compile(r'"[^"]*"|![\w.]+<[^>]*>|%\w+|@\w+|[\w.]+|->|\S')

@@ -1,7 +1,7 @@
 """The stream dialect, one module per group of IREE's ops (StreamOps.td): `async_` (async
 resource ops), `async_control` (dispatch, functions and calls, execution regions), `tensor`,
 `timeline` (timepoints), `resource`, `file`, `channel` (collective channels, the device
-context) and `cmd`; `base` holds what they share.
+context), `parameter` (parameter loads, reads and writes) and `cmd`; `base` holds what they share.
 
 Importing the package registers every stream op (`streamopt.dialects.load_dialect`); the op
 classes and the bases other layers read are importable from it."""
@@ -14,6 +14,7 @@ from streamopt.dialects.stream.base import *  # noqa: F403
 from streamopt.dialects.stream.channel import *  # noqa: F403
 from streamopt.dialects.stream.cmd import *  # noqa: F403
 from streamopt.dialects.stream.file import *  # noqa: F403
+from streamopt.dialects.stream.parameter import *  # noqa: F403
 from streamopt.dialects.stream.resource import *  # noqa: F403
 from streamopt.dialects.stream.tensor import *  # noqa: F403
 from streamopt.dialects.stream.timeline import *  # noqa: F403

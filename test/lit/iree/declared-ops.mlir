@@ -247,3 +247,18 @@ util.func public @casts_and_arithmetic(%arg0: i32, %arg1: i32, %arg2: index, %ar
   %10 = util.numeric.optional_narrow %arg0 : i32 as si8 <min_value = -1 : i8, max_value = 10 : i8>
   util.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : i1, i1, index, i32, index, index, index, index, !util.object, f32, i32
 }
+
+// stream parameter loads, reads and writes (custom<ParameterReference>), declared with their
+// effects not modelled; their results get iree-opt's names.
+// CHECK-LABEL: util.func public @parameters
+util.func public @parameters(%arg0: !util.buffer, %arg1: !util.buffer, %arg2: i64, %arg3: index, %arg4: !stream.resource<transient>, %arg5: !stream.timepoint) -> (!stream.resource<constant>, !stream.resource<constant>, !stream.resource<transient>, !stream.timepoint) {
+  // CHECK: %result, %result_timepoint = stream.async.parameter.load %arg0::%arg1[%arg2] : !stream.resource<constant>{%arg3} => !stream.timepoint
+  %0:2 = stream.async.parameter.load %arg0::%arg1[%arg2] : !stream.resource<constant>{%arg3} => !stream.timepoint
+  // CHECK: %result_0, %result_timepoint_1 = stream.async.parameter.load on(#hal.device.affinity<@dev>) await(%arg5) %arg1[%arg2] : !stream.resource<constant>{%arg3} => !stream.timepoint
+  %1:2 = stream.async.parameter.load on(#hal.device.affinity<@dev>) await(%arg5) %arg1[%arg2] : !stream.resource<constant>{%arg3} => !stream.timepoint
+  // CHECK: %result_2, %result_timepoint_3 = stream.async.parameter.read %arg0::%arg1[%arg2] -> %arg4[%arg3 to %arg3 for %arg3] : !stream.resource<transient>{%arg3} => !stream.timepoint
+  %2:2 = stream.async.parameter.read %arg0::%arg1[%arg2] -> %arg4[%arg3 to %arg3 for %arg3] : !stream.resource<transient>{%arg3} => !stream.timepoint
+  // CHECK: %result_4, %result_timepoint_5 = stream.async.parameter.write await(%result_timepoint_3) %result_2[%arg3 to %arg3 for %arg3] -> %arg1[%arg2] : !stream.resource<transient>{%arg3} => !stream.timepoint
+  %3:2 = stream.async.parameter.write await(%2#1) %2#0[%arg3 to %arg3 for %arg3] -> %arg1[%arg2] : !stream.resource<transient>{%arg3} => !stream.timepoint
+  util.return %0#0, %1#0, %3#0, %3#1 : !stream.resource<constant>, !stream.resource<constant>, !stream.resource<transient>, !stream.timepoint
+}

@@ -545,3 +545,19 @@ util.func public @timepoint_import_of_integer(%arg0: !hal.fence) -> i32 {
   %0 = stream.timepoint.import %arg0 : (!hal.fence) => i32
   util.return %0 : i32
 }
+
+// -----
+
+util.func public @parameter_load_of_index_key(%arg0: index, %arg1: i64) -> !stream.timepoint {
+  // expected-error @+1 {{use of value '%arg0' expects different type than prior uses: '!util.buffer' vs 'index'}}
+  %result, %result_timepoint = stream.async.parameter.load %arg0[%arg1] : !stream.resource<constant>{%arg0} => !stream.timepoint
+  util.return %result_timepoint : !stream.timepoint
+}
+
+// -----
+
+util.func public @parameter_load_to_staging(%arg0: !util.buffer, %arg1: i64, %arg2: index) -> !stream.timepoint {
+  // expected-error @+1 {{'stream.async.parameter.load' op result #0 must be resource or external resource or transient resource or variable resource or constant resource, but got '!stream.resource<staging>'}}
+  %result, %result_timepoint = stream.async.parameter.load %arg0[%arg1] : !stream.resource<staging>{%arg2} => !stream.timepoint
+  util.return %result_timepoint : !stream.timepoint
+}
