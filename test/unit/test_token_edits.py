@@ -5,9 +5,9 @@ The programs hold the ops whose syntax is declared but whose effects are not mod
 pointer, list, buffer, string, cast, comparison and range arithmetic ops; hal's buffer
 allocation, buffer view query, channel, device query, queue update/write/flush and command
 buffer debug group and update ops; stream's fence import and export, resource ownership,
-transients, file write, channel, context and parameter ops). Each token of each of their lines
-is deleted, written twice, and swapped with the next one, one edit per program. A deleted result
-name leaves a line that starts with `=`, which MLIR reads as the start of the next op and
+transients, file write, channel, context, parameter and tensor ops). Each token of each of their
+lines is deleted, written twice, and swapped with the next one, one edit per program. A deleted
+result name leaves a line that starts with `=`, which MLIR reads as the start of the next op and
 refuses at the end of the line before ("expected operation name in quotes"). Both tools are run
 once on all the programs (`--split-input-file`).
 """
@@ -152,6 +152,39 @@ PARAMETERS = "\n".join(
         "",
     ]
 )
+TENSORS = "\n".join(
+    [
+        "util.func public @f(%r: !stream.resource<*>, %s: !stream.resource<staging>, %n: index,"
+        " %d: index, %f: f32, %i: i32) {",
+        "  %0 = stream.tensor.empty : tensor<?x4xf32>{%d} in !stream.resource<*>{%n}",
+        "  %1 = stream.tensor.constant : tensor<2xi32> in !stream.resource<constant> = dense<[1,"
+        " 2]> : tensor<2xi32>",
+        "  %2 = stream.tensor.constant on(#hal.device.affinity<@dev>) : tensor<?xi32>{%d} in"
+        " !stream.resource<constant> = dense<[1, 2]> : tensor<2xi32>",
+        "  %3 = stream.tensor.splat %f : f32 -> tensor<?x4xf32>{%d} in !stream.resource<*>{%n}",
+        "  %4 = stream.tensor.clone %r : tensor<?x4xf32>{%d} in !stream.resource<*>{%n} ->"
+        " tensor<?x4xf32>{%d} in !stream.resource<*>{%n}",
+        "  %5 = stream.tensor.encode %r : tensor<?x4xf32>{%d} in !stream.resource<*>{%n} ->"
+        " tensor<?x4xf32>{%d} in !stream.resource<*>{%n}",
+        "  %6 = stream.tensor.slice %r[%n, %n for %n, %n] : tensor<?x4xf32>{%d} in"
+        " !stream.resource<*>{%n} -> tensor<2x2xf32> in !stream.resource<*>{%n}",
+        "  %7 = stream.tensor.update %6, %r[%n, %n] : tensor<2x2xf32> in !stream.resource<*>{%n}"
+        " -> tensor<?x4xf32>{%d} in %r as !stream.resource<*>{%n}",
+        "  %8 = stream.tensor.fill %f, %r[%n, %n for %n, %n] : f32 -> tensor<?x4xf32>{%d} in %r"
+        " as !stream.resource<*>{%n}",
+        "  %9 = stream.tensor.fill %f, %r : f32 -> tensor<?x4xf32>{%d} in %r as"
+        " !stream.resource<*>{%n}",
+        "  %10 = stream.tensor.load %s[%n, %n] : tensor<?x4xf32>{%d} in"
+        " !stream.resource<staging>{%n} -> f32",
+        "  %11 = stream.tensor.load %s : tensor<f32> in !stream.resource<staging>{%n} -> f32",
+        "  %12 = stream.tensor.store %f, %s[%n, %n] : f32 -> tensor<?x4xf32>{%d} in %s as"
+        " !stream.resource<staging>{%n}",
+        "  util.return",
+        "}",
+        "util.global private @dev : !hal.device",
+        "",
+    ]
+)
 # Each program and the lines (0-based) of the ops whose tokens are edited.
 PROGRAMS = {
     "pointers_lists_strings": (PROGRAM, range(2, 9)),
@@ -160,6 +193,7 @@ PROGRAMS = {
     "stream": (STREAM, range(2, 15)),
     "arithmetic": (ARITHMETIC, range(1, 10)),
     "parameters": (PARAMETERS, range(2, 6)),
+    "tensors": (TENSORS, range(1, 14)),
 }
 # A string, a dialect type, a value, a symbol, a word, an arrow, or one character.
 TOKEN = re.compile(r'"[^"]*"|![\w.]+<[^>]*>|%\w+|@\w+|[\w.]+|->|\S')

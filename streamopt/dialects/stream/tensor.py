@@ -1,5 +1,6 @@
 """stream tensor ops: `stream.tensor.import`, `stream.tensor.export`, `stream.tensor.sizeof` and
-`stream.tensor.dispatch`."""
+`stream.tensor.dispatch`, and the tensor ops declared with their effects not modelled (empty,
+constant, splat, clone, encode, slice, update, fill, load, store)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,15 @@ from typing import Any
 
 from streamopt.diagnostics import error
 from streamopt.dialects import register_op
-from streamopt.dialects.common import TIED_OPERANDS, TYPE, TYPE_ARRAY
+from streamopt.dialects.common import (
+    ANY_ATTRIBUTE,
+    TIED_OPERANDS,
+    TYPE,
+    TYPE_ARRAY,
+    EffectsNotModelledOp,
+    SegmentedOp,
+    op_error,
+)
 from streamopt.dialects.stream.async_control import TiedResourcesOp
 from streamopt.dialects.stream.base import (
     AFFINITY,
@@ -16,15 +25,24 @@ from streamopt.dialects.stream.base import (
     ANY_RESOURCE_OR_PRIMITIVE,
     ARRAY,
     ON,
+    STAGING_RESOURCE,
     StreamOp,
     check_dims,
     check_lifetime,
     check_variadic_results,
     verify_workload,
 )
-from streamopt.ir.core import Access
+from streamopt.ir.core import Access, Operation
 from streamopt.ir.opdef import UNIT_KIND, attr_def, operand_def, result_def
-from streamopt.ir.types import INDEX, INDEX_CONSTRAINT, Attribute, Type
+from streamopt.ir.types import (
+    INDEX,
+    INDEX_CONSTRAINT,
+    Attribute,
+    ShapedType,
+    Type,
+    TypeConstraint,
+    is_primitive,
+)
 
 
 @register_op
@@ -160,3 +178,287 @@ class TensorDispatchOp(TiedResourcesOp):
 
     def verify_in_module(self, context: Any) -> None:
         verify_workload(self, self.entry_points, len(self.workload), context)
+
+
+# -- declared, effects not modelled -----------------------------------------------------------
+# The tensor ops IREE converts to async ops (stream encode-host-tensors): their syntax and
+# verifiers, but no analysis reads them (EffectsNotModelledOp).
+
+# IREE's Stream_PrimitiveType, and it or a vector (what a tensor load or store moves).
+_PRIMITIVE = TypeConstraint("index or integer or floating-point or complex-type", is_primitive)
+_PRIMITIVE_OR_VECTOR = TypeConstraint(
+    _PRIMITIVE.description + " or vector of any non-token type values",
+    lambda t: is_primitive(t) or (t.text.startswith("vector<") and t.text != "vector<>"),
+)
+
+
+def _encoding(field: str) -> str:
+    """`$x_encoding (`` `{` $x_encoding_dims^ `}`)?`: a tensor type and its dynamic dims."""
+    return f"${field}_encoding (`` `{{` ${field}_encoding_dims^ `}}`)? "
+
+
+def _sized(field: str, size: str) -> str:
+    return f"type(${field}) `` `{{` ${size} `}}` "
+
+
+def _check_rank(op: Operation, encoding: Type, count: int, what: str) -> None:
+    rank = len(encoding.shape) if isinstance(encoding, ShapedType) else 0
+    if count != rank:
+        raise op_error(op, f"{what} rank mismatch")
+
+
+def _dims() -> Any:
+    return operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+
+
+def _index(variadic: bool = False) -> Any:
+    return operand_def(INDEX_CONSTRAINT, variadic=variadic, type=INDEX)
+
+
+@register_op
+class TensorEmptyOp(EffectsNotModelledOp):
+    """`%empty = stream.tensor.empty on(A)? : tensor<?x4xf32>{%d} in T{%s}`."""
+
+    name = "stream.tensor.empty"
+    result_encoding: Type = attr_def(TYPE)
+    result_encoding_dims = _dims()
+    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(asm_name="empty", constraint=ANY_RESOURCE)
+    assembly_format = ON + (
+        "`:` "
+        + _encoding("result")
+        + "`in` "
+        + _sized("result", "result_size")
+        + "attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.result_encoding], self.result_encoding_dims)
+
+
+@register_op
+class TensorConstantOp(EffectsNotModelledOp):
+    """`%cst = stream.tensor.constant on(A)? : tensor<2xi32> in T = dense<...>`."""
+
+    name = "stream.tensor.constant"
+    value = attr_def(ANY_ATTRIBUTE)
+    result_encoding: Type = attr_def(TYPE)
+    result_encoding_dims = _dims()
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(asm_name="cst", constraint=ANY_RESOURCE)
+    assembly_format = ON + (
+        "`:` " + _encoding("result") + "`in` type($result) `=` $value attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.result_encoding], self.result_encoding_dims)
+
+
+@register_op
+class TensorSplatOp(EffectsNotModelledOp):
+    """`%r = stream.tensor.splat on(A)? %v : f32 -> tensor<?x4xf32>{%d} in T{%s}`."""
+
+    name = "stream.tensor.splat"
+    value = operand_def(_PRIMITIVE)
+    result_encoding: Type = attr_def(TYPE)
+    result_encoding_dims = _dims()
+    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(constraint=ANY_RESOURCE)
+    assembly_format = ON + (
+        "$value `:` type($value) `->` "
+        + _encoding("result")
+        + "`in` "
+        + _sized("result", "result_size")
+        + "attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.result_encoding], self.result_encoding_dims)
+
+
+class _TensorCopyOp(EffectsNotModelledOp, SegmentedOp):
+    """A tensor op from a source to a new result, each with its encoding (clone, encode)."""
+
+    source = operand_def(ANY_RESOURCE)
+    source_encoding: Type = attr_def(TYPE)
+    source_encoding_dims = _dims()
+    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
+    result_encoding: Type = attr_def(TYPE)
+    result_encoding_dims = _dims()
+    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(constraint=ANY_RESOURCE)
+    assembly_format = ON + (
+        "$source `:` "
+        + _encoding("source")
+        + "`in` "
+        + _sized("source", "source_size")
+        + "`->` "
+        + _encoding("result")
+        + "`in` "
+        + _sized("result", "result_size")
+        + "attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.source_encoding], self.source_encoding_dims)
+        check_dims(self, [self.result_encoding], self.result_encoding_dims)
+
+
+@register_op
+class TensorCloneOp(_TensorCopyOp):
+    """`%r = stream.tensor.clone on(A)? %x : tensor<..>{..} in T{%s} -> tensor<..> in T{%n}`.
+
+    IREE also refuses a clone that changes the tensor's encoding attribute, as far as the
+    encodings say they are incompatible; streamopt does not ask that."""
+
+    name = "stream.tensor.clone"
+
+
+@register_op
+class TensorEncodeOp(_TensorCopyOp):
+    """`%r = stream.tensor.encode on(A)? %x : tensor<..> in T{%s} -> tensor<.., #e> in T{%n}`."""
+
+    name = "stream.tensor.encode"
+
+
+@register_op
+class TensorSliceOp(EffectsNotModelledOp, SegmentedOp):
+    """`%r = stream.tensor.slice on(A)? %x[%i, %j for %m, %n] : tensor<..> in T{%s} ->
+    tensor<..> in T{%n}`."""
+
+    name = "stream.tensor.slice"
+    source = operand_def(ANY_RESOURCE)
+    source_encoding: Type = attr_def(TYPE)
+    source_encoding_dims = _dims()
+    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
+    start_indices = _index(variadic=True)
+    lengths = _index(variadic=True)
+    result_encoding: Type = attr_def(TYPE)
+    result_encoding_dims = _dims()
+    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    result = result_def(constraint=ANY_RESOURCE)
+    assembly_format = ON + (
+        "$source `[` $start_indices `for` $lengths `]` `:` "
+        + _encoding("source")
+        + "`in` "
+        + _sized("source", "source_size")
+        + "`->` "
+        + _encoding("result")
+        + "`in` "
+        + _sized("result", "result_size")
+        + "attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.source_encoding], self.source_encoding_dims)
+        check_dims(self, [self.result_encoding], self.result_encoding_dims)
+        for indices in (self.start_indices, self.lengths):
+            _check_rank(self, self.source_encoding, len(indices), "start_indices/lengths")
+
+
+_IN_TARGET = "`in` custom<ShapedTiedResult>(type($target), $target_size) attr-dict-with-keyword"
+
+
+class _TensorTargetOp(EffectsNotModelledOp, SegmentedOp):
+    """A tensor op that writes its target (update, fill, store): the result is the target."""
+
+    target = operand_def(ANY_RESOURCE)
+    target_encoding: Type = attr_def(TYPE)
+    target_encoding_dims = _dims()
+    target_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=("target", "result"))
+    result = result_def(same_as="target")
+
+
+@register_op
+class TensorUpdateOp(_TensorTargetOp):
+    """`%r = stream.tensor.update on(A)? %u, %x[%i, %j] : tensor<..> in T{%us} -> tensor<..>
+    in %x as T{%s}`."""
+
+    name = "stream.tensor.update"
+    start_indices = _index(variadic=True)
+    update = operand_def(ANY_RESOURCE)
+    update_encoding: Type = attr_def(TYPE)
+    update_encoding_dims = _dims()
+    update_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="update")
+    affinity: Attribute | None = attr_def(AFFINITY)
+    assembly_format = ON + (
+        "$update `,` $target `[` $start_indices `]` `:` "
+        + _encoding("update")
+        + "`in` "
+        + _sized("update", "update_size")
+        + "`->` "
+        + _encoding("target")
+        + _IN_TARGET
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.update_encoding], self.update_encoding_dims)
+        check_dims(self, [self.target_encoding], self.target_encoding_dims)
+
+
+@register_op
+class TensorFillOp(_TensorTargetOp):
+    """`%r = stream.tensor.fill on(A)? %v, %x[%i for %n]? : f32 -> tensor<..> in %x as T{%s}`."""
+
+    name = "stream.tensor.fill"
+    start_indices = _index(variadic=True)
+    lengths = _index(variadic=True)
+    value = operand_def(_PRIMITIVE)
+    affinity: Attribute | None = attr_def(AFFINITY)
+    assembly_format = ON + (
+        "$value `,` $target (`[` $start_indices `for` $lengths^ `]`)? `:` type($value) `->` "
+        + _encoding("target")
+        + _IN_TARGET
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.target_encoding], self.target_encoding_dims)
+
+
+@register_op
+class TensorLoadOp(EffectsNotModelledOp, SegmentedOp):
+    """`%v = stream.tensor.load %x[%i, %j]? : tensor<..> in !stream.resource<staging>{%s} ->
+    f32`."""
+
+    name = "stream.tensor.load"
+    source = operand_def(STAGING_RESOURCE)
+    source_encoding: Type = attr_def(TYPE)
+    source_encoding_dims = _dims()
+    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
+    indices = _index(variadic=True)
+    result = result_def(constraint=_PRIMITIVE_OR_VECTOR)
+    assembly_format = (
+        "$source (`[` $indices^ `]`)? `:` "
+        + _encoding("source")
+        + "`in` "
+        + _sized("source", "source_size")
+        + "`->` type($result) attr-dict-with-keyword"
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.source_encoding], self.source_encoding_dims)
+        _check_rank(self, self.source_encoding, len(self.indices), "indices")
+
+
+@register_op
+class TensorStoreOp(_TensorTargetOp):
+    """`%r = stream.tensor.store %v, %x[%i, %j]? : f32 -> tensor<..> in %x as
+    !stream.resource<staging>{%s}`."""
+
+    name = "stream.tensor.store"
+    target = operand_def(STAGING_RESOURCE)
+    indices = _index(variadic=True)
+    value = operand_def(_PRIMITIVE_OR_VECTOR)
+    assembly_format = (
+        "$value `,` $target (`[` $indices^ `]`)? `:` type($value) `->` "
+        + _encoding("target")
+        + _IN_TARGET
+    )
+
+    def verify(self) -> None:
+        check_dims(self, [self.target_encoding], self.target_encoding_dims)
+        _check_rank(self, self.target_encoding, len(self.indices), "indices")

@@ -262,3 +262,32 @@ util.func public @parameters(%arg0: !util.buffer, %arg1: !util.buffer, %arg2: i6
   %3:2 = stream.async.parameter.write await(%2#1) %2#0[%arg3 to %arg3 for %arg3] -> %arg1[%arg2] : !stream.resource<transient>{%arg3} => !stream.timepoint
   util.return %0#0, %1#0, %3#0, %3#1 : !stream.resource<constant>, !stream.resource<constant>, !stream.resource<transient>, !stream.timepoint
 }
+
+// The stream tensor ops IREE converts to async ops, declared with their effects not modelled;
+// each encoding with its dynamic dimensions, as stream.tensor.dispatch's.
+// CHECK-LABEL: util.func public @tensors
+util.func public @tensors(%arg0: !stream.resource<*>, %arg1: !stream.resource<staging>, %arg2: index, %arg3: index, %arg4: f32) -> (!stream.resource<*>, !stream.resource<constant>, !stream.resource<*>, !stream.resource<*>, f32, !stream.resource<staging>) {
+  // CHECK: %empty = stream.tensor.empty : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  %0 = stream.tensor.empty : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  // CHECK: %cst = stream.tensor.constant on(#hal.device.affinity<@dev>) : tensor<?xi32>{%arg3} in !stream.resource<constant> = dense<[1, 2]> : tensor<2xi32>
+  %1 = stream.tensor.constant on(#hal.device.affinity<@dev>) : tensor<?xi32>{%arg3} in !stream.resource<constant> = dense<[1, 2]> : tensor<2xi32>
+  // CHECK: %0 = stream.tensor.splat %arg4 : f32 -> tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  %2 = stream.tensor.splat %arg4 : f32 -> tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  // CHECK: %1 = stream.tensor.clone %0 : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2} -> tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  %3 = stream.tensor.clone %2 : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2} -> tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  // CHECK: %2 = stream.tensor.encode %arg0 : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2} -> tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  %4 = stream.tensor.encode %arg0 : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2} -> tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2}
+  // CHECK: %3 = stream.tensor.slice %arg0[%arg2, %arg2 for %arg2, %arg2] : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2} -> tensor<2x2xf32> in !stream.resource<*>{%arg2}
+  %5 = stream.tensor.slice %arg0[%arg2, %arg2 for %arg2, %arg2] : tensor<?x4xf32>{%arg3} in !stream.resource<*>{%arg2} -> tensor<2x2xf32> in !stream.resource<*>{%arg2}
+  // CHECK: %4 = stream.tensor.update %3, %arg0[%arg2, %arg2] : tensor<2x2xf32> in !stream.resource<*>{%arg2} -> tensor<?x4xf32>{%arg3} in %arg0 as !stream.resource<*>{%arg2}
+  %6 = stream.tensor.update %5, %arg0[%arg2, %arg2] : tensor<2x2xf32> in !stream.resource<*>{%arg2} -> tensor<?x4xf32>{%arg3} in %arg0 as !stream.resource<*>{%arg2}
+  // CHECK: %5 = stream.tensor.fill %arg4, %4[%arg2, %arg2 for %arg2, %arg2] : f32 -> tensor<?x4xf32>{%arg3} in %4 as !stream.resource<*>{%arg2}
+  %7 = stream.tensor.fill %arg4, %6[%arg2, %arg2 for %arg2, %arg2] : f32 -> tensor<?x4xf32>{%arg3} in %6 as !stream.resource<*>{%arg2}
+  // CHECK: %6 = stream.tensor.fill %arg4, %5 : f32 -> tensor<?x4xf32>{%arg3} in %5 as !stream.resource<*>{%arg2}
+  %8 = stream.tensor.fill %arg4, %7 : f32 -> tensor<?x4xf32>{%arg3} in %7 as !stream.resource<*>{%arg2}
+  // CHECK: %7 = stream.tensor.load %arg1[%arg2, %arg2] : tensor<?x4xf32>{%arg3} in !stream.resource<staging>{%arg2} -> f32
+  %9 = stream.tensor.load %arg1[%arg2, %arg2] : tensor<?x4xf32>{%arg3} in !stream.resource<staging>{%arg2} -> f32
+  // CHECK: %8 = stream.tensor.store %7, %arg1 : f32 -> tensor<f32> in %arg1 as !stream.resource<staging>{%arg2}
+  %10 = stream.tensor.store %9, %arg1 : f32 -> tensor<f32> in %arg1 as !stream.resource<staging>{%arg2}
+  util.return %0, %1, %4, %8, %9, %10 : !stream.resource<*>, !stream.resource<constant>, !stream.resource<*>, !stream.resource<*>, f32, !stream.resource<staging>
+}

@@ -561,3 +561,43 @@ util.func public @parameter_load_to_staging(%arg0: !util.buffer, %arg1: i64, %ar
   %result, %result_timepoint = stream.async.parameter.load %arg0[%arg1] : !stream.resource<staging>{%arg2} => !stream.timepoint
   util.return %result_timepoint : !stream.timepoint
 }
+
+// -----
+
+util.func public @tensor_empty_missing_dim(%arg0: index) -> !stream.resource<*> {
+  // expected-error @+1 {{'stream.tensor.empty' op type set has 1 dynamic dimensions but only 0 dimension values are attached}}
+  %0 = stream.tensor.empty : tensor<?xf32> in !stream.resource<*>{%arg0}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func public @tensor_load_rank(%arg0: !stream.resource<staging>, %arg1: index) -> f32 {
+  // expected-error @+1 {{'stream.tensor.load' op indices rank mismatch}}
+  %0 = stream.tensor.load %arg0[%arg1] : tensor<f32> in !stream.resource<staging>{%arg1} -> f32
+  util.return %0 : f32
+}
+
+// -----
+
+util.func public @tensor_slice_rank(%arg0: !stream.resource<*>, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{'stream.tensor.slice' op start_indices/lengths rank mismatch}}
+  %0 = stream.tensor.slice %arg0[%arg1 for %arg1] : tensor<2x2xf32> in !stream.resource<*>{%arg1} -> tensor<2x2xf32> in !stream.resource<*>{%arg1}
+  util.return %0 : !stream.resource<*>
+}
+
+// -----
+
+util.func public @tensor_load_of_transient(%arg0: !stream.resource<*>, %arg1: index) -> f32 {
+  // expected-error @+1 {{'stream.tensor.load' op operand #0 must be staging resource, but got '!stream.resource<*>'}}
+  %0 = stream.tensor.load %arg0 : tensor<f32> in !stream.resource<*>{%arg1} -> f32
+  util.return %0 : f32
+}
+
+// -----
+
+util.func public @tensor_splat_of_buffer(%arg0: !util.buffer, %arg1: index) -> !stream.resource<*> {
+  // expected-error @+1 {{'stream.tensor.splat' op operand #0 must be index or integer or floating-point or complex-type, but got '!util.buffer'}}
+  %0 = stream.tensor.splat %arg0 : !util.buffer -> tensor<4xf32> in !stream.resource<*>{%arg1}
+  util.return %0 : !stream.resource<*>
+}
