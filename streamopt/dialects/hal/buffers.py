@@ -153,7 +153,7 @@ class BufferViewAssertOp(HalOp):
     buffer_view = operand_def()
     element_type = operand_def(type=I32)
     encoding_type = operand_def(type=I32)
-    shape = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    shape = operand_def(INDEX_CONSTRAINT, variadic=True)
     message = attr_def(STRING)
     assembly_format = (
         "`<` $buffer_view `:` type($buffer_view) `>` `message` `(` $message `)` "
@@ -174,7 +174,7 @@ class BufferViewCreateOp(HalOp):
     source_length = operand_def(type=INDEX)
     element_type = operand_def(type=I32)
     encoding_type = operand_def(type=I32)
-    shape = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    shape = operand_def(INDEX_CONSTRAINT, variadic=True)
     result = result_def(HAL_BUFFER_VIEW, asm_name="view")
     assembly_format = (
         "`buffer` `(` $source_buffer `:` type($source_buffer) `)` "

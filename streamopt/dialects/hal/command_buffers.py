@@ -92,7 +92,7 @@ class ExecutableCalculateWorkgroupsOp(HalOp):
     name = "hal.executable.calculate_workgroups"
     is_pure = True
     device = operand_def()
-    workload = operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
+    workload = operand_def(INDEX_CONSTRAINT, variadic=True)
     entry_point = attr_def(SYMBOL)
     workgroup_x = result_def(INDEX, asm_name="workgroup_x")
     workgroup_y = result_def(INDEX, asm_name="workgroup_y")
@@ -116,7 +116,7 @@ class CommandBufferCreateOp(HalOp):
     name = "hal.command_buffer.create"
     device = operand_def()
     queue_affinity = operand_def()
-    binding_capacity = operand_def(INDEX_CONSTRAINT, optional=True, type=INDEX)
+    binding_capacity = operand_def(INDEX_CONSTRAINT, optional=True)
     modes = attr_def(COMMAND_BUFFER_MODE)
     command_categories = attr_def(COMMAND_CATEGORY)
     result = result_def(HAL_COMMAND_BUFFER, asm_name="cmd")
@@ -308,7 +308,7 @@ class CommandBufferUpdateBufferOp(EffectsNotModelledOp, _CommandOp):
     name = "hal.command_buffer.update_buffer"
     command_buffer = operand_def()
     source_buffer = operand_def(UTIL_BUFFER_CONSTRAINT)
-    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source_buffer")
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source_buffer")
     source_offset = operand_def()
     target_buffer = operand_def(_BUFFER_OR_SLOT)
     target_offset = operand_def()

@@ -111,7 +111,7 @@ class FenceAwaitOp(HalOp):
     the host until the fences are reached."""
 
     name = "hal.fence.await"
-    timeout_millis = operand_def(I32_CONSTRAINT, type=I32)
+    timeout_millis = operand_def(I32_CONSTRAINT)
     fences = operand_def(HAL_FENCE_CONSTRAINT, variadic=True, type=HAL_FENCE)
     flags = attr_def(WAIT_FLAGS, default=0)
     status = result_def(I32, asm_name="status")
@@ -146,7 +146,7 @@ class FenceFailOp(HalOp):
 
     name = "hal.fence.fail"
     fence = operand_def(HAL_FENCE_CONSTRAINT)
-    status = operand_def(I32_CONSTRAINT, type=I32)
+    status = operand_def(I32_CONSTRAINT)
     assembly_format = (
         "`<` $fence `:` type($fence) `>` `status` `(` $status `)` attr-dict-with-keyword"
     )
@@ -393,7 +393,7 @@ class DevicesGetOp(HalOp):
 
     name = "hal.devices.get"
     is_pure = True
-    index = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    index = operand_def(INDEX_CONSTRAINT)
     result = result_def(HAL_DEVICE)
     assembly_format = "$index attr-dict `:` type($result)"
 
@@ -420,8 +420,8 @@ class ChannelCreateOp(EffectsNotModelledOp, HalOp):
     flags = attr_def(CHANNEL_FLAGS, default=0)
     id = operand_def(UTIL_BUFFER_CONSTRAINT)
     group = operand_def(UTIL_BUFFER_CONSTRAINT)
-    rank = operand_def(I32_CONSTRAINT, type=I32)
-    count = operand_def(I32_CONSTRAINT, type=I32)
+    rank = operand_def(I32_CONSTRAINT)
+    count = operand_def(I32_CONSTRAINT)
     result = result_def(asm_name="channel", constraint=_CHANNEL)
     assembly_format = (
         "`device` `(` $device `:` type($device) `)` `affinity` `(` $queue_affinity `)` "
@@ -437,8 +437,8 @@ class ChannelSplitOp(EffectsNotModelledOp, HalOp):
 
     name = "hal.channel.split"
     channel = operand_def(_CHANNEL)
-    color = operand_def(I32_CONSTRAINT, type=I32)
-    key = operand_def(I32_CONSTRAINT, type=I32)
+    color = operand_def(I32_CONSTRAINT)
+    key = operand_def(I32_CONSTRAINT)
     flags = attr_def(CHANNEL_FLAGS, default=0)
     result = result_def(asm_name="channel", constraint=_CHANNEL)
     assembly_format = (

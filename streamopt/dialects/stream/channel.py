@@ -41,8 +41,8 @@ class ChannelCreateOp(EffectsNotModelledOp, SegmentedOp):
     name = "stream.channel.create"
     id = operand_def(UTIL_BUFFER_CONSTRAINT, optional=True)
     group = attr_def(STRING)
-    rank = operand_def(INDEX_CONSTRAINT, optional=True, type=INDEX)
-    count = operand_def(INDEX_CONSTRAINT, optional=True, type=INDEX)
+    rank = operand_def(INDEX_CONSTRAINT, optional=True)
+    count = operand_def(INDEX_CONSTRAINT, optional=True)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(STREAM_CHANNEL, asm_name="channel", constraint=_CHANNEL)
     assembly_format = ON + (
@@ -57,8 +57,8 @@ class ChannelSplitOp(EffectsNotModelledOp):
 
     name = "stream.channel.split"
     channel = operand_def(_CHANNEL)
-    color = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    key = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    color = operand_def(INDEX_CONSTRAINT)
+    key = operand_def(INDEX_CONSTRAINT)
     result = result_def(STREAM_CHANNEL, asm_name="channel", constraint=_CHANNEL)
     assembly_format = (
         "$channel `,` $color `,` $key `:` type($channel) `->` type($result) attr-dict-with-keyword"

@@ -14,9 +14,7 @@ from streamopt.dialects.stream.base import (
 from streamopt.ir.core import Access
 from streamopt.ir.opdef import attr_def, operand_def, result_def
 from streamopt.ir.types import (
-    I64,
     I64_CONSTRAINT,
-    INDEX,
     INDEX_CONSTRAINT,
     STREAM_FILE,
     TIMEPOINT,
@@ -80,12 +78,12 @@ class FileWriteOp(EffectsNotModelledOp):
 
     name = "stream.file.write"
     source = operand_def(ANY_RESOURCE)
-    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
-    source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    source_offset = operand_def(INDEX_CONSTRAINT)
     target = operand_def(_FILE)
-    target_offset = operand_def(I64_CONSTRAINT, type=I64)
-    length = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    target_offset = operand_def(I64_CONSTRAINT)
+    length = operand_def(INDEX_CONSTRAINT)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     affinity: Attribute | None = attr_def(AFFINITY)
     result_timepoint = result_def(TIMEPOINT)
     assembly_format = (

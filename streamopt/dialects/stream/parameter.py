@@ -12,9 +12,7 @@ from streamopt.dialects.common import EffectsNotModelledOp, SegmentedOp, check_o
 from streamopt.dialects.stream.base import AFFINITY, ANY_RESOURCE, ON
 from streamopt.ir.opdef import CustomDirective, attr_def, custom_directive, operand_def, result_def
 from streamopt.ir.types import (
-    I64,
     I64_CONSTRAINT,
-    INDEX,
     INDEX_CONSTRAINT,
     TIMEPOINT,
     TIMEPOINT_CONSTRAINT,
@@ -61,11 +59,11 @@ class AsyncParameterLoadOp(EffectsNotModelledOp, SegmentedOp):
     parameter's bytes."""
 
     name = "stream.async.parameter.load"
-    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     source_scope = operand_def(UTIL_BUFFER_CONSTRAINT, optional=True)
     source_key = operand_def(UTIL_BUFFER_CONSTRAINT)
-    source_offset = operand_def(I64_CONSTRAINT, type=I64)
-    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    source_offset = operand_def(I64_CONSTRAINT)
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="result", constraint=ANY_RESOURCE)
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
@@ -88,14 +86,14 @@ class AsyncParameterReadOp(EffectsNotModelledOp, SegmentedOp):
 
     name = "stream.async.parameter.read"
     target = operand_def(ANY_RESOURCE)
-    target_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=("target", "result"))
-    target_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    target_end = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    target_length = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    target_size = operand_def(INDEX_CONSTRAINT, size_of=("target", "result"))
+    target_offset = operand_def(INDEX_CONSTRAINT)
+    target_end = operand_def(INDEX_CONSTRAINT)
+    target_length = operand_def(INDEX_CONSTRAINT)
     source_scope = operand_def(UTIL_BUFFER_CONSTRAINT, optional=True)
     source_key = operand_def(UTIL_BUFFER_CONSTRAINT)
-    source_offset = operand_def(I64_CONSTRAINT, type=I64)
-    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    source_offset = operand_def(I64_CONSTRAINT)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="result", same_as="target")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")
@@ -119,14 +117,14 @@ class AsyncParameterWriteOp(EffectsNotModelledOp, SegmentedOp):
 
     name = "stream.async.parameter.write"
     source = operand_def(ANY_RESOURCE)
-    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=("source", "result"))
-    source_offset = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    source_end = operand_def(INDEX_CONSTRAINT, type=INDEX)
-    source_length = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    source_size = operand_def(INDEX_CONSTRAINT, size_of=("source", "result"))
+    source_offset = operand_def(INDEX_CONSTRAINT)
+    source_end = operand_def(INDEX_CONSTRAINT)
+    source_length = operand_def(INDEX_CONSTRAINT)
     target_scope = operand_def(UTIL_BUFFER_CONSTRAINT, optional=True)
     target_key = operand_def(UTIL_BUFFER_CONSTRAINT)
-    target_offset = operand_def(I64_CONSTRAINT, type=I64)
-    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    target_offset = operand_def(I64_CONSTRAINT)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="result", same_as="source")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")

@@ -402,7 +402,7 @@ class ResourceRetainOp(EffectsNotModelledOp):
 
     name = "stream.resource.retain"
     operand_ = operand_def(_RESOURCE)
-    operand_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="operand")
+    operand_size = operand_def(INDEX_CONSTRAINT, size_of="operand")
     assembly_format = _RESOURCE_FORMAT
 
 
@@ -413,7 +413,7 @@ class ResourceReleaseOp(EffectsNotModelledOp):
 
     name = "stream.resource.release"
     operand_ = operand_def(_RESOURCE)
-    operand_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="operand")
+    operand_size = operand_def(INDEX_CONSTRAINT, size_of="operand")
     result = result_def(I1, asm_name="is_terminal")
     assembly_format = _RESOURCE_FORMAT
 
@@ -424,7 +424,7 @@ class ResourceIsTerminalOp(EffectsNotModelledOp):
 
     name = "stream.resource.is_terminal"
     operand_ = operand_def(_RESOURCE)
-    operand_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="operand")
+    operand_size = operand_def(INDEX_CONSTRAINT, size_of="operand")
     result = result_def(I1, asm_name="is_terminal")
     assembly_format = _RESOURCE_FORMAT
 
@@ -437,10 +437,10 @@ class ResourceTransientsOp(EffectsNotModelledOp):
 
     name = "stream.resource.transients"
     resource = operand_def(ANY_RESOURCE)
-    resource_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=("resource", "result"))
+    resource_size = operand_def(INDEX_CONSTRAINT, size_of=("resource", "result"))
     storage = operand_def(_RESOURCE)
-    storage_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="storage")
-    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True, type=TIMEPOINT)
+    storage_size = operand_def(INDEX_CONSTRAINT, size_of="storage")
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, optional=True)
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(same_as="resource", asm_name="result")
     result_timepoint = result_def(TIMEPOINT, asm_name="result_timepoint")

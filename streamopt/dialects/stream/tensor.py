@@ -207,12 +207,9 @@ def _check_rank(op: Operation, encoding: Type, count: int, what: str) -> None:
         raise op_error(op, f"{what} rank mismatch")
 
 
-def _dims() -> Any:
-    return operand_def(INDEX_CONSTRAINT, variadic=True, type=INDEX)
-
-
-def _index(variadic: bool = False) -> Any:
-    return operand_def(INDEX_CONSTRAINT, variadic=variadic, type=INDEX)
+def _indices() -> Any:
+    """A list of `index` operands (dynamic dimensions, start indices, lengths)."""
+    return operand_def(INDEX_CONSTRAINT, variadic=True)
 
 
 @register_op
@@ -221,8 +218,8 @@ class TensorEmptyOp(EffectsNotModelledOp):
 
     name = "stream.tensor.empty"
     result_encoding: Type = attr_def(TYPE)
-    result_encoding_dims = _dims()
-    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    result_encoding_dims = _indices()
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="empty", constraint=ANY_RESOURCE)
     assembly_format = ON + (
@@ -244,7 +241,7 @@ class TensorConstantOp(EffectsNotModelledOp):
     name = "stream.tensor.constant"
     value = attr_def(ANY_ATTRIBUTE)
     result_encoding: Type = attr_def(TYPE)
-    result_encoding_dims = _dims()
+    result_encoding_dims = _indices()
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="cst", constraint=ANY_RESOURCE)
     assembly_format = ON + (
@@ -262,8 +259,8 @@ class TensorSplatOp(EffectsNotModelledOp):
     name = "stream.tensor.splat"
     value = operand_def(_PRIMITIVE)
     result_encoding: Type = attr_def(TYPE)
-    result_encoding_dims = _dims()
-    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    result_encoding_dims = _indices()
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(constraint=ANY_RESOURCE)
     assembly_format = ON + (
@@ -283,11 +280,11 @@ class _TensorCopyOp(EffectsNotModelledOp, SegmentedOp):
 
     source = operand_def(ANY_RESOURCE)
     source_encoding: Type = attr_def(TYPE)
-    source_encoding_dims = _dims()
-    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
+    source_encoding_dims = _indices()
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
     result_encoding: Type = attr_def(TYPE)
-    result_encoding_dims = _dims()
-    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    result_encoding_dims = _indices()
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(constraint=ANY_RESOURCE)
     assembly_format = ON + (
@@ -332,13 +329,13 @@ class TensorSliceOp(EffectsNotModelledOp, SegmentedOp):
     name = "stream.tensor.slice"
     source = operand_def(ANY_RESOURCE)
     source_encoding: Type = attr_def(TYPE)
-    source_encoding_dims = _dims()
-    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
-    start_indices = _index(variadic=True)
-    lengths = _index(variadic=True)
+    source_encoding_dims = _indices()
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    start_indices = _indices()
+    lengths = _indices()
     result_encoding: Type = attr_def(TYPE)
-    result_encoding_dims = _dims()
-    result_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="result")
+    result_encoding_dims = _indices()
+    result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(constraint=ANY_RESOURCE)
     assembly_format = ON + (
@@ -368,8 +365,8 @@ class _TensorTargetOp(EffectsNotModelledOp, SegmentedOp):
 
     target = operand_def(ANY_RESOURCE)
     target_encoding: Type = attr_def(TYPE)
-    target_encoding_dims = _dims()
-    target_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=("target", "result"))
+    target_encoding_dims = _indices()
+    target_size = operand_def(INDEX_CONSTRAINT, size_of=("target", "result"))
     result = result_def(same_as="target")
 
 
@@ -379,11 +376,11 @@ class TensorUpdateOp(_TensorTargetOp):
     in %x as T{%s}`."""
 
     name = "stream.tensor.update"
-    start_indices = _index(variadic=True)
+    start_indices = _indices()
     update = operand_def(ANY_RESOURCE)
     update_encoding: Type = attr_def(TYPE)
-    update_encoding_dims = _dims()
-    update_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="update")
+    update_encoding_dims = _indices()
+    update_size = operand_def(INDEX_CONSTRAINT, size_of="update")
     affinity: Attribute | None = attr_def(AFFINITY)
     assembly_format = ON + (
         "$update `,` $target `[` $start_indices `]` `:` "
@@ -405,8 +402,8 @@ class TensorFillOp(_TensorTargetOp):
     """`%r = stream.tensor.fill on(A)? %v, %x[%i for %n]? : f32 -> tensor<..> in %x as T{%s}`."""
 
     name = "stream.tensor.fill"
-    start_indices = _index(variadic=True)
-    lengths = _index(variadic=True)
+    start_indices = _indices()
+    lengths = _indices()
     value = operand_def(_PRIMITIVE)
     affinity: Attribute | None = attr_def(AFFINITY)
     assembly_format = ON + (
@@ -427,9 +424,9 @@ class TensorLoadOp(EffectsNotModelledOp, SegmentedOp):
     name = "stream.tensor.load"
     source = operand_def(STAGING_RESOURCE)
     source_encoding: Type = attr_def(TYPE)
-    source_encoding_dims = _dims()
-    source_size = operand_def(INDEX_CONSTRAINT, type=INDEX, size_of="source")
-    indices = _index(variadic=True)
+    source_encoding_dims = _indices()
+    source_size = operand_def(INDEX_CONSTRAINT, size_of="source")
+    indices = _indices()
     result = result_def(constraint=_PRIMITIVE_OR_VECTOR)
     assembly_format = (
         "$source (`[` $indices^ `]`)? `:` "
@@ -451,7 +448,7 @@ class TensorStoreOp(_TensorTargetOp):
 
     name = "stream.tensor.store"
     target = operand_def(STAGING_RESOURCE)
-    indices = _index(variadic=True)
+    indices = _indices()
     value = operand_def(_PRIMITIVE_OR_VECTOR)
     assembly_format = (
         "$value `,` $target (`[` $indices^ `]`)? `:` type($value) `->` "

@@ -123,7 +123,7 @@ class TimepointExportOp(EffectsNotModelledOp):
     timepoint is reached."""
 
     name = "stream.timepoint.export"
-    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT, type=TIMEPOINT)
+    await_timepoint = operand_def(TIMEPOINT_CONSTRAINT)
     affinity: Attribute | None = attr_def(AFFINITY)
     results_ = result_def(variadic=True)
     assembly_format = ON + (

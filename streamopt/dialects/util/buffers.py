@@ -79,11 +79,11 @@ def _check_alignment(op: BufferConstantOp | BufferAllocOp) -> None:
 
 # IREE's Util_Size and Util_Offset: an index.
 def _size_of(field: str) -> Any:
-    return operand_def(INDEX_CONSTRAINT, type=INDEX, size_of=field)
+    return operand_def(INDEX_CONSTRAINT, size_of=field)
 
 
 def _offset() -> Any:
-    return operand_def(INDEX_CONSTRAINT, type=INDEX)
+    return operand_def(INDEX_CONSTRAINT)
 
 
 @register_op

@@ -158,7 +158,7 @@ class ListCreateOp(EffectsNotModelledOp):
     """`%list = util.list.create %capacity? : !util.list<T>`: a new empty list."""
 
     name = "util.list.create"
-    initial_capacity = operand_def(INDEX_CONSTRAINT, optional=True, type=INDEX)
+    initial_capacity = operand_def(INDEX_CONSTRAINT, optional=True)
     result = result_def(constraint=_LIST)
     assembly_format = "($initial_capacity^)? attr-dict `:` qualified(type($result))"
 
@@ -180,7 +180,7 @@ class ListResizeOp(EffectsNotModelledOp):
 
     name = "util.list.resize"
     list_ = operand_def(_LIST)
-    new_size = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    new_size = operand_def(INDEX_CONSTRAINT)
     assembly_format = "$list `,` $new_size attr-dict `:` qualified(type($list))"
 
 
@@ -190,7 +190,7 @@ class ListGetOp(EffectsNotModelledOp):
 
     name = "util.list.get"
     list_ = operand_def(_LIST)
-    index = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    index = operand_def(INDEX_CONSTRAINT)
     result = result_def()
     assembly_format = (
         "$list `[` $index `]` attr-dict `:` custom<ListTypeGet>(type($list), type($result))"
@@ -206,7 +206,7 @@ class ListSetOp(EffectsNotModelledOp):
 
     name = "util.list.set"
     list_ = operand_def(_LIST)
-    index = operand_def(INDEX_CONSTRAINT, type=INDEX)
+    index = operand_def(INDEX_CONSTRAINT)
     value = operand_def()
     assembly_format = (
         "$list `[` $index `]` `,` $value attr-dict `:` custom<ListTypeSet>(type($list), "
