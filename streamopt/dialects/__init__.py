@@ -129,11 +129,46 @@ def load_dialect(dialect: str) -> None:
 # The dialects load_dialect has imported: asked once per kept-as-written op when verifying.
 _LOADED: set[str] = set()
 
+# Modules of a dialect package that importing the package does not import: each registers its
+# ops the first time one of them is looked up (by name or by grammar rule), or by `load_all`,
+# so a run pays only for the groups of ops its input holds. Op-name prefix -> module (under
+# streamopt.dialects). A deferred module registers no grammar rule callback, no check of ops
+# kept as written and no custom directive another module uses; `test_declared_ops.py` holds
+# every op of these modules to a prefix here.
+DEFERRED_MODULES: dict[str, str] = {
+    "util.buffer.": "util.buffers",
+    "util.string.": "util.buffers",
+    "util.list.": "util.lists",
+    **dict.fromkeys(
+        ("util.cast", "util.cmp.", "util.numeric.", "util.range.", "util.align", "util.sizeof"),
+        "util.arithmetic",
+    ),
+    "stream.channel.": "stream.channel",
+    "stream.context.": "stream.channel",
+    "stream.async.parameter.": "stream.parameter",
+}
+
+
+def _load_deferred(name: str, prefixes: dict[str, str]) -> None:
+    """Import the deferred module whose prefix (a key of `prefixes`) `name` starts with."""
+    for prefix, module in prefixes.items():
+        if name.startswith(prefix):
+            import importlib
+
+            importlib.import_module(f"streamopt.dialects.{module}")
+            return
+
+
+# The same modules by the grammar rule prefix of their ops' custom forms.
+_DEFERRED_RULES = {rule_name_for_op(p): m for p, m in DEFERRED_MODULES.items()}
+
 
 def op_class(name: str) -> type[Operation] | None:
     """The class of op `name`, importing its dialect's module first; None when streamopt
     does not model the op."""
     _load_dialect_of_op(name)
+    if name not in OPS:
+        _load_deferred(name, DEFERRED_MODULES)
     return OPS.get(name)
 
 
@@ -151,6 +186,8 @@ def op_class_for_rule(rule: str) -> type[Operation] | None:
     if dialect is None or not rule.startswith("op_"):
         return None
     load_dialect(dialect)
+    if rule not in OP_RULES:
+        _load_deferred(rule, _DEFERRED_RULES)
     return OP_RULES.get(rule)
 
 
@@ -168,4 +205,6 @@ def load_all() -> dict[str, type[Operation]]:
     """Import every dialect module so that all ops are registered; return the table."""
     for dialect in DIALECTS:
         load_dialect(dialect)
+    for prefix in DEFERRED_MODULES:
+        _load_deferred(prefix, DEFERRED_MODULES)
     return OPS

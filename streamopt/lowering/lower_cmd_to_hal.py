@@ -122,13 +122,13 @@ from streamopt.dialects.stream import (
     TimepointJoinOp,
 )
 from streamopt.dialects.util import (
-    BufferConstantOp,
     FuncOp,
     GlobalLoadOp,
     GlobalOp,
     NullOp,
     StatusCheckOkOp,
 )
+from streamopt.dialects.util.buffers import BufferConstantOp
 from streamopt.ir.core import Block, BlockArgument, Operation, OpResult, Value, compact_uses
 from streamopt.ir.module import Module
 from streamopt.ir.types import (

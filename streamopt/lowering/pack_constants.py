@@ -31,7 +31,7 @@ from streamopt.dialects.stream import (
     ResourceTryMapOp,
     TimepointImmediateOp,
 )
-from streamopt.dialects.util import BufferConstantOp
+from streamopt.dialects.util.buffers import BufferConstantOp
 from streamopt.ir.core import Operation, Value
 from streamopt.ir.module import Module
 from streamopt.ir.types import I64, INDEX, TIMEPOINT, OpaqueAttr, ResourceType

@@ -5,12 +5,14 @@ is still hand-written are listed here with the reason."""
 from __future__ import annotations
 
 import marshal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from streamopt.api import parse
-from streamopt.dialects import OPS, load_all
+from streamopt.dialects import DEFERRED_MODULES, OPS, load_all
 from streamopt.dialects.common import SegmentedOp
 from streamopt.dialects.declared_grammar import declared_rules, synced
 from streamopt.ir.core import Operation
@@ -220,3 +222,44 @@ def test_generated_code_is_cached_by_op_format_and_sources(
         path.write_bytes(stale)
         again = generated_function(definition, "print_op")
         assert again.__code__.co_filename == "<test.unit_probe print_op>"
+
+
+def test_deferred_modules_cover_their_ops() -> None:
+    """Every op of a deferred module is found by a prefix of DEFERRED_MODULES that names that
+    module (so `op_class` and the parser's rule lookup import it), and no prefix names ops of
+    another module."""
+    load_all()
+    deferred = {f"streamopt.dialects.{module}" for module in DEFERRED_MODULES.values()}
+    for name, cls in OPS.items():
+        found = [m for p, m in DEFERRED_MODULES.items() if name.startswith(p)]
+        if cls.__module__ in deferred:
+            assert found == [cls.__module__.removeprefix("streamopt.dialects.")], name
+        else:
+            assert found == [], f"{name} is in {cls.__module__}, not {found}"
+
+
+def test_deferred_ops_load_on_first_use() -> None:
+    """In a fresh interpreter, a file of deferred ops parses, verifies and prints; importing
+    the dialect alone does not import them."""
+    program = (
+        "util.func public @f(%a: index, %l: !util.list<?>) -> (index, !util.buffer) {\n"
+        "  %0 = util.align %a, %a : index\n"
+        "  %1 = util.list.size %l : !util.list<?>\n"
+        "  %2 = util.string.itoa %1 : index -> !util.buffer\n"
+        "  util.return %0, %2 : index, !util.buffer\n"
+        "}\n"
+    )
+    script = (
+        "import sys\n"
+        "import streamopt.dialects.util, streamopt.dialects.stream\n"
+        "assert not any(m.endswith(('.buffers', '.lists', '.arithmetic', '.channel',"
+        " '.parameter')) for m in sys.modules), 'imported early'\n"
+        "from streamopt.api import parse\n"
+        "from streamopt.printer import print_operation\n"
+        f"print(print_operation(parse({program!r}).op), end='')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "%itoa = util.string.itoa %1 : index -> !util.buffer" in done.stdout

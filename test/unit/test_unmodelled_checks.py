@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from streamopt.dialects.util import string_format_problem
+from streamopt.dialects.util.buffers import string_format_problem
 
 COUNT = "format string placeholder count does not match the 2 provided argument(s)"
 INVALID = "in format string; expected '{}' or '{N}'"

@@ -8,15 +8,13 @@ Syntax follows the assemblyFormat and custom printers of IREE's UtilOps.td/UtilO
 references (`callee`, `global`) are kept as `SymbolRefAttr`s in the attribute dictionary under
 MLIR's names, so a pass that renames a symbol finds every use by scanning attributes.
 
-Importing the package registers every util op (`streamopt.dialects.load_dialect`); the op
-classes are importable from it."""
+Importing the package registers the util ops but those of `buffers`, `lists` and `arithmetic`,
+which register when one of their ops is first met (`streamopt.dialects.DEFERRED_MODULES`); the
+op classes are importable from the package, and those three modules' from the module."""
 
 from __future__ import annotations
 
-from streamopt.dialects.util.arithmetic import *  # noqa: F403
 from streamopt.dialects.util.base import *  # noqa: F403
-from streamopt.dialects.util.buffers import *  # noqa: F403
 from streamopt.dialects.util.globals import *  # noqa: F403
 from streamopt.dialects.util.hints import *  # noqa: F403
-from streamopt.dialects.util.lists import *  # noqa: F403
 from streamopt.dialects.util.structural import *  # noqa: F403

@@ -21,7 +21,8 @@ from streamopt.dialects.arith import (
     integer_width,
 )
 from streamopt.dialects.scf import ForOp, IfOp, IndexSwitchOp, WhileOp
-from streamopt.dialects.util import BufferConstantOp, CallOp, GlobalLoadOp, GlobalOp, GlobalStoreOp
+from streamopt.dialects.util import CallOp, GlobalLoadOp, GlobalOp, GlobalStoreOp
+from streamopt.dialects.util.buffers import BufferConstantOp
 from streamopt.ir.core import Operation
 from streamopt.ir.types import (
     BoolAttr,
