@@ -186,7 +186,7 @@ class _Reductions(dict[int, tuple[str, int, Callable[[list[Any]], Any] | None]])
 
     __slots__ = ("_rules", "_transformer")
 
-    def __init__(self, rules: list[Any], transformer: Any) -> None:
+    def __init__(self, rules: list[bytes], transformer: Any) -> None:
         super().__init__()
         self._rules = rules
         self._transformer = transformer
@@ -195,7 +195,7 @@ class _Reductions(dict[int, tuple[str, int, Callable[[list[Any]], Any] | None]])
         rule = -1 - action
         if not 0 <= rule < len(self._rules):
             raise KeyError(action)
-        origin, size, name, expand1, include = self._rules[rule]
+        origin, size, name, expand1, include = marshal.loads(self._rules[rule])
         call: Callable[[list[Any]], Any] | None = None
         if not (expand1 and size == 1 and include is None):
             call = getattr(self._transformer, name, None)
@@ -216,7 +216,7 @@ class Parser:
     def __init__(self, tables: Tables, transformer: Any) -> None:
         self.tables = tables
         self._actions: dict[int, dict[str, int]] = _ActionRows(tables["action_rows"])
-        self._specs: list[Any] = tables["lexers"]
+        self._specs: list[bytes] = tables["lexers"]
         self._state_lexer: list[int] = tables["state_lexer"]
         self._lexers: list[_Lexer | None] = [None] * len(self._specs)
         self._root = tables["root_lexer"]
@@ -241,7 +241,7 @@ class Parser:
         lexer = self._lexers[index]
         if lexer is None:
             # Compiled on first use: a run only meets a few of the states' lexers.
-            lexer = self._lexers[index] = _Lexer(self._specs[index])
+            lexer = self._lexers[index] = _Lexer(marshal.loads(self._specs[index]))
         return lexer
 
     def parse(self, text: str, start: str, blanks: Sequence[tuple[int, int]] = ()) -> Any:

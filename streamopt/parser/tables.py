@@ -13,9 +13,10 @@ Each lexer's regexes are stored compiled as well (the `re` module's own compiled
 dozens of lexers, which made compiling regexes most of a small run's parse.
 
 Encoding: `actions[state]` maps a symbol (terminal or rule name) to a state to shift to (>= 0)
-or to `-1 - rule` to reduce by rule number `rule`. The stored tables keep each state's row as
-marshal data of its own (`action_rows`), decoded when a parse first reaches the state: a run
-reaches a small part of the thousands of states, and decoding them all was most of the load.
+or to `-1 - rule` to reduce by rule number `rule`. The stored tables keep each state's row, each
+rule and each lexer as marshal data of its own (`action_rows`, `rules`, `lexers`), decoded when a
+parse first reaches the state, reduces by the rule or lexes with the lexer: a run meets a small
+part of the thousands of states, rules and lexers, and decoding them all was most of the load.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import zlib
 from typing import Any
 
 # Bump when the layout of the tables changes, so old caches are not read.
-FORMAT = 5
+FORMAT = 6
 
 Tables = dict[str, Any]
 
@@ -123,8 +124,8 @@ def build_tables(grammar: str, start: list[str]) -> Tables:
     return {
         "format": FORMAT,
         "action_rows": [marshal.dumps(row) for row in actions],
-        "rules": rule_rows,
-        "lexers": lexers,
+        "rules": [marshal.dumps(rule) for rule in rule_rows],
+        "lexers": [marshal.dumps(lexer) for lexer in lexers],
         "state_lexer": state_lexer,
         "root_lexer": root,
         "start_states": {str(k): v for k, v in parse_table.start_states.items()},

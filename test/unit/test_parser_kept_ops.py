@@ -122,7 +122,8 @@ def _literals_after_a_region() -> list[str]:
     """The keywords and punctuation the grammar lets follow a region's `}` in some op (the
     terminals of the state that reduces `region`), brackets and line ends left out."""
     tables = load_tables(grammar_text(), _START_RULES)
-    region_rules = {-1 - index for index, rule in enumerate(tables["rules"]) if rule[0] == "region"}
+    rules = [marshal.loads(rule) for rule in tables["rules"]]
+    region_rules = {-1 - index for index, rule in enumerate(rules) if rule[0] == "region"}
     follow: set[str] = set()
     for stored in tables["action_rows"]:
         row = marshal.loads(stored)
