@@ -1140,7 +1140,7 @@ class Builder:
         iree-opt does not register (unless `--allow-unregistered-dialect`), located where
         iree-opt locates it. `type` is the type written after the token, if any."""
         text = str(token)
-        problem = token_values.pretty_body_problem(text)
+        problem = self._pretty_body_problem(token, text)
         if problem is None:
             self.check_aliases_defined(token)
             problem = token_values.dialect_attribute_problem(text)
@@ -1152,13 +1152,25 @@ class Builder:
         if problem is not None:
             raise self.error_in(token, problem)
 
+    def _pretty_body_problem(self, token: TokenLike, text: str) -> tuple[int, str] | None:
+        """token_values.pretty_body_problem of `token` (its `text`), located as MLIR locates it:
+        MLIR reads `->` in a body as one token, so a body the lexer's token closes at the `>`
+        of a `->` goes on past the token, and MLIR's scan with it (to a string it reports at:
+        `!foo.bar<-><"s">`)."""
+        problem = token_values.pretty_body_problem(text)
+        if problem is None:
+            return None
+        start = token.start_pos
+        wider = token_values.first_pretty_body_problem(self.parsed_text, start, start + len(text))
+        return (wider[0] - start, wider[1]) if wider is not None else problem
+
     def check_registered_dialects(self, token: TokenLike) -> None:
         """Reject an attribute or type in `token` whose `<...>` body nests its brackets
         wrongly, an alias not defined before it, or, unless `--allow-unregistered-dialect` was
         given, an attribute or type of a dialect iree-opt does not register, located where
         iree-opt locates it."""
         text = str(token)
-        problem = token_values.pretty_body_problem(text)
+        problem = self._pretty_body_problem(token, text)
         if problem is None:
             self.check_aliases_defined(token)
             if not self.allow_unregistered_dialect:
