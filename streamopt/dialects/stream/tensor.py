@@ -197,8 +197,9 @@ def _encoding(field: str) -> str:
     return f"${field}_encoding (`` `{{` ${field}_encoding_dims^ `}}`)? "
 
 
-def _sized(field: str, size: str) -> str:
-    return f"type(${field}) `` `{{` ${size} `}}` "
+def _encoded(field: str) -> str:
+    """Field `field`'s encoding and sized type: `tensor<?xf32>{%d} in T{%size}`."""
+    return _encoding(field) + f"`in` type(${field}) `` `{{` ${field}_size `}}` "
 
 
 def _check_rank(op: Operation, encoding: Type, count: int, what: str) -> None:
@@ -222,13 +223,7 @@ class TensorEmptyOp(EffectsNotModelledOp):
     result_size = operand_def(INDEX_CONSTRAINT, size_of="result")
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(asm_name="empty", constraint=ANY_RESOURCE)
-    assembly_format = ON + (
-        "`:` "
-        + _encoding("result")
-        + "`in` "
-        + _sized("result", "result_size")
-        + "attr-dict-with-keyword"
-    )
+    assembly_format = ON + "`:` " + _encoded("result") + "attr-dict-with-keyword"
 
     def verify(self) -> None:
         check_dims(self, [self.result_encoding], self.result_encoding_dims)
@@ -264,11 +259,7 @@ class TensorSplatOp(EffectsNotModelledOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     result = result_def(constraint=ANY_RESOURCE)
     assembly_format = ON + (
-        "$value `:` type($value) `->` "
-        + _encoding("result")
-        + "`in` "
-        + _sized("result", "result_size")
-        + "attr-dict-with-keyword"
+        "$value `:` type($value) `->` " + _encoded("result") + "attr-dict-with-keyword"
     )
 
     def verify(self) -> None:
@@ -289,13 +280,9 @@ class _TensorCopyOp(EffectsNotModelledOp, SegmentedOp):
     result = result_def(constraint=ANY_RESOURCE)
     assembly_format = ON + (
         "$source `:` "
-        + _encoding("source")
-        + "`in` "
-        + _sized("source", "source_size")
+        + _encoded("source")
         + "`->` "
-        + _encoding("result")
-        + "`in` "
-        + _sized("result", "result_size")
+        + _encoded("result")
         + "attr-dict-with-keyword"
     )
 
@@ -340,13 +327,9 @@ class TensorSliceOp(EffectsNotModelledOp, SegmentedOp):
     result = result_def(constraint=ANY_RESOURCE)
     assembly_format = ON + (
         "$source `[` $start_indices `for` $lengths `]` `:` "
-        + _encoding("source")
-        + "`in` "
-        + _sized("source", "source_size")
+        + _encoded("source")
         + "`->` "
-        + _encoding("result")
-        + "`in` "
-        + _sized("result", "result_size")
+        + _encoded("result")
         + "attr-dict-with-keyword"
     )
 
@@ -384,9 +367,7 @@ class TensorUpdateOp(_TensorTargetOp):
     affinity: Attribute | None = attr_def(AFFINITY)
     assembly_format = ON + (
         "$update `,` $target `[` $start_indices `]` `:` "
-        + _encoding("update")
-        + "`in` "
-        + _sized("update", "update_size")
+        + _encoded("update")
         + "`->` "
         + _encoding("target")
         + _IN_TARGET
@@ -430,9 +411,7 @@ class TensorLoadOp(EffectsNotModelledOp, SegmentedOp):
     result = result_def(constraint=_PRIMITIVE_OR_VECTOR)
     assembly_format = (
         "$source (`[` $indices^ `]`)? `:` "
-        + _encoding("source")
-        + "`in` "
-        + _sized("source", "source_size")
+        + _encoded("source")
         + "`->` type($result) attr-dict-with-keyword"
     )
 
