@@ -56,6 +56,16 @@ _QUEUE_FORMAT = (
 )
 
 
+def _queue_transfer(source: str, target: str) -> str:
+    """The format of a queue op that moves `length` bytes from field `source` at
+    `source_offset` to field `target` at `target_offset` (copy, read, update, write)."""
+    return _QUEUE_FORMAT + (
+        f"`source` `(` ${source} `:` type(${source}) `)` `` `[` $source_offset `]` "
+        f"`target` `(` ${target} `:` type(${target}) `)` `` `[` $target_offset `]` "
+        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
+    )
+
+
 class QueueOp(HalOp):
     """A device queue op: runs on `device` / `queue_affinity` after `wait_fence` is reached
     and signals `signal_fence` when done."""
@@ -201,11 +211,7 @@ class DeviceQueueCopyOp(QueueOp):
     target_offset = operand_def()
     length = operand_def()
     flags = attr_def(COPY_FLAGS, default=0)
-    assembly_format = _QUEUE_FORMAT + (
-        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
-        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
-        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
-    )
+    assembly_format = _queue_transfer("source_buffer", "target_buffer")
 
 
 @register_op
@@ -266,11 +272,7 @@ class DeviceQueueReadOp(QueueOp):
     target_offset = operand_def()
     length = operand_def()
     flags = attr_def(READ_FLAGS, default=0)
-    assembly_format = _QUEUE_FORMAT + (
-        "`source` `(` $source_file `:` type($source_file) `)` `` `[` $source_offset `]` "
-        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
-        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
-    )
+    assembly_format = _queue_transfer("source_file", "target_buffer")
 
 
 @register_op
@@ -286,11 +288,7 @@ class DeviceQueueUpdateOp(EffectsNotModelledOp, QueueOp):
     target_offset = operand_def()
     length = operand_def()
     flags = attr_def(UPDATE_FLAGS, default=0)
-    assembly_format = _QUEUE_FORMAT + (
-        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
-        "`target` `(` $target_buffer `:` type($target_buffer) `)` `` `[` $target_offset `]` "
-        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
-    )
+    assembly_format = _queue_transfer("source_buffer", "target_buffer")
 
 
 @register_op
@@ -306,11 +304,7 @@ class DeviceQueueWriteOp(EffectsNotModelledOp, QueueOp):
     target_offset = operand_def(I64_CONSTRAINT)  # A file offset.
     length = operand_def()
     flags = attr_def(WRITE_FLAGS, default=0)
-    assembly_format = _QUEUE_FORMAT + (
-        "`source` `(` $source_buffer `:` type($source_buffer) `)` `` `[` $source_offset `]` "
-        "`target` `(` $target_file `:` type($target_file) `)` `` `[` $target_offset `]` "
-        "`length` `(` $length `)` `flags` `(` $flags `)` attr-dict-with-keyword"
-    )
+    assembly_format = _queue_transfer("source_buffer", "target_file")
 
 
 @register_op
