@@ -230,10 +230,7 @@ _PRIMITIVE = TypeConstraint(
     "index or integer or floating-point",
     lambda t: t == INDEX or isinstance(t, (IntegerType, FloatType)),
 )
-_PATTERN = TypeConstraint(
-    "integer or floating-point or index",
-    lambda t: t == INDEX or isinstance(t, (IntegerType, FloatType)),
-)
+_PATTERN = TypeConstraint("integer or floating-point or index", _PRIMITIVE.accepts)
 
 
 @register_op
@@ -252,20 +249,25 @@ class BufferFillOp(EffectsNotModelledOp):
     )
 
 
-@register_op
-class BufferLoadOp(EffectsNotModelledOp):
-    """`%v = util.buffer.load %source[%o for %n] : !util.buffer{%size} -> i32`."""
+class _BufferRangeReadOp(EffectsNotModelledOp):
+    """An op that reads `length` bytes of a buffer at an offset (load, hash)."""
 
-    name = "util.buffer.load"
     source = operand_def(UTIL_BUFFER_CONSTRAINT)
     source_size = _size_of("source")
     source_offset = _offset()
     length = _offset()
-    result = result_def(constraint=_PRIMITIVE)
     assembly_format = (
         "$source `[` $source_offset `for` $length `]` `:` type($source) `` `{` $source_size "
         "`}` `->` type($result) attr-dict-with-keyword"
     )
+
+
+@register_op
+class BufferLoadOp(_BufferRangeReadOp):
+    """`%v = util.buffer.load %source[%o for %n] : !util.buffer{%size} -> i32`."""
+
+    name = "util.buffer.load"
+    result = result_def(constraint=_PRIMITIVE)
 
 
 @register_op
@@ -285,20 +287,12 @@ class BufferStoreOp(EffectsNotModelledOp):
 
 
 @register_op
-class BufferHashOp(EffectsNotModelledOp):
+class BufferHashOp(_BufferRangeReadOp):
     """`%h = util.buffer.hash %source[%o for %n] : !util.buffer{%size} -> i64`: SipHash-2-4
     of the range."""
 
     name = "util.buffer.hash"
-    source = operand_def(UTIL_BUFFER_CONSTRAINT)
-    source_size = _size_of("source")
-    source_offset = _offset()
-    length = _offset()
     result = result_def(I64)
-    assembly_format = (
-        "$source `[` $source_offset `for` $length `]` `:` type($source) `` `{` $source_size "
-        "`}` `->` type($result) attr-dict-with-keyword"
-    )
 
 
 _INTEGER = TypeConstraint(
