@@ -40,7 +40,6 @@ from streamopt.ir.types import (
     INDEX_CONSTRAINT,
     TIMEPOINT_CONSTRAINT,
     Attribute,
-    ResourceType,
     signless_integer,
 )
 
@@ -256,13 +255,13 @@ class TransferLikeOp(StreamOp):
     """Shared by `stream.async.transfer` and `stream.async.move` (same operands and syntax)."""
 
     affinity_attr_name = "execution_affinity"
-    source = operand_def(access=Access.READ)
+    source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.READ)
     source_size = operand_def(size_of="source")
     result_size = operand_def(size_of="result")
     source_affinity: Attribute | None = attr_def(AFFINITY)
     target_affinity: Attribute | None = attr_def(AFFINITY)
     execution_affinity: Attribute | None = attr_def(AFFINITY)
-    result = result_def()
+    result = result_def(constraint=ANY_OR_STAGING_RESOURCE)
     assembly_format = (
         "(`on` `(` $execution_affinity^ `)`)? $source `:` type($source) `` `{` $source_size `}` "
         "(`from` `(` $source_affinity^ `)`)? `->` (`to` `(` $target_affinity^ `)`)? "
@@ -270,9 +269,7 @@ class TransferLikeOp(StreamOp):
     )
 
     def verify(self) -> None:
-        # Checks shared by transfer and move: resource types and index sizes.
-        if not all(isinstance(v.type, ResourceType) for v in (self.source, self.result)):
-            raise op_error(self, "expects !stream.resource source and result types")
+        # Checks shared by transfer and move: index sizes.
         for size in (self.source_size, self.result_size):
             if size.type is not None and size.type.text != "index":
                 raise op_error(self, f"expects index sizes, got '{size.type}'")
@@ -298,7 +295,7 @@ class AsyncMoveOp(TransferLikeOp):
     """
 
     name = "stream.async.move"
-    source = operand_def(access=Access.READ | Access.CONSUME)
+    source = operand_def(ANY_OR_STAGING_RESOURCE, access=Access.READ | Access.CONSUME)
 
     def fold(self) -> list[Value] | None:
         # Moving storage to where it already is, unchanged, is the storage itself.

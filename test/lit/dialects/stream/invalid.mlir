@@ -344,7 +344,7 @@ util.func public @barrier_timepoint_type(%arg0: !stream.resource<*>, %arg1: inde
 // -----
 
 util.func public @move_not_resource(%arg0: index, %arg1: index) -> index {
-  // expected-error @+1 {{'stream.async.move' op expects !stream.resource source and result types}}
+  // expected-error @+1 {{'stream.async.move' op operand #0 must be resource or external resource or transient resource or variable resource or constant resource or staging resource, but got 'index'}}
   %0 = stream.async.move %arg0 : index{%arg1} -> index{%arg1}
   util.return %0 : index
 }
