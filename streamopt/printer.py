@@ -125,7 +125,7 @@ class Printer:
         value_id, arg_id, conflict_id = state
         names = self.names
         owner = region.parent
-        keep_arg_names = owner is not None and not owner.is_known
+        keep_arg_names = owner is not None and owner.spells_argument_names
         arg_floors: dict[Operation, int] = {}
         op_scopes: dict[Operation, _NameScope] = {}
         for index, block in enumerate(region.blocks):

@@ -19,6 +19,11 @@ each is split at `// -----` into cases, as `--split-input-file` does. For each c
 * When iree-opt rejects it (the file's invalid-IR cases and the few others IREE's parser or
   verifier refuses), streamopt must reject it too (`invalid accepted` otherwise).
 
+With `--generic`, streamopt reads each case iree-opt accepts in MLIR's generic form instead
+(`iree-opt --mlir-print-op-generic`), as MLIR reads it: iree-opt must print streamopt's output
+as it prints the case (`identical`), and `rejected`, `different`, `broken` and `crashed` are as
+above. A case iree-opt does not read back from its own generic form is `unreadable`.
+
 The summary counts each kind; `--show KIND` lists the cases of that kind with the first line
 where the outputs differ. iree-opt results are cached (in `--cache`, by the text of each case)
 so that reruns only run streamopt. Exit status 0 when every case conforms.
@@ -55,6 +60,7 @@ KINDS = (
     "rewrapped",
     "invalid rejected",
     "invalid accepted",
+    "unreadable",
 )
 CONFORMING = ("identical", "invalid rejected")
 
@@ -133,6 +139,43 @@ def iree_opt(case: Case, cache: dict[str, tuple[int, str]]) -> tuple[int, str]:
         )
         cache[key] = (result.returncode, result.stdout)
     return cache[key]
+
+
+def generic_check(case: Case, cache: dict[str, tuple[int, str]]) -> Outcome | None:
+    """The outcome of streamopt reading the case in the generic form (see `--generic`); None
+    for a case iree-opt rejects."""
+    code, canonical = iree_opt(case, cache)
+    if code != 0:
+        return None
+    outcome = Outcome(case)
+    _, generic = iree_opt(Case(case.path, case.line, case.text, _generic(case.flags)), cache)
+    back_code, back = iree_opt(Case(case.path, case.line, generic, case.flags), cache)
+    if back_code != 0 or back != canonical:
+        outcome.kinds.append("unreadable")
+        return outcome
+    got_code, got, got_err = streamopt(generic, case.flags)
+    if got_code not in (0, 1):
+        outcome.kinds.append("crashed")
+        outcome.detail = got_err.strip().split("\n")[0]
+        return outcome
+    if got_code == 1:
+        outcome.kinds.append("rejected")
+        outcome.detail = got_err.strip().split("\n")[0]
+        return outcome
+    again_code, again = iree_opt(Case(case.path, case.line, got, case.flags), cache)
+    if again_code != 0:
+        outcome.kinds.append("broken")
+        outcome.detail = first_difference(canonical, got)
+    elif again != canonical:
+        outcome.kinds.append("different")
+        outcome.detail = first_difference(canonical, again)
+    else:
+        outcome.kinds.append("identical")
+    return outcome
+
+
+def _generic(flags: list[str]) -> list[str]:
+    return [*flags, "--mlir-print-op-generic"]
 
 
 def iree_accepts(text: str, flags: list[str]) -> bool:
@@ -216,6 +259,9 @@ def main() -> int:
         help="where iree-opt's outputs are kept between runs",
     )
     parser.add_argument("--show", action="append", default=[], choices=KINDS, metavar="KIND")
+    parser.add_argument(
+        "--generic", action="store_true", help="read the cases in MLIR's generic form"
+    )
     args = parser.parse_args()
 
     cases = [
@@ -231,25 +277,44 @@ def main() -> int:
     missing = [case for case in cases if case.key() not in cache]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         list(pool.map(lambda case: iree_opt(case, cache), missing))
+        if args.generic:
+            # iree-opt's generic form of each case it accepts, and that form read back.
+            accepted = [case for case in cases if cache[case.key()][0] == 0]
+            generic = [Case(c.path, c.line, c.text, _generic(c.flags)) for c in accepted]
+            list(pool.map(lambda case: iree_opt(case, cache), generic))
+            back = [
+                Case(c.path, c.line, cache[g.key()][1], c.flags) for c, g in zip(accepted, generic)
+            ]
+            list(pool.map(lambda case: iree_opt(case, cache), back))
     cache_file.write_text(json.dumps(cache))
 
-    outcomes = [check(case, cache) for case in cases]
+    if args.generic:
+        outcomes = [o for o in (generic_check(case, cache) for case in cases) if o is not None]
+        cache_file.write_text(json.dumps(cache))
+    else:
+        outcomes = [check(case, cache) for case in cases]
     counts: Counter[str] = Counter(kind for outcome in outcomes for kind in outcome.kinds)
     valid = sum(1 for o in outcomes if not set(o.kinds) & {"invalid rejected", "invalid accepted"})
     invalid = len(outcomes) - valid
     print(f"{len(cases)} cases in {len({c.path for c in cases})} files of {args.repo}")
     print(f"{valid} cases iree-opt prints with no pass:")
+    if args.generic:
+        print("  in the generic form:")
     for kind in ("identical", "rejected", "different", "broken", "rewrapped", "crashed"):
         print(f"  {counts[kind]:5d} {kind}")
-    print(f"{invalid} cases iree-opt rejects with no pass:")
-    for kind in ("invalid rejected", "invalid accepted"):
-        print(f"  {counts[kind]:5d} {kind.split()[1]} by streamopt")
+    if args.generic:
+        print(f"  {counts['unreadable']:5d} unreadable (iree-opt does not read its generic form)")
+    if not args.generic:
+        print(f"{invalid} cases iree-opt rejects with no pass:")
+        for kind in ("invalid rejected", "invalid accepted"):
+            print(f"  {counts[kind]:5d} {kind.split()[1]} by streamopt")
     for kind in args.show:
         print(f"\n{kind}:")
         for outcome in outcomes:
             if kind in outcome.kinds:
                 print(f"  {outcome.case.name}: {outcome.detail}")
-    bad = [o for o in outcomes if not set(o.kinds) <= set(CONFORMING)]
+    conforming = {*CONFORMING, "unreadable"} if args.generic else set(CONFORMING)
+    bad = [o for o in outcomes if not set(o.kinds) <= conforming]
     return 1 if bad else 0
 
 

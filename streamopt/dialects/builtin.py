@@ -254,7 +254,7 @@ class OpaqueOp(UnmodelledOp):
 class GenericOp(UnmodelledOp):
     """An op in MLIR's generic form, printed back in generic form."""
 
-    __slots__ = ("properties",)
+    __slots__ = ("problem", "properties")
 
     def __init__(
         self,
@@ -266,15 +266,29 @@ class GenericOp(UnmodelledOp):
         regions: list[Region],
         successors: list[Block],
         location: Location = UNKNOWN_LOCATION,
+        problem: str | None = None,
     ) -> None:
         super().__init__(operands, result_types, attributes, regions, successors, location)
         self.op_name = op_name
         self.properties = properties
+        # What the verifier says of the op: one of a class streamopt declares whose generic
+        # form does not fit it (DeclaredOp.from_generic).
+        self.problem = problem
 
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GenericOp)
         new.op_name = self.op_name
         new.properties = dict(self.properties) if self.properties is not None else None
+        new.problem = self.problem
+
+    @property
+    def spells_argument_names(self) -> bool:
+        return False  # The generic form prints its regions' arguments, numbered as MLIR does.
+
+    def verify(self) -> None:
+        if self.problem is not None:
+            raise error(f"'{self.op_name}' op {self.problem}", self.location)
+        super().verify()
 
     def print(self, p: Printer) -> None:
         p.print_generic(self, self.properties)

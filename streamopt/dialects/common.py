@@ -91,7 +91,8 @@ class SegmentedOp(Operation):
 class ValueKind(AttributeKind):
     """An attribute kind from functions: `make` builds the attribute from a Python value
     (directives, `create`), `value` (if any) gives the accessor's value back; one written in the
-    format is read from the part of grammar rule `grammar` by `read`."""
+    format is read from the part of grammar rule `grammar` by `read`, and one of the generic
+    form by `generic` (see AttributeKind.from_attribute)."""
 
     def __init__(
         self,
@@ -99,11 +100,18 @@ class ValueKind(AttributeKind):
         value: Callable[[Any], Any] | None,
         grammar: str = "",
         read: Callable[[Any], Attribute] | None = None,
+        generic: Callable[[Attribute], Attribute | None] | None = None,
     ) -> None:
         self._make = make
         self.value = value
         self.grammar = grammar
         self.read = read
+        self.generic = generic
+        self.reads_generic = generic is not None
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        assert self.generic is not None
+        return self.generic(attribute)
 
     def from_part(self, reader: FormatReader, name: str, part: Any) -> Attribute:
         assert self.read is not None, name
@@ -119,28 +127,59 @@ def _attribute(value: Any) -> Attribute:
     return value
 
 
+def of_class(
+    cls: type[Attribute] | tuple[type[Attribute], ...],
+) -> Callable[[Attribute], Attribute | None]:
+    """A ValueKind's `generic`: an attribute of class `cls`, as it is."""
+    return lambda attribute: attribute if isinstance(attribute, cls) else None
+
+
+def is_flat_symbol(attribute: Attribute) -> bool:
+    """Whether `attribute` is a FlatSymbolRefAttr (`@f`, not `@m::@f`)."""
+    return isinstance(attribute, SymbolRefAttr) and len(attribute.path) == 1
+
+
+def array_of(
+    cls: type[Attribute] | tuple[type[Attribute], ...],
+) -> Callable[[Attribute], Attribute | None]:
+    """A ValueKind's `generic`: an array of attributes of class `cls`, as it is."""
+
+    def read(attribute: Attribute) -> Attribute | None:
+        if isinstance(attribute, ArrayAttr) and all(isinstance(e, cls) for e in attribute.elements):
+            return attribute
+        return None
+
+    return read
+
+
 # A string attribute written as a string literal (`message("...")`).
 STRING = ValueKind(
     StringAttr,
     None,
     "STRING",
     lambda part: token_values.attribute_from_token("STRING", str(part), None),
+    of_class(StringAttr),
 )
 # A symbol reference attribute (`@ex::@variant::@fn`).
 SYMBOL = ValueKind(
-    symbol_ref_from_text, None, "SYMBOL_REF", lambda part: symbol_ref_from_text(str(part))
+    symbol_ref_from_text,
+    None,
+    "SYMBOL_REF",
+    lambda part: symbol_ref_from_text(str(part)),
+    of_class(SymbolRefAttr),
 )
 # Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`).
-ANY_ATTRIBUTE = ValueKind(_attribute, None, "attribute_value", _attribute)
+ANY_ATTRIBUTE = ValueKind(_attribute, None, "attribute_value", _attribute, _attribute)
 # A TypeAttr, written as its type (`hal.element_type<f32>`).
-TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr)
+TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr, of_class(TypeAttr))
 # A type attribute written as its type (a function's or a global's type, an encoding such as
 # `tensor<?x4xf32>`); the accessor gives the type.
-TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr)
+TYPE = ValueKind(TypeAttr, lambda attribute: attribute.type, "type", TypeAttr, of_class(TypeAttr))
 # A TypeArrayAttr (a tensor dispatch's encodings); the accessor gives the types.
 TYPE_ARRAY = ValueKind(
     lambda types: ArrayAttr(map(TypeAttr, types)),
     lambda attribute: [element.type for element in attribute.elements],
+    generic=array_of(TypeAttr),
 )
 
 
@@ -159,6 +198,15 @@ class IndexKind(AttributeKind):
     def make(self, value: Any) -> Attribute:
         return IntegerAttr(value.value if isinstance(value, IntegerAttr) else value, INDEX)
 
+    reads_generic = True
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        return attribute if _is_index(attribute) else None
+
+
+def _is_index(attribute: Attribute) -> bool:
+    return isinstance(attribute, IntegerAttr) and attribute.type == INDEX
+
 
 class TiedOperandsAttr(ArrayAttr):
     """IREE's `tied_operands`: for each result, the operand it is tied to (-1: none)."""
@@ -173,8 +221,19 @@ class TiedOperandsAttr(ArrayAttr):
 # `tied_operands`, set by the directive that reads the results; the accessor gives each result's
 # operand position (None: not tied). One attribute per spelling.
 _tied_operands = functools.cache(TiedOperandsAttr)
+
+
+def _generic_tied_operands(attribute: Attribute) -> Attribute | None:
+    if not isinstance(attribute, ArrayAttr) or not all(map(_is_index, attribute.elements)):
+        return None
+    values = [element.value for element in attribute.elements]  # type: ignore[attr-defined]
+    return _tied_operands(tuple(None if value == -1 else value for value in values))
+
+
 TIED_OPERANDS = ValueKind(
-    lambda positions: _tied_operands(tuple(positions)), lambda attribute: attribute.positions
+    lambda positions: _tied_operands(tuple(positions)),
+    lambda attribute: attribute.positions,
+    generic=_generic_tied_operands,
 )
 
 
@@ -198,6 +257,13 @@ class VisibilityKind(AttributeKind):
         assert isinstance(attribute, StringAttr)
         return attribute.value
 
+    reads_generic = True
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        if isinstance(attribute, StringAttr) and attribute.value in ("public", "private", "nested"):
+            return attribute
+        return None
+
 
 class SymbolNameKind(VisibilityKind):
     """A symbol's name, written `@f` (IREE's SymbolNameAttr); the accessor gives the name."""
@@ -209,6 +275,9 @@ class SymbolNameKind(VisibilityKind):
 
     def text(self, attribute: Attribute) -> str:
         return SymbolRefAttr([self.value(attribute)]).text
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        return attribute if isinstance(attribute, StringAttr) else None
 
 
 INDEX_ATTRIBUTE = IndexKind()

@@ -679,6 +679,12 @@ class Operation:
         return True
 
     @property
+    def spells_argument_names(self) -> bool:
+        """Whether the op's text names its regions' arguments itself (an op kept as written,
+        whose syntax streamopt does not print), so that the printer keeps those names."""
+        return not self.is_known
+
+    @property
     def might_be_terminator(self) -> bool:
         """Whether the op may end a block (MLIR's `mightHaveTrait<IsTerminator>`): it is a
         terminator, or streamopt does not know the op's definition."""

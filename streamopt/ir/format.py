@@ -285,6 +285,17 @@ class CompiledFormat:
             and _opened_by_literal(e)
         }
 
+    def written_fields(self) -> set[str]:
+        """The fields every op written in this format spells: those outside optional groups
+        and custom directives (where ODS's required attributes are written)."""
+        found: set[str] = set()
+        for element in self.elements:
+            if isinstance(element, Variable):
+                found.add(element.name)
+            elif isinstance(element, Fused) and element.kind != "clause":
+                found.update(element.names)
+        return found
+
     # -- grammar ---------------------------------------------------------------------------
 
     def grammar(self) -> str:

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import marshal
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from streamopt.diagnostics import OperandTypeMismatch, error
+from streamopt.diagnostics import DiagnosticError, OperandTypeMismatch, error
 from streamopt.ir.core import Access, Block, Operation, Region, Value, shared_attributes
 from streamopt.ir.types import (
     BUILDABLE_TYPE,
@@ -44,6 +45,7 @@ from streamopt.ir.types import (
     ResourceType,
     Type,
     TypeConstraint,
+    UnitAttr,
     print_attr_dict,
 )
 from streamopt.parser.parts import AttrDict, AttributesClause, Clause, FormatGroup
@@ -78,6 +80,15 @@ class AttributeKind:
         assert isinstance(value, Attribute), value
         return value
 
+    # Whether `from_attribute` reads the kind off MLIR's generic form: an op with an attribute
+    # field of a kind that does not is kept in the generic form when written in it.
+    reads_generic = False
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        """The attribute of this kind that `attribute`, the generic form's property, stands
+        for; None where MLIR's property conversion refuses it."""
+        return attribute
+
 
 class UnitAttributeKind(AttributeKind):
     """A unit attribute (ODS's UnitAttr): written by its presence alone, so it has no grammar
@@ -85,6 +96,11 @@ class UnitAttributeKind(AttributeKind):
 
     def make(self, value: Any) -> Attribute:
         return UNIT
+
+    reads_generic = True
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        return UNIT if isinstance(attribute, UnitAttr) else None
 
 
 UNIT_KIND = UnitAttributeKind()
@@ -203,9 +219,10 @@ class ResultField(Field):
 
 
 class AttributeField(Field):
-    def __init__(self, kind: AttributeKind, default: Any) -> None:
+    def __init__(self, kind: AttributeKind, default: Any, required: bool) -> None:
         self.kind = kind
         self.default = default
+        self.required = required
         # A kind may give the accessor a Python value (`value(attribute)`) for the attribute.
         self.value: Callable[[Attribute], Any] | None = getattr(kind, "value", None)
 
@@ -287,9 +304,11 @@ def region_def(*, terminator: str | None = None, arguments: str | None = None) -
     return RegionField(terminator, arguments)
 
 
-def attr_def(kind: AttributeKind, *, default: Any = None) -> Any:
-    """An inherent attribute written as `kind` says; `default` is what `create` gives it."""
-    return AttributeField(kind, default)
+def attr_def(kind: AttributeKind, *, default: Any = None, required: bool = False) -> Any:
+    """An inherent attribute written as `kind` says; `default` is what `create` gives it. An
+    op must have it (ODS's required attributes) when its format writes it outside optional
+    groups, or when it is `required` (one a custom directive reads)."""
+    return AttributeField(kind, default, required)
 
 
 class OpDefinition:
@@ -396,6 +415,27 @@ class OpDefinition:
             printer = self._printer = generated_function(self, "print_op")
         printer(op, p)
 
+    @property
+    def required_attributes(self) -> list[str]:
+        """The attribute fields every op of the class has (ODS's required attributes)."""
+        written = self.format.written_fields()
+        return [
+            name
+            for name, f in self.attributes.items()
+            if f.required or (name in written and f.kind is not UNIT_KIND)
+        ]
+
+    def reads_generic(self) -> bool:
+        """Whether an op of the class written in the generic form is read as one (see
+        DeclaredOp.from_generic): its parser is its format's, and the kinds of its attributes
+        read their generic form."""
+        cls = self.cls
+        return (
+            cls.models_generic_form
+            and cls.from_parse.__func__ is DeclaredOp.from_parse.__func__  # type: ignore[attr-defined]
+            and all(f.kind.reads_generic for f in self.attributes.values())
+        )
+
     def has_field(self, name: str) -> bool:
         return any(name in d for d in (self.operands, self.results, self.attributes, self.regions))
 
@@ -448,6 +488,96 @@ class OpDefinition:
         found, position = _locate(index, self.variable_result, extra)
         return (self.result_list[found], position) if found < len(self.result_list) else None
 
+    def generic_properties(
+        self, properties: Mapping[str, Attribute] | None, location: Location
+    ) -> tuple[dict[str, Attribute], tuple[int, ...]] | None:
+        """The attributes and operand segment sizes that the properties of the op's generic
+        form give, as MLIR converts them; None when one is a property the class does not
+        declare (MLIR would drop it if IREE's op has none such; streamopt cannot tell). Raises
+        MLIR's error where the conversion fails."""
+        given = dict(properties or {})
+
+        def refused(why: str) -> DiagnosticError:
+            return error(
+                f"invalid properties {print_attr_dict(given)} for op {self.name}: {why}", location
+            )
+
+        if given and not self.attributes and not self.segmented:
+            raise refused("this operation has empty properties")
+        segments: tuple[int, ...] = (0,) * len(self.operand_list)
+        sizes = given.get("operandSegmentSizes") if self.segmented else None
+        if self.cls.same_variadic_operand_size:
+            sizes = None
+        if sizes is not None:
+            match = _I32_ARRAY.fullmatch(sizes.text)
+            if match is None:
+                raise refused(
+                    f"Invalid attribute `operandSegmentSizes` in property conversion: {sizes}"
+                )
+            segments = tuple(int(n) for n in match.group(1).split(",")) if match.group(1) else ()
+            if len(segments) != len(self.operand_list):
+                raise refused(
+                    "for `operandSegmentSizes`: size mismatch in attribute conversion: "
+                    f"{len(segments)} vs {len(self.operand_list)}"
+                )
+        inherent: dict[str, Attribute] = {}
+        for name, attribute in given.items():
+            field = self.attributes.get(name)
+            if field is None and name != "operandSegmentSizes":
+                return None
+            if field is None:
+                continue  # Of an op that is segmented in IREE but not here: MLIR's count.
+            found = field.kind.from_attribute(attribute)
+            if found is None:
+                raise refused(f"Invalid attribute `{name}` in property conversion: {attribute}")
+            inherent[name] = found
+        return inherent, segments
+
+    def generic_shape_problem(
+        self, operands: int, results: int, regions: int, successors: int, segments: Sequence[int]
+    ) -> str | None:
+        """What IREE's verifier says first of a generic form with these counts that does not
+        fit the op (ODS's traits, in their order), or None."""
+        variadic_results = self.variable_result is not None
+        variable = self.segmented or self.variable is not None
+        fixed = [f for f in self.operand_list if not (f.variadic or f.optional)]
+        problem = (
+            _count_problem("region", regions, len(self.regions), False)
+            or _count_problem(
+                "result", results, len(self.result_list) - variadic_results, variadic_results
+            )
+            or (f"requires 0 successors but found {successors}" if successors else None)
+            or _count_problem("operand", operands, len(fixed), variable)
+        )
+        if problem is not None or not variable:
+            return problem
+        counts = list(segments)
+        if not self.segmented:
+            counts = [1] * len(self.operand_list)
+            counts[self.variable] = operands - len(fixed)  # type: ignore[index]
+        elif sum(counts) != operands:
+            return (
+                f"operand count ({operands}) does not match with the total size ({sum(counts)}) "
+                "specified in attribute 'operandSegmentSizes'"
+            )
+        start = 0
+        for field, count in zip(self.operand_list, counts):
+            if not field.variadic and count != 1 and not (field.optional and count == 0):
+                allowed = "0 or 1" if field.optional else "1"
+                return (
+                    f"operand group starting at #{start} requires {allowed} element, but found "
+                    f"{count}"
+                )
+            start += count
+        return None
+
+    def same_size_segments(self, operands: int) -> tuple[int, ...]:
+        """The values of each operand field when `operands` values are shared evenly by the
+        variadic fields (ODS's SameVariadicOperandSize)."""
+        variadic = sum(f.variadic for f in self.operand_list)
+        each = (operands - len(self.operand_list) + variadic) // variadic
+        return tuple(each if f.variadic else 1 for f in self.operand_list)
+
     def segments_of(self, values: Mapping[str, Any]) -> tuple[int, ...]:
         """The values each operand field has (MLIR's operandSegmentSizes), from field name to
         value (a list for a variadic field, None for an absent optional one)."""
@@ -487,6 +617,31 @@ def _kind_check(op_name: str, field: Field) -> TypeCheck | None:
             )
 
     return check
+
+
+# MLIR's `array<i32: 1, 2>` (the values between the colon and the `>`).
+_I32_ARRAY = re.compile(r"array<i32(?::\s*(-?\d+(?:\s*,\s*-?\d+)*))?\s*>")
+
+# MLIR's words for an op with another number of operands, results or regions than its traits
+# say (OpDefinition.cpp), by what is counted and that number.
+_SINGLE = {"operand": "requires a single operand", "result": "requires one result"}
+
+
+def _count_problem(what: str, found: int, expected: int, at_least: bool) -> str | None:
+    """The trait's words when `found` values are not `expected` (or more, `at_least`)."""
+    if at_least:
+        if found >= expected:
+            return None
+        return f"expected {expected} or more {what}s, but found {found}"
+    if found == expected:
+        return None
+    if expected == 0:
+        return f"requires zero {what}s"
+    if expected == 1:
+        return _SINGLE.get(what, f"requires one {what}")
+    if what == "operand":
+        return f"expected {expected} operands, but found {found}"
+    return f"expected {expected} {what}s"
 
 
 def _span(index: int, variable: int | None, extra: int) -> tuple[int, int]:
@@ -551,6 +706,12 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
     subclass needs no `__slots__`: see _DeclaredOpType)."""
 
     assembly_format: ClassVar[str] = ""
+    # False for a class that models less of IREE's op than its generic form can spell (a body
+    # region, say): the generic form is then kept as written.
+    models_generic_form: ClassVar[bool] = True
+    # ODS's SameVariadicOperandSize: the variadic operand fields have as many values each, and
+    # the generic form gives no operandSegmentSizes.
+    same_variadic_operand_size: ClassVar[bool] = False
     definition: ClassVar[OpDefinition] = _LazyDefinition()  # type: ignore[assignment]
     # Operand types by field name where a field gives none (a dialect's naming convention).
     default_operand_types: ClassVar[Mapping[str, TypeConstraint]] = {}
@@ -618,6 +779,76 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
         if not definition.segmented:
             extra = {}
         return cls(operands, result_types, shared_attributes(attributes), regions, **extra)
+
+    # -- the generic form ------------------------------------------------------------------
+
+    @classmethod
+    def from_generic(
+        cls,
+        operands: list[Value],
+        result_types: list[Type],
+        properties: Mapping[str, Attribute] | None,
+        attributes: Mapping[str, Attribute],
+        regions: list[Region],
+        successors: int,
+        location: Location,
+        alias_values: Mapping[str, Any],
+    ) -> Operation | str | None:
+        """The op that an op of this class written in MLIR's generic form is, as MLIR reads it:
+        properties and inherent attributes of the attribute dictionary are its attributes.
+        Otherwise what IREE's verifier says of it (it does not fit the class: counts of
+        regions, results, successors or operands, or its attributes), or None where the op is
+        to be kept as written (a property the class does not declare). Raises where MLIR's
+        parser refuses its properties."""
+        definition = cls.definition
+        converted = definition.generic_properties(properties, location)
+        if converted is None:
+            return None
+        inherent, segments = converted
+        if cls.same_variadic_operand_size:
+            segments = definition.same_size_segments(len(operands))
+        discardable: dict[str, Attribute] = {}
+        refused: list[str] = []
+        for name, attribute in attributes.items():
+            attribute_field = definition.attributes.get(name)
+            if attribute_field is None:
+                discardable[name] = attribute
+            elif name not in inherent:  # A property of the same name wins.
+                found = attribute_field.kind.from_attribute(attribute)
+                if found is None:
+                    refused.append(f"attribute '{name}' failed to satisfy constraint")
+                else:
+                    inherent[name] = found
+        problem = definition.generic_shape_problem(
+            len(operands), len(result_types), len(regions), successors, segments
+        )
+        # ODS's invariants: required attributes, then the attributes' constraints.
+        missing = [n for n in definition.required_attributes if n not in inherent]
+        problems = [problem] if problem else []
+        problems += [f"requires attribute '{n}'" for n in missing] + refused
+        if problems:
+            return problems[0]
+        tied = definition.attributes.get("tied_operands")
+        if tied is not None and "tied_operands" not in inherent:
+            # No result tied, as the custom form's parser says it (see `tied_operand_index`).
+            count = len(result_types) - len(definition.result_list) + 1
+            inherent["tied_operands"] = tied.kind.make([None] * count)
+        for field in definition.regions.values():
+            if field.terminator is not None:
+                drop_terminator(regions[definition.region_index[field.name]], field.terminator)
+        extra: dict[str, Any] = {"segments": segments} if definition.segmented else {}
+        extra.update(cls.generic_state(inherent, alias_values))
+        attributes = shared_attributes({**inherent, **discardable})
+        return cls(operands, result_types, attributes, regions, location=location, **extra)
+
+    @classmethod
+    def generic_state(
+        cls, attributes: Mapping[str, Attribute], alias_values: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Keyword arguments of the class's constructor for state that is not an operand,
+        type, attribute or region, from the inherent attributes of its generic form (and the
+        values of attribute aliases)."""
+        return {}
 
     # -- interfaces ------------------------------------------------------------------------
 

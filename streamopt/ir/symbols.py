@@ -30,7 +30,7 @@ def symbol_name(op: Operation) -> str | None:
 
     Known ops say so with a string `sym_name` property. Ops streamopt keeps as text define the
     first `@name` of their header (MLIR prints the defined symbol before any reference), and ops
-    in generic form define their `sym_name` attribute.
+    in generic form define their `sym_name` property or attribute.
     """
     name = getattr(op, "sym_name", None)
     if isinstance(name, str):
@@ -49,7 +49,8 @@ def symbol_name(op: Operation) -> str | None:
         if match is not None:
             return symbol_ref_from_text(match.group(0)).root
         return None
-    attr = op.attribute_map.get("sym_name")
+    properties = getattr(op, "properties", None) or {}  # GenericOp
+    attr = properties.get("sym_name") or op.attribute_map.get("sym_name")
     if isinstance(attr, StringAttr):
         return attr.value
     return None

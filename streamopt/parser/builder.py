@@ -56,6 +56,7 @@ from streamopt.ir.core import (
 )
 from streamopt.ir.debuginfo import LocationText
 from streamopt.ir.module import Module
+from streamopt.ir.opdef import DeclaredOp
 from streamopt.ir.types import (
     TIMEPOINT,
     ArrayAttr,
@@ -523,8 +524,9 @@ class Builder:
         if known is None:
             raise AttributeError(name)
         callback = known.get(name)
-        if callback is None and "__g" in name:
-            # An optional group of a declared op's format (streamopt.ir.format).
+        if callback is None and name.startswith("op_") and "__g" in name:
+            # An optional group of a declared op's format (streamopt.ir.format), not a rule
+            # the grammar generator named (`__generic_regions_star_5`).
             callback = functools.partial(_format_group, int(name.rpartition("__g")[2]))
             known[name] = callback
         if callback is None:
@@ -749,17 +751,45 @@ class Builder:
             module = self._generic_module(regions, attributes, properties, location)
             if module is not None:
                 return module
-        op = GenericOp(
+        for region in regions:
+            entry = region.blocks[0]
+            # `({\n})`: MLIR's empty region has no block (`^bb0:` alone would be one).
+            if len(region.blocks) == 1 and entry.is_empty() and not entry.label_hint:
+                region.blocks.clear()
+        result_types = list(function_type.results)
+        declared: str | None = None
+        cls = op_class(name)
+        if (
+            cls is not None
+            and issubclass(cls, DeclaredOp)
+            and cls.assembly_format
+            and cls.definition.reads_generic()
+        ):
+            # MLIR reads the generic form of an op it knows as that op.
+            found = cls.from_generic(
+                operands,
+                result_types,
+                properties,
+                attributes,
+                regions,
+                len(successors),
+                location,
+                self.alias_values,
+            )
+            if isinstance(found, Operation):
+                return found
+            declared = found  # What the verifier says of the generic op, if anything.
+        return GenericOp(
             name,
             operands,
-            list(function_type.results),
+            result_types,
             attributes,
             properties,
             regions,
             [s.block for s in successors],
             location,
+            declared,
         )
-        return op
 
     @staticmethod
     def _generic_module(

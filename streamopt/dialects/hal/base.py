@@ -18,11 +18,14 @@ from streamopt.ir.types import (
     HAL_COMMAND_BUFFER_CONSTRAINT,
     HAL_DEVICE_CONSTRAINT,
     HAL_FENCE_CONSTRAINT,
+    I32,
     I32_CONSTRAINT,
+    I64,
     I64_CONSTRAINT,
     INDEX_CONSTRAINT,
     Attribute,
     DialectType,
+    IntegerAttr,
     TypeConstraint,
     signless_integer,
 )
@@ -30,12 +33,15 @@ from streamopt.ir.types import (
 
 class BitEnum(AttributeKind):
     """A HAL bit-enum attribute kind (`flags("None")`, `flags(PreferOrigin)`): `None` then its
-    `cases` (`"Name=bits ..."`), in IREE's declaration order."""
+    `cases` (`"Name=bits ..."`), in IREE's declaration order, stored in an integer of `width`
+    bits (the generic form's `flags = 1 : i64`)."""
 
     grammar = "_hal_enum"
+    reads_generic = True
 
-    def __init__(self, name: str, cases: str) -> None:
+    def __init__(self, name: str, cases: str, width: int = 64) -> None:
         self.name = name
+        self.storage = I64 if width == 64 else I32
         self.by_name = {"None": 0}
         for case in cases.split():
             spelling, _, bits = case.partition("=")
@@ -76,6 +82,16 @@ class BitEnum(AttributeKind):
 
     def make(self, value: Any) -> Attribute:
         return self.attr(value)
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        if not isinstance(attribute, IntegerAttr) or attribute.type != self.storage:
+            return None
+        mask = 0
+        for bits in self.by_name.values():
+            mask |= bits
+        if attribute.value < 0 or attribute.value & ~mask:  # MLIR refuses bits no case has.
+            return None
+        return self.attr(attribute.value)
 
     def from_part(self, reader: FormatReader, name: str, token: Any) -> Attribute:
         """The value `token` spells; an unknown case is an error at the token, worded as
@@ -136,7 +152,7 @@ WRITE_FLAGS = BitEnum("WriteFlag", "Reserved=1")
 UPDATE_FLAGS = BitEnum("UpdateFlag", "Reserved=1")
 CHANNEL_FLAGS = BitEnum("ChannelFlag", "Reserved=1")
 MEMORY_ACCESS = BitEnum(
-    "MemoryAccess", "Read=0x1 Write=0x2 Discard=0x4 MayAlias=0x8 Unaligned=0x10 Any=0x20"
+    "MemoryAccess", "Read=0x1 Write=0x2 Discard=0x4 MayAlias=0x8 Unaligned=0x10 Any=0x20", 32
 )
 FILL_FLAGS = BitEnum("FillFlag", "Reserved=1")
 EXECUTE_FLAGS = BitEnum("ExecuteFlag", "Reserved=1")
@@ -144,16 +160,18 @@ FENCE_FLAGS = BitEnum("FenceFlag", "Reserved=1")
 WAIT_FLAGS = BitEnum("WaitFlag", "Reserved=1")
 DISPATCH_FLAGS = BitEnum("DispatchFlags", "Reserved=1")
 EXECUTION_BARRIER_FLAGS = BitEnum("ExecutionBarrierFlag", "Reserved=1")
-COMMAND_BUFFER_MODE = BitEnum("CommandBufferMode", "OneShot=0x1 AllowInlineExecution=0x10")
-COMMAND_CATEGORY = BitEnum("CommandCategory", "Transfer=0x1 Dispatch=0x2")
+COMMAND_BUFFER_MODE = BitEnum("CommandBufferMode", "OneShot=0x1 AllowInlineExecution=0x10", 32)
+COMMAND_CATEGORY = BitEnum("CommandCategory", "Transfer=0x1 Dispatch=0x2", 32)
 EXECUTION_STAGE = BitEnum(
     "ExecutionStage",
     "CommandIssue=0x1 CommandProcess=0x2 Dispatch=0x4 Transfer=0x8 CommandRetire=0x10 Host=0x20",
+    32,
 )
 MEMORY_TYPE = BitEnum(
     "MemoryType",
     "Optimal=0x1 HostVisible=0x2 HostCoherent=0x4 HostCached=0x8 HostLocal=0x46 "
     "DeviceVisible=0x10 DeviceLocal=0x30",
+    32,
 )
 BUFFER_USAGE = BitEnum(
     "BufferUsage",
@@ -164,6 +182,7 @@ BUFFER_USAGE = BitEnum(
     "SharingConcurrent=0x40000 SharingImmutable=0x80000 MappingScoped=0x1000000 "
     "MappingPersistent=0x2000000 MappingOptional=0x4000000 MappingAccessRandom=0x8000000 "
     "MappingAccessSequentialWrite=0x10000000 Mapping=0x9000000",
+    32,
 )
 
 # `!hal.file`: what `hal.ex.file.from_memory` makes and `hal.device.queue.read` reads.

@@ -119,6 +119,8 @@ class _EncodingKind(AttributeKind):
             )
         return token_values.attribute_from_token("ATTR_REF", str(part), None)
 
+    reads_generic = True  # Any attribute, as it is.
+
 
 @register_op
 class EncodingTypeOp(HalOp):

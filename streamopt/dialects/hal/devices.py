@@ -52,6 +52,7 @@ from streamopt.ir.types import (
     UTIL_BUFFER_CONSTRAINT,
     Attribute,
     DialectType,
+    IntegerAttr,
     IntegerType,
     OpaqueAttr,
     TypeConstraint,
@@ -186,6 +187,15 @@ class _LifetimeKind(AttributeKind):
     def value(self, attribute: Attribute) -> str:
         return attribute.text
 
+    reads_generic = True
+
+    def from_attribute(self, attribute: Attribute) -> Attribute | None:
+        # IREE's HAL_Lifetime: an i32 that numbers LIFETIMES.
+        if not isinstance(attribute, IntegerAttr) or attribute.type != I32:
+            return None
+        found = attribute.value
+        return _LIFETIME_ATTRS[LIFETIMES[found]] if 0 <= found < len(LIFETIMES) else None
+
 
 @parse_rule("hal_for_affinity")
 def _hal_for_affinity(b: Builder, children: list[Any]) -> Clause:
@@ -254,6 +264,7 @@ class AllocatorSelectOp(HalOp, SegmentedOp):
 
     name = "hal.allocator.select"
     is_pure = True
+    same_variadic_operand_size = True
     devices = operand_def(variadic=True)
     queue_affinities = operand_def(variadic=True)
     memory_types = operand_def(type=I32)

@@ -356,6 +356,7 @@ class DeviceQueueExecuteIndirectOp(QueueOp, SegmentedOp):
     table (`bindings([(%buffer : !hal.buffer)[%offset, %length], ...])`)."""
 
     name = "hal.device.queue.execute.indirect"
+    same_variadic_operand_size = True
     command_buffer = operand_def(access=Access.READ)
     # What the commands do with each binding is not written here.
     binding_buffers = operand_def(variadic=True, access=Access.READ | Access.WRITE)

@@ -24,7 +24,9 @@ from streamopt.dialects.common import (
     VISIBILITY,
     SegmentedOp,
     ValueKind,
+    array_of,
     check_operand_type,
+    is_flat_symbol,
     op_error,
     resolve_tied_results,
     result_list_text,
@@ -346,6 +348,7 @@ def _async_func_results(b: Builder, children: list[Any]) -> _FuncResults:
 _DICTS = ValueKind(
     lambda dicts: ArrayAttr(DictAttr(entries or {}) for entries in dicts),
     lambda attribute: [element.entries or None for element in attribute.elements],
+    generic=array_of(DictAttr),
 )
 
 
@@ -432,6 +435,7 @@ class AsyncFuncOp(DeclaredOp):
     sym_visibility: str | None = attr_def(VISIBILITY)
     arg_attrs = attr_def(_DICTS)
     res_attrs = attr_def(_DICTS)
+    models_generic_form = False  # IREE's op has a region (the body) in the generic form.
     assembly_format = (
         "($sym_visibility^)? $sym_name `` custom<ShapedFunctionSignature>($function_type, "
         "$tied_operands, $arg_attrs, $res_attrs) attr-dict-with-keyword"
@@ -458,6 +462,7 @@ _SYMBOL = ValueKind(
     None,
     "SYMBOL_REF",
     lambda part: symbol_ref_from_text(str(part)),
+    lambda attribute: attribute if is_flat_symbol(attribute) else None,
 )
 
 
@@ -510,8 +515,11 @@ class AsyncCallOp(TiedResourcesOp):
         from streamopt.ir.symbols import SymbolTable
 
         callee = SymbolTable.lookup_nearest(self, self.callee)
-        if not isinstance(callee, AsyncFuncOp):
+        # A callee streamopt does not model (a stream.async.func in the generic form) may be one.
+        if callee is None or (callee.is_known and not isinstance(callee, AsyncFuncOp)):
             raise op_error(self, f"undefined external call: {self.callee.root}")
+        if not isinstance(callee, AsyncFuncOp):
+            return
         calls = ([v.type for v in operands], [r.type for r in self.results])
         callee_type = callee.function_type
         if [len(types) for types in calls] != [len(callee_type.inputs), len(callee_type.results)]:

@@ -18,6 +18,7 @@ from streamopt.dialects.common import (
     check_operand_type,
     dynamic_dim_count,
     is_sized,
+    of_class,
     op_error,
     shaped_type_texts,
 )
@@ -90,11 +91,15 @@ AFFINITY = ValueKind(
     None,
     "ATTR_REF",
     lambda part: token_values.attribute_from_token("ATTR_REF", str(part), None),
+    # An attribute of a dialect (or an alias of one): IREE's AffinityAttrInterface.
+    lambda attribute: attribute if attribute.text.startswith("#") else None,
 )
 
 
 # An array (entry points, constant values); the accessor gives its elements.
-ARRAY = ValueKind(ArrayAttr, lambda attribute: list(attribute.elements))
+ARRAY = ValueKind(
+    ArrayAttr, lambda attribute: list(attribute.elements), generic=of_class(ArrayAttr)
+)
 
 
 def _parse_entry_points(reader: FormatReader, part: Any, args: Sequence[tuple[str, str]]) -> None:
@@ -380,6 +385,7 @@ class YieldOp(DeclaredOp, SegmentedOp):
 
     name = "stream.yield"
     is_terminator = True
+    same_variadic_operand_size = True
     parent_names = (
         "stream.async.execute",
         "stream.async.concurrent",

@@ -40,12 +40,14 @@ from streamopt.ir.opdef import (
     result_def,
 )
 from streamopt.ir.types import (
+    I32,
     INDEX,
     INDEX_CONSTRAINT,
     TIMEPOINT,
     TIMEPOINT_CONSTRAINT,
     ArrayAttr,
     Attribute,
+    IntegerAttr,
     OpaqueAttr,
     ResourceType,
     signless_integer,
@@ -403,10 +405,24 @@ custom_directive(
 )
 
 
-# How a dispatch touches each resource (`ro`, `wo`, `rw`); the accessor gives them.
+# How a dispatch touches each resource (`ro`, `wo`, `rw`); the accessor gives them. The generic
+# form has IREE's ResourceAccessBitfield values (Read = 1, Write = 2).
+_ACCESS_BITS = {1: "ro", 2: "wo", 3: "rw"}
+
+
+def _generic_accesses(attribute: Attribute) -> Attribute | None:
+    elements = attribute.elements if isinstance(attribute, ArrayAttr) else None
+    if elements is None or not all(
+        isinstance(e, IntegerAttr) and e.type == I32 and e.value in _ACCESS_BITS for e in elements
+    ):
+        return None
+    return ArrayAttr(OpaqueAttr(_ACCESS_BITS[e.value]) for e in elements)  # type: ignore[attr-defined]
+
+
 _ACCESSES = ValueKind(
     lambda accesses: ArrayAttr(map(OpaqueAttr, accesses)),
     lambda attribute: [element.text for element in attribute.elements],
+    generic=_generic_accesses,
 )
 
 

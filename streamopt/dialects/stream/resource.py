@@ -11,6 +11,7 @@ from streamopt.dialects.common import (
     EffectsNotModelledOp,
     SegmentedOp,
     ValueKind,
+    array_of,
     check_operand_type,
     op_error,
 )
@@ -360,6 +361,7 @@ def _interval_pairs(attribute: ArrayAttr) -> list[tuple[int, int]]:
 _INTERVALS = ValueKind(
     lambda pairs: ArrayAttr(IntegerAttr(bound, INDEX) for pair in pairs for bound in pair),
     _interval_pairs,
+    generic=array_of(IntegerAttr),
 )
 
 

@@ -3,7 +3,7 @@ stores, and the pointer ops `util.global.address` and `util.global.{load,store}.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import error
@@ -207,6 +207,13 @@ class GlobalOp(DeclaredOp):
     def _copy_extra_state(self, new: Operation) -> None:
         assert isinstance(new, GlobalOp)
         new.initial_value_type = self.initial_value_type
+
+    @classmethod
+    def generic_state(
+        cls, attributes: Mapping[str, Attribute], alias_values: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        initial = attributes.get("initial_value")
+        return {"initial_value_type": attribute_type(initial, alias_values)}
 
     def set_initial_value(self, value: Attribute | None, type: Type | None = None) -> None:
         """Set (or with None, drop) the initial value; `type` defaults to the value's own."""

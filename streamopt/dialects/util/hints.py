@@ -47,19 +47,14 @@ class OptimizationBarrierOp(DeclaredOp):
         return result_index
 
     def verify(self) -> None:
-        _check_optimization_barrier(self)
-
-
-@unmodelled_check("util.optimization_barrier")
-def _check_optimization_barrier(op: Operation) -> None:
-    """AllTypesMatch<["operands", "results"]>: as many results as operands, of the same
-    types (also on the generic form, which may spell any other). Operands of unknown type
-    (results of ops kept as written) are not compared."""
-    results = op.results
-    if len(op.operands) != len(results) or any(
-        v.type is not None and v.type != r.type for v, r in zip(op.operands, results)
-    ):
-        raise op_error(op, "failed to verify that all of {operands, results} have same type")
+        # AllTypesMatch<["operands", "results"]>: as many results as operands, of the same
+        # types (the generic form may spell any other). Operands of unknown type (results of
+        # ops kept as written) are not compared.
+        results = self.results
+        if len(self.operands) != len(results) or any(
+            v.type is not None and v.type != r.type for v, r in zip(self.operands, results)
+        ):
+            raise op_error(self, "failed to verify that all of {operands, results} have same type")
 
 
 @register_op

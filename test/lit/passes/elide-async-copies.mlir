@@ -539,3 +539,18 @@ util.func public @tied_name_of_a_move_not_returned(%size: index) -> !stream.reso
   %3 = stream.async.transfer %2 : !stream.resource<*>{%size} from(#hal.device.affinity<@dev_b>) -> to(#hal.device.affinity<@dev_a>) !stream.resource<*>{%size}
   util.return %3 : !stream.resource<*>
 }
+
+// -----
+
+// A transfer written in MLIR's generic form is read as one, and becomes a move as well.
+
+// CHECK-LABEL: util.func public @generic_form
+util.func public @generic_form(%size: index) -> !stream.resource<*> {
+  %c1_i32 = arith.constant 1 : i32
+  // CHECK: %[[SPLAT:.+]] = stream.async.splat
+  %0 = "stream.async.splat"(%c1_i32, %size) : (i32, index) -> !stream.resource<*>
+  // CHECK: %[[MOVED:.+]] = stream.async.move %[[SPLAT]] : !stream.resource<*>{%arg0} from(#hal.device.affinity<@dev_a>) -> to(#hal.device.affinity<@dev_b>) !stream.resource<*>{%arg0}
+  %1 = "stream.async.transfer"(%0, %size, %size) <{source_affinity = #hal.device.affinity<@dev_a>, target_affinity = #hal.device.affinity<@dev_b>}> : (!stream.resource<*>, index, index) -> !stream.resource<*>
+  // CHECK: util.return %[[MOVED]]
+  util.return %1 : !stream.resource<*>
+}

@@ -265,8 +265,8 @@ util.func public @list_construct_type_mismatch(%arg0: tensor<4xf32>) {
 
 // -----
 
-// A util.optimization_barrier in the generic form is kept as written, but its results must
-// still match its operands, in number and type.
+// A util.optimization_barrier in the generic form is read as one: its results must match its
+// operands, in number and type.
 util.func public @barrier_count_mismatch(%arg0: tensor<i32>, %arg1: tensor<i32>) {
   // expected-error @+1 {{'util.optimization_barrier' op failed to verify that all of {operands, results} have same type}}
   %0 = "util.optimization_barrier"(%arg0, %arg1) : (tensor<i32>, tensor<i32>) -> tensor<i32>
