@@ -571,6 +571,28 @@ class OpDefinition:
             start += count
         return None
 
+    def tied_problem(
+        self, positions: Sequence[int | None], results: int, segments: Sequence[int], operands: int
+    ) -> str | None:
+        """What is wrong with a generic form's `tied_operands` (`positions`) for `results`
+        tied results, or None: IREE's count check, and a position past the operands of the
+        field the results are tied to (IREE checks none, and prints such a tie as a tie to
+        another operand)."""
+        if len(positions) != results:
+            return "results/tied operand indices mismatch"
+        field = next((f.tied_to for f in self.result_list if f.variadic and f.tied_to), None)
+        if field is None:
+            return None
+        index = self.operand_index[field]
+        if self.segmented:
+            values = segments[index]
+        else:
+            values = 1 + (operands - len(self.operand_list) if index == self.variable else 0)
+        for result, position in enumerate(positions):
+            if position is not None and not 0 <= position < values:
+                return f"result #{result} tied to invalid operand index {position}"
+        return None
+
     def same_size_segments(self, operands: int) -> tuple[int, ...]:
         """The values of each operand field when `operands` values are shared evenly by the
         variadic fields (ODS's SameVariadicOperandSize)."""
@@ -826,13 +848,30 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
         missing = [n for n in definition.required_attributes if n not in inherent]
         problems = [problem] if problem else []
         problems += [f"requires attribute '{n}'" for n in missing] + refused
+        problems += [
+            f"region #{index} ('{name}') failed to verify constraint: region with 1 blocks"
+            for index, name in enumerate(definition.regions)
+            if index < len(regions) and not regions[index].blocks
+        ]
         if problems:
             return problems[0]
         tied = definition.attributes.get("tied_operands")
-        if tied is not None and "tied_operands" not in inherent:
-            # No result tied, as the custom form's parser says it (see `tied_operand_index`).
-            count = len(result_types) - len(definition.result_list) + 1
-            inherent["tied_operands"] = tied.kind.make([None] * count)
+        if tied is not None:
+            # One entry a result of the variadic field (a result each without one), each the
+            # position of an operand of the field the results are tied to.
+            count = len(result_types)
+            if definition.variable_result is not None:
+                count -= len(definition.result_list) - 1
+            if "tied_operands" not in inherent:  # None tied, as the custom form says it.
+                inherent["tied_operands"] = tied.kind.make([None] * count)
+            problem = definition.tied_problem(
+                tied.kind.value(inherent["tied_operands"]),  # type: ignore[attr-defined]
+                count,
+                segments,
+                len(operands),
+            )
+            if problem is not None:
+                return problem
         for field in definition.regions.values():
             if field.terminator is not None:
                 drop_terminator(regions[definition.region_index[field.name]], field.terminator)

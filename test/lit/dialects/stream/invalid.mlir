@@ -601,3 +601,40 @@ util.func public @tensor_splat_of_buffer(%arg0: !util.buffer, %arg1: index) -> !
   %0 = stream.tensor.splat %arg0 : !util.buffer -> tensor<4xf32> in !stream.resource<*>{%arg1}
   util.return %0 : !stream.resource<*>
 }
+
+// -----
+
+// The generic form of an execution region op with an empty region (no block): iree-opt 3.13
+// crashes on it (in verifyAllResourcesCaptured).
+util.func public @generic_execute_without_block(%r: !stream.resource<*>, %n: index) {
+  // expected-error @+1 {{'stream.cmd.execute' op region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %0 = "stream.cmd.execute"(%r, %n) <{operandSegmentSizes = array<i32: 1, 1, 0>}> ({
+  }) : (!stream.resource<*>, index) -> !stream.timepoint
+  util.return
+}
+
+// -----
+
+// A generic form whose result is tied past the captured resources: iree-opt 3.13 accepts it and
+// prints the result tied to the size that follows them.
+util.func public @generic_tie_out_of_range(%r: !stream.resource<*>, %n: index) {
+  // expected-error @+1 {{'stream.async.execute' op result #0 tied to invalid operand index 1}}
+  %0:2 = "stream.async.execute"(%r, %n, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>, tied_operands = [1 : index]}> ({
+  ^bb0(%a: !stream.resource<*>):
+    "stream.yield"(%a, %n) : (!stream.resource<*>, index) -> ()
+  }) : (!stream.resource<*>, index, index) -> (!stream.resource<*>, !stream.timepoint)
+  util.return
+}
+
+// -----
+
+// A generic form with more ties than tied results: iree-opt 3.13 accepts it (IREE's
+// verifyTiedOp words this check) and prints the ties it has room for.
+util.func public @tied_count(%r: !stream.resource<*>, %n: index) {
+  // expected-error @+1 {{'stream.async.execute' op results/tied operand indices mismatch}}
+  %0:2 = "stream.async.execute"(%r, %n, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>, tied_operands = [0 : index, -1 : index]}> ({
+  ^bb0(%a: !stream.resource<*>):
+    "stream.yield"(%a, %n) : (!stream.resource<*>, index) -> ()
+  }) : (!stream.resource<*>, index, index) -> (!stream.resource<*>, !stream.timepoint)
+  util.return
+}
