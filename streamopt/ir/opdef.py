@@ -431,7 +431,8 @@ class OpDefinition:
         read their generic form."""
         cls = self.cls
         return (
-            cls.models_generic_form
+            bool(cls.assembly_format)
+            and cls.models_generic_form
             and cls.from_parse.__func__ is DeclaredOp.from_parse.__func__  # type: ignore[attr-defined]
             and all(f.kind.reads_generic for f in self.attributes.values())
         )

@@ -757,14 +757,9 @@ class Builder:
             if len(region.blocks) == 1 and entry.is_empty() and not entry.label_hint:
                 region.blocks.clear()
         result_types = list(function_type.results)
-        declared: str | None = None
+        unfit: str | None = None
         cls = op_class(name)
-        if (
-            cls is not None
-            and issubclass(cls, DeclaredOp)
-            and cls.assembly_format
-            and cls.definition.reads_generic()
-        ):
+        if cls is not None and issubclass(cls, DeclaredOp) and cls.definition.reads_generic():
             # MLIR reads the generic form of an op it knows as that op.
             found = cls.from_generic(
                 operands,
@@ -778,7 +773,7 @@ class Builder:
             )
             if isinstance(found, Operation):
                 return found
-            declared = found  # What the verifier says of the generic op, if anything.
+            unfit = found  # What the verifier says of the generic op, if anything.
         return GenericOp(
             name,
             operands,
@@ -788,7 +783,7 @@ class Builder:
             regions,
             [s.block for s in successors],
             location,
-            declared,
+            unfit,
         )
 
     @staticmethod
