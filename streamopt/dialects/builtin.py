@@ -272,7 +272,7 @@ class GenericOp(UnmodelledOp):
         self.op_name = op_name
         self.properties = properties
         # What the verifier says of the op: one of a class streamopt declares whose generic
-        # form does not fit it (DeclaredOp.from_generic).
+        # form does not fit it (streamopt.ir.generic_form).
         self.problem = problem
 
     def _copy_extra_state(self, new: Operation) -> None:

@@ -1,7 +1,7 @@
-"""Reading MLIR's generic form of a declared op as that op (`DeclaredOp.from_generic`), as MLIR
-reads it: properties and inherent attributes become its attributes, and what MLIR's parser and
-ODS's verifier say of a generic form that does not fit the op's definition is said in their
-words. Imported only when a file holds the generic form of a declared op."""
+"""Reading MLIR's generic form of a declared op as that op (`read_generic`), as MLIR reads it:
+properties and inherent attributes become its attributes, and what MLIR's parser and ODS's
+verifier say of a generic form that does not fit the op's definition is said in their words.
+Imported only when a file holds the generic form of a declared op."""
 
 from __future__ import annotations
 
@@ -30,7 +30,12 @@ def read_generic(
     location: Location,
     alias_values: Mapping[str, Any],
 ) -> Operation | str | None:
-    """`cls.from_generic(...)` (see DeclaredOp.from_generic)."""
+    """The op of class `cls` that MLIR's generic form with these parts is, as MLIR reads it:
+    properties and inherent attributes of the attribute dictionary are its attributes.
+    Otherwise what IREE's verifier says of it (it does not fit the class: counts of regions,
+    results, successors or operands, or its attributes), or None where the op is to be kept
+    as written (a property the class does not declare). Raises where MLIR's parser refuses
+    its properties."""
     definition = cls.definition
     converted = generic_properties(definition, properties, location)
     if converted is None:

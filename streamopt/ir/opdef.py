@@ -426,7 +426,7 @@ class OpDefinition:
 
     def reads_generic(self) -> bool:
         """Whether an op of the class written in the generic form is read as one (see
-        DeclaredOp.from_generic): its parser is its format's, and the kinds of its attributes
+        streamopt.ir.generic_form): its parser is its format's, and the kinds of its attributes
         read their generic form."""
         cls = self.cls
         return (
@@ -666,39 +666,6 @@ class DeclaredOp(Operation, metaclass=_DeclaredOpType):
         return cls(operands, result_types, shared_attributes(attributes), regions, **extra)
 
     # -- the generic form ------------------------------------------------------------------
-
-    @classmethod
-    def from_generic(
-        cls,
-        operands: list[Value],
-        result_types: list[Type],
-        properties: Mapping[str, Attribute] | None,
-        attributes: Mapping[str, Attribute],
-        regions: list[Region],
-        successors: int,
-        location: Location,
-        alias_values: Mapping[str, Any],
-    ) -> Operation | str | None:
-        """The op that an op of this class written in MLIR's generic form is, as MLIR reads it:
-        properties and inherent attributes of the attribute dictionary are its attributes.
-        Otherwise what IREE's verifier says of it (it does not fit the class: counts of
-        regions, results, successors or operands, or its attributes), or None where the op is
-        to be kept as written (a property the class does not declare). Raises where MLIR's
-        parser refuses its properties."""
-        # Imported here: only a file with the generic form of a declared op needs it.
-        from streamopt.ir.generic_form import read_generic
-
-        return read_generic(
-            cls,
-            operands,
-            result_types,
-            properties,
-            attributes,
-            regions,
-            successors,
-            location,
-            alias_values,
-        )
 
     @classmethod
     def generic_state(

@@ -760,8 +760,12 @@ class Builder:
         unfit: str | None = None
         cls = op_class(name)
         if cls is not None and issubclass(cls, DeclaredOp) and cls.definition.reads_generic():
-            # MLIR reads the generic form of an op it knows as that op.
-            found = cls.from_generic(
+            # MLIR reads the generic form of an op it knows as that op. Imported here: only a
+            # file with the generic form of a declared op needs it.
+            from streamopt.ir.generic_form import read_generic
+
+            found = read_generic(
+                cls,
                 operands,
                 result_types,
                 properties,

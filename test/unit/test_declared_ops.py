@@ -65,7 +65,7 @@ def test_hand_written_ops_are_listed_with_a_reason(dialect: str) -> None:
 
 
 # Every declared op whose generic form streamopt keeps as written rather than reading it as the
-# op (DeclaredOp.from_generic), and why.
+# op (streamopt.ir.generic_form), and why.
 GENERIC_KEPT: dict[str, str] = {
     "stream.async.func": "streamopt models declarations only; IREE's op has a body region",
 }

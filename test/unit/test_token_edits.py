@@ -187,7 +187,7 @@ TENSORS = "\n".join(
         "",
     ]
 )
-# Declared ops in MLIR's generic form (read as the ops: DeclaredOp.from_generic). The line that
+# Declared ops in MLIR's generic form (read as the ops: generic_form.read_generic). The line that
 # closes the execute's region is not edited: MLIR reads on across lines, so an edit of its types
 # is refused at the op's first line, streamopt's at the token (docs/conformance.md).
 GENERIC = "\n".join(
