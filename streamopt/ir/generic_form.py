@@ -37,12 +37,10 @@ def read_generic(
     as written (a property the class does not declare). Raises where MLIR's parser refuses
     its properties."""
     definition = cls.definition
-    converted = generic_properties(definition, properties, location)
+    converted = generic_properties(definition, properties, len(operands), location)
     if converted is None:
         return None
     inherent, segments = converted
-    if cls.same_variadic_operand_size:
-        segments = same_size_segments(definition, len(operands))
     discardable: dict[str, Attribute] = {}
     refused: list[str] = []
     for name, attribute in attributes.items():
@@ -97,12 +95,16 @@ def read_generic(
 
 
 def generic_properties(
-    definition: OpDefinition, properties: Mapping[str, Attribute] | None, location: Location
+    definition: OpDefinition,
+    properties: Mapping[str, Attribute] | None,
+    operands: int,
+    location: Location,
 ) -> tuple[dict[str, Attribute], tuple[int, ...]] | None:
     """The attributes and operand segment sizes that the properties of the op's generic
-    form give, as MLIR converts them; None when one is a property the class does not
-    declare (MLIR would drop it if IREE's op has none such; streamopt cannot tell). Raises
-    MLIR's error where the conversion fails."""
+    form with `operands` operands give, as MLIR converts them (the segments shared evenly
+    where the op has SameVariadicOperandSize); None when one is a property the class does
+    not declare (MLIR would drop it if IREE's op has none such; streamopt cannot tell).
+    Raises MLIR's error where the conversion fails."""
     given = dict(properties or {})
 
     def refused(why: str) -> DiagnosticError:
@@ -115,8 +117,8 @@ def generic_properties(
     segments: tuple[int, ...] = (0,) * len(definition.operand_list)
     sizes = given.get("operandSegmentSizes") if definition.segmented else None
     if definition.cls.same_variadic_operand_size:
-        sizes = None
-    if sizes is not None:
+        segments, sizes = same_size_segments(definition, operands), None
+    elif sizes is not None:
         match = _I32_ARRAY.fullmatch(sizes.text)
         if match is None:
             raise refused(
