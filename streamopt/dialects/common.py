@@ -134,9 +134,11 @@ def of_class(
     return lambda attribute: attribute if isinstance(attribute, cls) else None
 
 
-def is_flat_symbol(attribute: Attribute) -> bool:
-    """Whether `attribute` is a FlatSymbolRefAttr (`@f`, not `@m::@f`)."""
-    return isinstance(attribute, SymbolRefAttr) and len(attribute.path) == 1
+def flat_symbol(attribute: Attribute) -> Attribute | None:
+    """A ValueKind's `generic`: a FlatSymbolRefAttr (`@f`, not `@m::@f`), as it is."""
+    if isinstance(attribute, SymbolRefAttr) and len(attribute.path) == 1:
+        return attribute
+    return None
 
 
 def array_of(

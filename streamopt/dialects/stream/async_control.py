@@ -26,7 +26,7 @@ from streamopt.dialects.common import (
     ValueKind,
     array_of,
     check_operand_type,
-    is_flat_symbol,
+    flat_symbol,
     op_error,
     resolve_tied_results,
     result_list_text,
@@ -462,7 +462,7 @@ _SYMBOL = ValueKind(
     None,
     "SYMBOL_REF",
     lambda part: symbol_ref_from_text(str(part)),
-    lambda attribute: attribute if is_flat_symbol(attribute) else None,
+    flat_symbol,
 )
 
 

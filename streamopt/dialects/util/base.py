@@ -8,7 +8,7 @@ from typing import TypeVar
 
 from streamopt.diagnostics import Location, error
 from streamopt.dialects.builtin import GenericOp, ModuleOp
-from streamopt.dialects.common import ValueKind, is_flat_symbol, op_error
+from streamopt.dialects.common import ValueKind, flat_symbol, op_error
 from streamopt.ir.core import Operation
 from streamopt.ir.symbols import SymbolTable
 from streamopt.ir.types import Attribute, SymbolRefAttr, symbol_ref_from_text
@@ -74,7 +74,7 @@ FLAT_SYMBOL = ValueKind(
     lambda attribute: attribute.root,
     "SYMBOL_REF",
     lambda part: symbol_ref_from_text(str(part)),
-    lambda attribute: attribute if is_flat_symbol(attribute) else None,
+    flat_symbol,
 )
 
 
