@@ -112,11 +112,13 @@ def generic_properties(
             f"invalid properties {print_attr_dict(given)} for op {definition.name}: {why}", location
         )
 
-    if given and not definition.attributes and not definition.segmented:
+    same_size = definition.cls.same_variadic_operand_size
+    has_properties = definition.attributes or (definition.segmented and not same_size)
+    if properties is not None and not has_properties:  # Even `<{}>`, as MLIR refuses it.
         raise refused("this operation has empty properties")
     segments: tuple[int, ...] = (0,) * len(definition.operand_list)
     sizes = given.get("operandSegmentSizes") if definition.segmented else None
-    if definition.cls.same_variadic_operand_size:
+    if same_size:
         segments, sizes = same_size_segments(definition, operands), None
     elif sizes is not None:
         match = _I32_ARRAY.fullmatch(sizes.text)
@@ -171,6 +173,14 @@ def generic_shape_problem(
     if not definition.segmented:
         counts = [1] * len(definition.operand_list)
         counts[definition.variable] = operands - len(fixed)  # type: ignore[index]
+    elif sum(counts) != operands and definition.cls.same_variadic_operand_size:
+        # ODS shares the values out by whole numbers and leaves the rest unread (iree-opt
+        # then drops them from the op it prints); streamopt refuses the op instead.
+        return (
+            f"operand count ({operands}) cannot be shared evenly by its "
+            f"{sum(f.variadic for f in definition.operand_list)} variadic operand groups "
+            "(SameVariadicOperandSize)"
+        )
     elif sum(counts) != operands:
         return (
             f"operand count ({operands}) does not match with the total size ({sum(counts)}) "

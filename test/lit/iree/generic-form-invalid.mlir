@@ -54,6 +54,24 @@ util.func public @no_properties(%a: index) {
 
 // -----
 
+// Even empty properties, on an op that has none.
+util.func public @empty_properties(%d: !hal.device, %q: i64, %m: i32, %u: i32) {
+  // expected-error @+1 {{invalid properties {} for op hal.allocator.select: this operation has empty properties}}
+  %0:2 = "hal.allocator.select"(%d, %q, %m, %u) <{}> : (!hal.device, i64, i32, i32) -> (!hal.device, i64)
+  util.return
+}
+
+// -----
+
+// SameVariadicOperandSize: the op has no operandSegmentSizes property.
+util.func public @same_size_segments(%d: !hal.device, %q: i64, %m: i32, %u: i32) {
+  // expected-error @+1 {{invalid properties {operandSegmentSizes = array<i32: 1, 1, 1, 1>} for op hal.allocator.select: this operation has empty properties}}
+  %0:2 = "hal.allocator.select"(%d, %q, %m, %u) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!hal.device, i64, i32, i32) -> (!hal.device, i64)
+  util.return
+}
+
+// -----
+
 util.func public @enum_bits(%d: !hal.device, %q: i64, %w: !hal.fence, %s: !hal.fence, %p: i64, %m: i32, %u: i32, %n: index) {
   // expected-error @+1 {{invalid properties {flags = 1024 : i64} for op hal.device.queue.alloca: Invalid attribute `flags` in property conversion: 1024 : i64}}
   %0 = "hal.device.queue.alloca"(%d, %q, %w, %s, %p, %m, %u, %n) <{flags = 1024 : i64}> : (!hal.device, i64, !hal.fence, !hal.fence, i64, i32, i32, index) -> !hal.buffer

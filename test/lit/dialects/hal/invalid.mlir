@@ -395,3 +395,13 @@ util.func public @trace_of_buffer(%arg0: !hal.buffer) {
   hal.buffer_view.trace "key" = %arg0 : !hal.buffer
   util.return
 }
+
+// -----
+
+// SameVariadicOperandSize with values that cannot be shared evenly: iree-opt 3.13 reads the
+// first four and prints the op without the fifth.
+util.func public @uneven_same_size_operands(%d: !hal.device, %q: i64, %m: i32, %u: i32) {
+  // expected-error @+1 {{'hal.allocator.select' op operand count (5) cannot be shared evenly by its 2 variadic operand groups (SameVariadicOperandSize)}}
+  %0:2 = "hal.allocator.select"(%d, %q, %m, %u, %u) : (!hal.device, i64, i32, i32, i32) -> (!hal.device, i64)
+  util.return
+}
