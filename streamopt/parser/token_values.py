@@ -218,6 +218,10 @@ def dialect_attribute_problem(text: str) -> tuple[int, str] | None:
             problem = _executable_target_problem(text, match.end())
             if problem is not None:
                 break
+        if mnemonic == "int.assumption" and text.startswith("<", match.end()):
+            problem = int_assumption_fields(text, match.end())[1]
+            if problem is not None:
+                break
     _attribute_problems[text] = problem
     return problem
 
@@ -373,6 +377,97 @@ def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
         if problem is not None:
             return problem
     return None
+
+
+# The fields of `#util.int.assumption` (IREE's IntAssumptionAttr), in the order IREE prints them.
+INT_ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
+
+# MLIR's tokens, as far as an int assumption's body tells them apart: a bare identifier (a
+# keyword: `true` too), a float (its `.`), an integer, a string or an arrow (`->`: no sign),
+# or one other character.
+_ASSUMPTION_TOKEN = lazy_compile(
+    r'[ \t\n]*(?:([A-Za-z_][\w$.]*)|(\d+\.)|(0x[0-9A-Fa-f]+|\d+)|("(?:[^"\\\n]|\\.)*"|->)|(.))'
+)
+
+
+def int_assumption_fields(
+    text: str, start: int, op_name: str | None = None
+) -> tuple[dict[str, int], tuple[int, str] | None]:
+    """The fields of the int assumption body whose `<` is at `start` in `text` (`<umin = 0,
+    udiv = 4>`), read as IREE's generated parser reads `struct($umin, $umax, $udiv)`: in any
+    order, each at most once, a field with no value (`umin = `) left out, a value as
+    `int_assumption_value` reads it. With the first error, as (offset in `text`, MLIR's
+    words), or None; in the custom form of op `op_name`, MLIR words the errors the attribute's
+    parser raises (not a wrong token) `custom op 'NAME' ...`."""
+    tokens: list[tuple[int, str, int]] = []  # (group of _ASSUMPTION_TOKEN, spelling, offset)
+    position = start + 1
+    while position < len(text) and (not tokens or tokens[-1][1] != ">"):
+        match = _ASSUMPTION_TOKEN.match(text, position)
+        if match is None:
+            break  # Blanks to the end.
+        kind = match.lastindex or 0
+        tokens.append((kind, match.group(kind), match.start(kind)))
+        position = match.end()
+    tokens.append((0, "", len(text)))
+    fields: dict[str, int] = {}
+    seen: set[str] = set()
+    index = 0
+    prefix = f"custom op '{op_name}' " if op_name else ""
+
+    def wrong_token(message: str) -> tuple[dict[str, int], tuple[int, str]]:
+        # MLIR places a wrong token's error just after the token before it.
+        return fields, (len(text[: tokens[index][2]].rstrip(" \t\n")), message)
+
+    while tokens[index][0] == 1:  # A keyword: `name = value?`, then `,` and another.
+        name = tokens[index][1]
+        index += 1
+        if tokens[index][1] != "=":
+            return wrong_token("expected '='")
+        index += 1
+        value_offset = tokens[index][2]
+        if name not in INT_ASSUMPTION_FIELDS or name in seen:
+            message = f"{prefix}duplicate or unknown struct parameter name: {name}"
+            return fields, (value_offset, message)
+        seen.add(name)
+        negative = tokens[index][1] == "-"
+        index += negative
+        spelling = tokens[index][1]
+        if tokens[index][0] == 3 or (spelling in ("true", "false") and not negative):
+            value = int_assumption_value(spelling, negative)
+            if value is None:
+                return fields, (value_offset, f"{prefix}integer value too large")
+            fields[name] = value
+            index += 1
+        elif negative:
+            return wrong_token("expected integer value")
+        if tokens[index][1] != ",":
+            break
+        index += 1
+        if tokens[index][0] != 1:
+            return fields, (tokens[index][2], f"{prefix}expected valid keyword")
+    if tokens[index][1] != ">":
+        return wrong_token("expected '>'")
+    return fields, None
+
+
+def int_assumption_value(spelling: str, negative: bool) -> int | None:
+    """The value IREE reads from an int assumption's `spelling` (an integer, `true` or
+    `false`) after a `-` if `negative`: MLIR's parseOptionalInteger into a uint64_t, a negative
+    value as its 64-bit pattern. None where MLIR says `integer value too large`: from 2**64
+    up, and a negative one from -2**63 down (iree-opt 3.13 on 530 values at and around each
+    power of two, decimal and hexadecimal, with and without leading zeros)."""
+    if spelling in ("true", "false"):
+        return (1 << 64) - 1 if spelling == "true" else 0  # An i1: true sign-extends.
+    value = integer_literal(spelling)
+    if negative:
+        return -value % (1 << 64) if value < 1 << 63 else None
+    return value if value < 1 << 64 else None
+
+
+def int_assumption_text(fields: dict[str, int]) -> str:
+    """An int assumption's body as IREE prints it, without its `<` and `>`: `umin = 0,
+    udiv = 4`."""
+    return ", ".join(f"{name} = {fields[name]}" for name in INT_ASSUMPTION_FIELDS if name in fields)
 
 
 def _skip_blanks(text: str, position: int) -> int:
@@ -851,6 +946,10 @@ def _dialect_attribute(text: str) -> Attribute:
     if "<" not in text:
         return AliasAttr(text)
     prefix = text[: text.index("<") + 1]
+    if prefix == "#util.int.assumption<":
+        # As IREE prints it (`umin = 16` for `umin = 0x10`); the token was checked as read.
+        fields = int_assumption_fields(text, len(prefix) - 1)[0]
+        return OpaqueAttr(f"{prefix}{int_assumption_text(fields)}>")
     start_rule = _STRUCTURED_ATTRS.get(prefix)
     if start_rule is None:
         return OpaqueAttr(text)

@@ -12,7 +12,9 @@ An executable target's configuration is a dictionary. Every configuration of up 
 pieces from a vocabulary of keys, values, types, commas and brackets (7,381) is read as
 iree-opt reads it: the same ones refused, each with iree-opt's first error, at its line and
 column. So is every `dense<[...]>` list of up to four pieces from a vocabulary of a scalar,
-commas and brackets (4,681: nesting, complex pairs, ranks, what follows the list).
+commas and brackets (4,681: nesting, complex pairs, ranks, what follows the list), and every
+int assumption body of up to four pieces of fields, signs, numbers and commas (7,381), as
+`#util.int.assumption<...>` and as a row of util.assume.int.
 """
 
 from __future__ import annotations
@@ -120,6 +122,45 @@ def test_every_small_dense_splat_is_read_as_iree_opt_reads_it() -> None:
             "expected ')' after complex elements",
         },
     )
+
+
+# The pieces of an int assumption's body: a field with its `=` (given twice in four pieces), a
+# field's bare name, `=`, a sign, numbers in both bases and past 64 bits, `true` (a value, or
+# a name no field has) and a comma.
+ASSUMPTION_PIECES = ["umin = ", "udiv", "=", "-", "7", "0x1", "99999999999999999999", "true", ", "]
+ASSUMPTIONS = ["".join(p) for n in range(5) for p in itertools.product(ASSUMPTION_PIECES, repeat=n)]
+ASSUMPTION_MESSAGES = {
+    "expected '='",
+    "expected '>'",
+    "expected integer value",
+    "expected valid keyword",
+    "duplicate or unknown struct parameter name: umin",
+    "duplicate or unknown struct parameter name: true",
+    "integer value too large",
+}
+
+
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
+def test_every_small_int_assumption_is_read_as_iree_opt_reads_it() -> None:
+    assert len(ASSUMPTIONS) == 1 + 9 + 81 + 729 + 6561
+    _read_alike("#util.int.assumption<{}>", ASSUMPTIONS, ASSUMPTION_MESSAGES)
+
+
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
+def test_every_small_assume_int_row_is_read_as_iree_opt_reads_it() -> None:
+    """The same bodies as a row of util.assume.int, whose custom parser reads them as the
+    attribute's (its own errors worded `custom op 'util.assume.int' ...`)."""
+    cases = [
+        f"util.func private @f(%a: index) -> index {{\n  %0 = util.assume.int %a<{body}> : index\n"
+        "  util.return %0 : index\n}\n"
+        for body in ASSUMPTIONS
+    ]
+    iree, ours = first_errors_of_both(cases)
+    assert 0 < len(iree) < len(cases)
+    prefix = "custom op 'util.assume.int' "
+    messages = {message.removeprefix(prefix) for _, _, message in iree.values()}
+    assert messages >= ASSUMPTION_MESSAGES
+    assert ours == iree
 
 
 def _read_alike(attribute: str, insides: list[str], messages: set[str]) -> None:

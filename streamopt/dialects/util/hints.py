@@ -112,23 +112,15 @@ class UnfoldableConstantOp(Operation):
 
 # -- util.assume.int ------------------------------------------------------------------------
 
-# The fields of `#util.int.assumption`, in the order IREE prints them.
-ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
-
-
-@parse_rule("util_assumption_entry")
-def _util_assumption_entry(b: Builder, children: list[Any]) -> tuple[str, int] | None:
-    key = str(children[0])
-    if key not in ASSUMPTION_FIELDS:
-        raise b.error(f"unknown int assumption '{key}'", children[0])
-    if len(children) == 1:
-        return None  # `umin = `: no value.
-    return (key, token_values.integer_literal(str(children[1])))
-
 
 @parse_rule("util_assumption")
 def _util_assumption(b: Builder, children: list[Any]) -> dict[str, int]:
-    return dict(child for child in children if child is not None)
+    """`<umin = 0, udiv = 4>`: its fields, read as the body of `#util.int.assumption` is."""
+    start = children[0].start_pos
+    fields, problem = token_values.int_assumption_fields(b.parsed_text, start, AssumeIntOp.name)
+    if problem is not None:
+        raise error(problem[1], b.source.location_at(problem[0]))
+    return fields
 
 
 @parse_rule("util_assume_operand")
@@ -211,7 +203,7 @@ class AssumeIntOp(Operation):
 
 def _assumptions_text(rows: list[dict[str, int]]) -> str:
     """`<umin = 0, udiv = 4>` for one row, `[<udiv = 4>, <udiv = 8>]` for several."""
-    texts = [", ".join(f"{k} = {row[k]}" for k in ASSUMPTION_FIELDS if k in row) for row in rows]
+    texts = [token_values.int_assumption_text(row) for row in rows]
     return f"<{texts[0]}>" if len(texts) == 1 else "[" + ", ".join(f"<{t}>" for t in texts) + "]"
 
 

@@ -205,8 +205,34 @@ util.func public @assume_rows(%arg0: index, %arg1: index) {
 // -----
 
 util.func public @assume_field(%arg0: index) {
-  // expected-error @+1 {{unknown int assumption 'umid'}}
+  // expected-error @+1 {{custom op 'util.assume.int' duplicate or unknown struct parameter name: umid}}
   %0 = util.assume.int %arg0<umid = 0> : index
+  util.return
+}
+
+// -----
+
+// Past 64 bits (iree-opt also says `failed to parse Util_IntAssumptionAttr parameter 'umin'`).
+util.func public @assume_value_too_large(%arg0: index) {
+  // expected-error @+1 {{custom op 'util.assume.int' integer value too large}}
+  %0 = util.assume.int %arg0<umin = 18446744073709551616> : index
+  util.return
+}
+
+// -----
+
+// A negative value is read as its 64-bit pattern down to -(2**63 - 1); iree-opt 3.13 refuses
+// -2**63 and below.
+util.func public @assume_negative_too_large(%arg0: index) {
+  // expected-error @+1 {{custom op 'util.assume.int' integer value too large}}
+  %0 = util.assume.int %arg0<umax = -9223372036854775808> : index
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{integer value too large}}
+util.func public @assumption_attribute_too_large() attributes {a = #util.int.assumption<udiv = 0x10000000000000000>} {
   util.return
 }
 
