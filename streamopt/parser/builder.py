@@ -778,6 +778,12 @@ class Builder:
             if isinstance(found, Operation):
                 return found
             unfit = found  # What the verifier says of the generic op, if anything.
+        elif cls is not None and hasattr(cls, "from_generic") and not (regions or successors):
+            # A hand-written op class that reads its own generic form (util.assume.int).
+            found = cls.from_generic(operands, result_types, properties, attributes, location)
+            if isinstance(found, Operation):
+                return found
+            unfit = found
         return GenericOp(
             name,
             operands,

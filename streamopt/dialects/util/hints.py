@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from streamopt.diagnostics import UNKNOWN_LOCATION, Location, error
@@ -19,6 +19,7 @@ from streamopt.ir.types import (
     AliasAttr,
     ArrayAttr,
     Attribute,
+    OpaqueAttr,
     SymbolRefAttr,
     Type,
     symbol_ref_from_text,
@@ -169,6 +170,30 @@ class AssumeIntOp(Operation):
             check_operand_type(value, type, location)
         return cls([o[0] for o in operands], [o[1] for o in operands], attributes, location)
 
+    @classmethod
+    def from_generic(
+        cls,
+        operands: list[Value],
+        result_types: list[Type],
+        properties: Mapping[str, Attribute] | None,
+        attributes: Mapping[str, Attribute],
+        location: Location,
+    ) -> AssumeIntOp | str | None:
+        """The op MLIR's generic form with these parts is: `assumptions` (a property, which
+        wins over the attribute dictionary's) a list per operand of lists of
+        `#util.int.assumption`s. Otherwise what IREE's verifier says of it (a result of
+        another type than its operand), or None to keep it as written."""
+        inherent = dict(properties or {})
+        if set(inherent) - {"assumptions"}:
+            return None
+        rows = _assumption_rows(inherent.get("assumptions", attributes.get("assumptions")))
+        if rows is None:
+            return None
+        if result_types != [value.type for value in operands]:
+            return "failed to verify that all of {operands, results} have same type"
+        kept = {name: a for name, a in attributes.items() if name != "assumptions"}
+        return cls(operands, rows, kept, location)
+
     def operand_access(self, index: int) -> Access:
         return Access.NONE
 
@@ -199,6 +224,26 @@ class AssumeIntOp(Operation):
                     f"expected operand #{index} to have {rank} assumptions but it has {len(rows)}",
                 )
             rank = len(rows)
+
+
+def _assumption_rows(attribute: Attribute | None) -> list[list[dict[str, int]]] | None:
+    """The rows of an `assumptions` attribute that is a list per operand of lists of
+    `#util.int.assumption`s written out (not aliases), or None."""
+    if not isinstance(attribute, ArrayAttr):
+        return None
+    rows: list[list[dict[str, int]]] = []
+    for row in attribute.elements:
+        if not isinstance(row, ArrayAttr):
+            return None
+        rows.append([])
+        for item in row.elements:
+            if not (isinstance(item, OpaqueAttr) and item.text.startswith(_ASSUMPTION)):
+                return None
+            rows[-1].append(token_values.int_assumption_fields(item.text, len(_ASSUMPTION) - 1)[0])
+    return rows
+
+
+_ASSUMPTION = "#util.int.assumption<"
 
 
 def _assumptions_text(rows: list[dict[str, int]]) -> str:

@@ -149,3 +149,11 @@ util.func public @status(%f: f32) {
   "util.status.check_ok"(%f) : (f32) -> ()
   util.return
 }
+
+// -----
+
+util.func public @assume_int_types(%a: index) {
+  // expected-error @+1 {{'util.assume.int' op failed to verify that all of {operands, results} have same type}}
+  %0 = "util.assume.int"(%a) <{assumptions = [[#util.int.assumption<umin = 1>]]}> : (index) -> i32
+  util.return
+}

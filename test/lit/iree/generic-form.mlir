@@ -89,3 +89,22 @@ util.func public @empty_region() {
   }) : () -> ()
   util.return
 }
+
+// -----
+
+// util.assume.int is hand-written, and reads its generic form itself: its rows from the
+// `assumptions` property (or attribute), each `#util.int.assumption` as the custom form's row.
+// CHECK-LABEL: util.func public @assume_int
+util.func public @assume_int(%a: index, %b: i64) -> (index, i64, index) {
+  // CHECK: util.assume.int
+  // CHECK-NEXT: %arg0[<umin = 16, udiv = 4>, <umax = 18446744073709551615>],
+  // CHECK-NEXT: %arg1<umin = 1>
+  // CHECK-NEXT: : index, i64 {some.attr}
+  %0:2 = "util.assume.int"(%a, %b) <{assumptions = [[#util.int.assumption<umin = 0x10, udiv = 4>, #util.int.assumption<umax = -1>], [#util.int.assumption<umin = 1>]]}> {some.attr} : (index, i64) -> (index, i64)
+  // CHECK: util.assume.int %arg0<> : index
+  %1 = "util.assume.int"(%a) {assumptions = [[#util.int.assumption<>]]} : (index) -> index
+  // The property wins over the attribute of the same name.
+  // CHECK: util.assume.int %arg0<umin = 1> : index
+  %2 = "util.assume.int"(%a) <{assumptions = [[#util.int.assumption<umin = 1>]]}> {assumptions = [[#util.int.assumption<umin = 2>]]} : (index) -> index
+  util.return %0#0, %0#1, %1 : index, i64, index
+}
