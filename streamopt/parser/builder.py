@@ -1069,6 +1069,10 @@ class Builder:
                     problem = token_values.affine_map_problem(str(core))
                     if problem is not None:
                         raise self.error_in(core, problem)
+                elif str(core).startswith("array<"):
+                    problem = token_values.dense_array(str(core))[1]
+                    if problem is not None:
+                        raise self.error_in(core, problem)
             elif core.type == "BARE_ID" and not token_values.is_attribute_word(str(core)):
                 raise self.wrong_token_error("expected attribute value", core)
             elif core.type == "INTEGER" and type is not None:

@@ -382,11 +382,12 @@ def _executable_target_problem(text: str, start: int) -> tuple[int, str] | None:
 # The fields of `#util.int.assumption` (IREE's IntAssumptionAttr), in the order IREE prints them.
 INT_ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
-# MLIR's tokens, as far as an int assumption's body tells them apart: a bare identifier (a
-# keyword: `true` too), a float (its `.`), an integer, a string or an arrow (`->`: no sign),
-# or one other character.
+# MLIR's tokens, as far as an int assumption's or a dense array's body tells them apart: a
+# bare identifier (a keyword: `true` too), a float, an integer, a string or an arrow (`->`:
+# no sign), or one other character.
 _ASSUMPTION_TOKEN = lazy_compile(
-    r'[ \t\n]*(?:([A-Za-z_][\w$.]*)|(\d+\.)|(0x[0-9A-Fa-f]+|\d+)|("(?:[^"\\\n]|\\.)*"|->)|(.))'
+    r"[ \t\n]*(?:([A-Za-z_][\w$.]*)|(\d+\.\d*(?:[eE][-+]?\d+)?)|(0x[0-9A-Fa-f]+|\d+)"
+    r'|("(?:[^"\\\n]|\\.)*"|->)|(.))'
 )
 
 
@@ -399,24 +400,14 @@ def int_assumption_fields(
     `int_assumption_value` reads it. With the first error, as (offset in `text`, MLIR's
     words), or None; in the custom form of op `op_name`, MLIR words the errors the attribute's
     parser raises (not a wrong token) `custom op 'NAME' ...`."""
-    tokens: list[tuple[int, str, int]] = []  # (group of _ASSUMPTION_TOKEN, spelling, offset)
-    position = start + 1
-    while position < len(text) and (not tokens or tokens[-1][1] != ">"):
-        match = _ASSUMPTION_TOKEN.match(text, position)
-        if match is None:
-            break  # Blanks to the end.
-        kind = match.lastindex or 0
-        tokens.append((kind, match.group(kind), match.start(kind)))
-        position = match.end()
-    tokens.append((0, "", len(text)))
+    tokens = _body_tokens(text, start + 1)
     fields: dict[str, int] = {}
     seen: set[str] = set()
     index = 0
     prefix = f"custom op '{op_name}' " if op_name else ""
 
     def wrong_token(message: str) -> tuple[dict[str, int], tuple[int, str]]:
-        # MLIR places a wrong token's error just after the token before it.
-        return fields, (len(text[: tokens[index][2]].rstrip(" \t\n")), message)
+        return fields, (_wrong_token(text, tokens[index][2]), message)
 
     while tokens[index][0] == 1:  # A keyword: `name = value?`, then `,` and another.
         name = tokens[index][1]
@@ -448,6 +439,150 @@ def int_assumption_fields(
     if tokens[index][1] != ">":
         return wrong_token("expected '>'")
     return fields, None
+
+
+def _body_tokens(text: str, position: int) -> list[tuple[int, str, int]]:
+    """The tokens of `text` from `position` to the first `>` token, then an empty one at the
+    end: (group of _ASSUMPTION_TOKEN, spelling, offset)."""
+    tokens: list[tuple[int, str, int]] = []
+    while position < len(text) and (not tokens or tokens[-1][1] != ">"):
+        match = _ASSUMPTION_TOKEN.match(text, position)
+        if match is None:
+            break  # Blanks to the end.
+        kind = match.lastindex or 0
+        tokens.append((kind, match.group(kind), match.start(kind)))
+        position = match.end()
+    tokens.append((0, "", len(text)))
+    return tokens
+
+
+def dense_array(text: str) -> tuple[str, tuple[int, str] | None]:
+    """A dense array attribute (`array<i32: 1, 2>`, the token's `text`) as MLIR prints it,
+    with the first error MLIR's parseDenseArrayAttr reports, as (offset, message), or None:
+    an element type that is not an integer or float type of whole bytes (or i1), a missing
+    `:`, an element that is not a literal of that type, or a value out of its range. Integer
+    elements print as MLIR prints them (decimal, signed unless the type is unsigned, `true`
+    and `false` for i1); float elements as written."""
+    tokens = _body_tokens(text, len("array<"))
+    values: list[str] = []
+    problem, reached = _dense_array_problem(text, tokens, values)
+    # MLIR's lexer reads a token ahead of its parser: a `.` that starts no `...` up to there
+    # is its error, first (reported past the `.`).
+    for _, spelling, offset in tokens[: reached + 1]:
+        if spelling == "." and not text.startswith("...", offset):
+            return text, (offset + 1, "expected three consecutive dots for an ellipsis")
+    if problem is not None:
+        return text, problem
+    element = tokens[0][1]
+    if element in _FLOAT_TYPES:
+        return text, None
+    return f"array<{element}: {', '.join(values)}>" if values else f"array<{element}>", None
+
+
+def _dense_array_problem(
+    text: str, tokens: list[tuple[int, str, int]], values: list[str]
+) -> tuple[tuple[int, str] | None, int]:
+    """What `dense_array` finds wrong in its `tokens` (of `text`), or None, with the index
+    of the token MLIR's parser has then reached; the integer elements, as MLIR prints them,
+    are added to `values`."""
+    type_kind, element, type_offset = tokens[0]
+    width: int | None = None
+    if type_kind == 1 and (_INTEGER_TYPE.fullmatch(element) or element in _FLOAT_TYPES):
+        width = _element_bit_width(element)
+    elif element in ("index", "none", "tensor", "vector", "memref", "complex", "tuple", "(", "!"):
+        # Another type: MLIR names it as it prints it, which is mostly as written.
+        written = text[type_offset:].split(":", 1)[0].rsplit(">", 1)[0].strip()
+        if written.count("<") > written.count(">"):
+            written += ">"
+        return (type_offset, f"expected integer or float type, got: '{written}'"), 0
+    if width is None:
+        return (type_offset, "expected non-function type"), 0
+    if width >= 1 << 32:  # Read into an unsigned.
+        return (type_offset, "invalid integer width"), 0
+    if width >= 1 << 24:
+        return (type_offset, "integer bitwidth is limited to 16777215 bits"), 0
+    if element != "i1" and width % 8:
+        return (type_offset, "element type bitwidth must be a multiple of 8"), 1
+    index = 1
+    if tokens[index][1] == ">":
+        return None, index
+    if tokens[index][1] != ":":
+        return (_wrong_token(text, tokens[index][2]), "expected ':' after dense array type"), 1
+    integer = element not in _FLOAT_TYPES
+    while True:
+        index += 1
+        negative = tokens[index][1] == "-"
+        index += negative
+        kind, spelling, offset = tokens[index]
+        if integer:
+            problem, value = _dense_array_integer(element, width, negative, kind, spelling)
+        else:
+            problem, value = _dense_array_float(width, negative, kind, spelling)
+        if problem is not None:
+            if integer and kind == 3:
+                # MLIR reports a bad integer literal once it has read it: at the next token.
+                return (tokens[index + 1][2], problem), index + 1
+            return (offset, problem), index
+        values.append(value)
+        index += 1
+        if tokens[index][1] != ",":
+            break
+    if tokens[index][1] != ">":
+        message = "expected '>' to close an array attribute"
+        return (_wrong_token(text, tokens[index][2]), message), index
+    return None, index
+
+
+def _wrong_token(text: str, offset: int) -> int:
+    """Where MLIR reports a wrong token at `offset`: just after the token before it."""
+    return len(text[:offset].rstrip(" \t\n"))
+
+
+def _dense_array_integer(
+    element: str, width: int, negative: bool, kind: int, spelling: str
+) -> tuple[str | None, str]:
+    """MLIR's problem with a dense array element of integer type `element` (`width` bits),
+    written `spelling` (a token of group `kind`) after a `-` if `negative`, or None; and the
+    element as MLIR prints it."""
+    if spelling in ("true", "false"):
+        if element == "i1":
+            return None, spelling
+        return "expected i1 type for 'true' or 'false' values", ""
+    if kind != 3:
+        return "expected integer literal", ""
+    if element == "i1":
+        return "expected 'true' or 'false' values for i1 type", ""
+    # buildAttributeAPInt: the value in `width` bits; a negative one must set the sign bit,
+    # a positive one of a signed type must not.
+    value = integer_literal(spelling)
+    if value >> width or (negative and (width == 0 or not 0 < value <= 1 << (width - 1))):
+        return "integer constant out of range", ""
+    if not negative and element.startswith("si") and value >> (width - 1):
+        return "integer constant out of range", ""
+    if negative:
+        value = (1 << width) - value
+    if not element.startswith("ui") and width and value >> (width - 1):
+        value -= 1 << width  # Printed signed, as its type's or a signless integer's.
+    return None, str(value)
+
+
+def _dense_array_float(
+    width: int, negative: bool, kind: int, spelling: str
+) -> tuple[str | None, str]:
+    """MLIR's problem (parseFloatFromLiteral) with a dense array element of a float type of
+    `width` bits, written `spelling` (a token of group `kind`) after a `-` if `negative`, or
+    None; and the element as written."""
+    if kind == 2:
+        return None, ("-" if negative else "") + spelling
+    if kind != 3:
+        return "expected floating point literal", ""
+    if not spelling.startswith("0x"):
+        return "unexpected decimal integer literal for a floating point value", ""
+    if negative:
+        return "hexadecimal float literal should not have a leading minus", ""
+    if integer_literal(spelling) >> width:
+        return "hexadecimal float constant out of range for type", ""
+    return None, spelling
 
 
 def int_assumption_value(spelling: str, negative: bool) -> int | None:
@@ -928,6 +1063,8 @@ def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     if kind == "SHAPED":
         if text.startswith(("tensor<", "vector<", "memref<")):
             return TypeAttr(type_from_text(text))
+        if text.startswith("array<"):
+            return OpaqueAttr(dense_array(text)[0])  # As MLIR prints it; checked as read.
         return OpaqueAttr(text)
     if kind == "ATTR_REF":
         return _dialect_attribute(text)

@@ -14,7 +14,8 @@ iree-opt reads it: the same ones refused, each with iree-opt's first error, at i
 column. So is every `dense<[...]>` list of up to four pieces from a vocabulary of a scalar,
 commas and brackets (4,681: nesting, complex pairs, ranks, what follows the list), and every
 int assumption body of up to four pieces of fields, signs, numbers and commas (7,381), as
-`#util.int.assumption<...>` and as a row of util.assume.int.
+`#util.int.assumption<...>` and as a row of util.assume.int, and every dense array body
+(`array<...>`) of up to four pieces of element types, separators and elements (11,111).
 """
 
 from __future__ import annotations
@@ -161,6 +162,34 @@ def test_every_small_assume_int_row_is_read_as_iree_opt_reads_it() -> None:
     messages = {message.removeprefix(prefix) for _, _, message in iree.values()}
     assert messages >= ASSUMPTION_MESSAGES
     assert ours == iree
+
+
+# The pieces of a dense array's body: a signed, an i1 and a float element type, the colon and
+# commas, a sign, and elements each some of them take (200: past si8, a decimal for f16;
+# 0x100: past 8 bits, a bit pattern for f16; `true`: only for i1; 1.5: only for f16).
+ARRAY_PIECES = ["si8", "i1", "f16", ": ", ", ", "-", "200", "0x100", "true", "1.5"]
+ARRAYS = ["".join(p) for n in range(5) for p in itertools.product(ARRAY_PIECES, repeat=n)]
+
+
+@pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
+def test_every_small_dense_array_is_read_as_iree_opt_reads_it() -> None:
+    assert len(ARRAYS) == 1 + 10 + 100 + 1000 + 10000
+    _read_alike(
+        "array<{}>",
+        ARRAYS,
+        {
+            "expected non-function type",
+            "expected ':' after dense array type",
+            "expected integer literal",
+            "integer constant out of range",
+            "expected 'true' or 'false' values for i1 type",
+            "expected i1 type for 'true' or 'false' values",
+            "expected floating point literal",
+            "unexpected decimal integer literal for a floating point value",
+            "hexadecimal float literal should not have a leading minus",
+            "expected '>' to close an array attribute",
+        },
+    )
 
 
 def _read_alike(attribute: str, insides: list[str], messages: set[str]) -> None:

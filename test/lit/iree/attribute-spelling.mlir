@@ -19,3 +19,11 @@ util.func public @unsorted(%arg0: i32 {z.b, z.a = 1 : i32}) -> (i32 {x.b, x.a}) 
   %0 = util.optimization_barrier {b = "\n", a = 2 : i32} %c1_i32 : i32
   util.return {b, a} %arg0 : i32
 }
+
+// -----
+
+// Dense arrays of integers: values in decimal, signed unless the type is unsigned (an i8's
+// 255 is -1), `true` and `false` for i1, `: ` and `, ` between them.
+util.func public @dense_arrays() attributes {a = array<i8: 255, 0x80, -1>, b = array<ui8: -1, 0x10>, c = array<i1: true,false>, d = array< i64 : -0x8000000000000000 >, e = array<si16>, f = array<i32:00012>} {
+  util.return
+}

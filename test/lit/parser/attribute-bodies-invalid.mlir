@@ -183,3 +183,25 @@ util.func public @dense_ranks() attributes {v = dense<[[1], 2]> : tensor<2x1xi32
 util.func public @dense_after_list() attributes {v = dense<[1]]> : tensor<1xi32>} {
   util.return
 }
+
+// -----
+
+// A dense array whose elements its type does not take. Before, kept as written.
+// expected-error @+1 {{integer constant out of range}}
+util.func public @array_past_signed() attributes {a = array<si8: 1, 128>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected integer or float type, got: 'index'}}
+util.func public @array_of_index() attributes {a = array<index: 1>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected ':' after dense array type}}
+util.func public @array_without_colon() attributes {a = array<i32 1>} {
+  util.return
+}
