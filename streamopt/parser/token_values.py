@@ -385,7 +385,7 @@ INT_ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 # MLIR's tokens, as far as an int assumption's or a dense array's body tells them apart: a
 # bare identifier (a keyword: `true` too), a float, an integer, a string or an arrow (`->`:
 # no sign), or one other character.
-_ASSUMPTION_TOKEN = lazy_compile(
+_BODY_TOKEN = lazy_compile(
     r"[ \t\n]*(?:([A-Za-z_][\w$.]*)|(\d+\.\d*(?:[eE][-+]?\d+)?)|(0x[0-9A-Fa-f]+|\d+)"
     r'|("(?:[^"\\\n]|\\.)*"|->)|(.))'
 )
@@ -443,10 +443,10 @@ def int_assumption_fields(
 
 def _body_tokens(text: str, position: int) -> list[tuple[int, str, int]]:
     """The tokens of `text` from `position` to the first `>` token, then an empty one at the
-    end: (group of _ASSUMPTION_TOKEN, spelling, offset)."""
+    end: (group of _BODY_TOKEN, spelling, offset)."""
     tokens: list[tuple[int, str, int]] = []
     while position < len(text) and (not tokens or tokens[-1][1] != ">"):
-        match = _ASSUMPTION_TOKEN.match(text, position)
+        match = _BODY_TOKEN.match(text, position)
         if match is None:
             break  # Blanks to the end.
         kind = match.lastindex or 0
