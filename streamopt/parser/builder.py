@@ -1014,6 +1014,10 @@ class Builder:
         if isinstance(child, TOKEN_CLASSES):
             if child.type == "BARE_ID" and not token_values.is_builtin_type_word(str(child)):
                 raise self.wrong_token_error("expected non-function type", child)
+            if child.type == "BARE_ID":
+                wrong_width = token_values.integer_width_problem(str(child))
+                if wrong_width is not None:
+                    raise self.error(wrong_width, child)
             return self._type_from_token(str(child), child)
         return child  # type: ignore[no-any-return]
 

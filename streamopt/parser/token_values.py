@@ -497,10 +497,9 @@ def _dense_array_problem(
         return (type_offset, f"expected integer or float type, got: '{written}'"), 0
     if width is None:
         return (type_offset, "expected non-function type"), 0
-    if width >= 1 << 32:  # Read into an unsigned.
-        return (type_offset, "invalid integer width"), 0
-    if width >= 1 << 24:
-        return (type_offset, "integer bitwidth is limited to 16777215 bits"), 0
+    wrong_width = integer_width_problem(element)
+    if wrong_width is not None:
+        return (type_offset, wrong_width), 0
     if element != "i1" and width % 8:
         return (type_offset, "element type bitwidth must be a multiple of 8"), 1
     index = 1
@@ -1352,6 +1351,20 @@ _DIMENSION = lazy_compile(r"\?|[0-9]+")
 _shape_problems: dict[str, tuple[int, str] | None] = {}
 
 
+def integer_width_problem(word: str) -> str | None:
+    """MLIR's error for an integer type (`word`: `i8`, `si32`, `ui1`) of a width it cannot
+    have: past an unsigned's range, or past 16,777,215 bits; None for any other word."""
+    match = _INTEGER_TYPE.fullmatch(word)
+    if match is None:
+        return None
+    width = int(match.group(2))
+    if width >= 1 << 32:  # MLIR reads the width into an unsigned.
+        return "invalid integer width"
+    if width >= 1 << 24:
+        return "integer bitwidth is limited to 16777215 bits"
+    return None
+
+
 def shaped_type_problem(text: str) -> tuple[int, str] | None:
     """Why `text`, a `tensor<...>`, `vector<...>` or `memref<...>` type, is not one MLIR reads
     (the element type after the dimensions is missing or not a type, as in `tensor<xf32>`):
@@ -1369,7 +1382,11 @@ def shaped_type_problem(text: str) -> tuple[int, str] | None:
         else:
             problem = (shape.end(), "expected non-function type")
     elif shape is not None and element is not None:
-        problem = _after_element_type_problem(text, element)
+        wrong_width = integer_width_problem(element.group(0))
+        if wrong_width is not None:
+            problem = (element.start(), wrong_width)
+        else:
+            problem = _after_element_type_problem(text, element)
     _shape_problems[text] = problem
     return problem
 

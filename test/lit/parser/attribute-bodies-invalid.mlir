@@ -3,8 +3,9 @@
 
 // Attribute and type bodies whose brackets do not nest, target configurations that are not
 // dictionaries, affine maps whose lists are not lists, dense literals whose lists are not as
-// MLIR reads them: iree-opt refuses all of them, where and as streamopt does. Before, these
-// were kept as written.
+// MLIR reads them, dense arrays of elements their type does not take, integer types of
+// widths MLIR cannot make: iree-opt refuses all of them, where and as streamopt does. Before,
+// these were kept as written.
 
 // A dialect attribute's `<...>` body is scanned for nesting before any dialect reads it: the
 // error is at its `<`.
@@ -203,5 +204,28 @@ util.func public @array_of_index() attributes {a = array<index: 1>} {
 
 // expected-error @+1 {{expected ':' after dense array type}}
 util.func public @array_without_colon() attributes {a = array<i32 1>} {
+  util.return
+}
+
+// -----
+
+// An integer type MLIR cannot make: a width past 16,777,215 bits, or past what it reads into
+// an unsigned. Before, taken. As an argument's type, an element type and an attribute's type.
+// expected-error @+1 {{integer bitwidth is limited to 16777215 bits}}
+util.func public @wide_argument(%a: i16777216) {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{invalid integer width}}
+util.func public @wide_element(%a: tensor<4xi99999999999>) {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{integer bitwidth is limited to 16777215 bits}}
+util.func public @wide_attribute() attributes {a = 1 : si16777216} {
   util.return
 }

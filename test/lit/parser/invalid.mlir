@@ -363,3 +363,12 @@ util.func public @modelled_result_without_equal() {
   %c9  arith.constant 9 : index
   util.return
 }
+
+// -----
+
+// A dense array of an integer type MLIR cannot make (iree-opt adds "expected an integer or
+// floating point type").
+// expected-error @+1 {{integer bitwidth is limited to 16777215 bits}}
+util.func public @wide_array() attributes {a = array<ui16777216>} {
+  util.return
+}
