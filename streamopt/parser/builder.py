@@ -1096,8 +1096,8 @@ class Builder:
         elif type is not None and isinstance(core, IntegerAttr):
             # A negative number (`-7 : index`) keeps its value, like a positive one.
             return IntegerAttr(core.value, type, f"{core.text} : {type.text}")
-        elif type is not None and isinstance(core, FloatAttr):
-            return FloatAttr(core.value, type, f"{core.text} : {type.text}")
+        elif isinstance(core, FloatAttr):  # A negative literal: `-1.5`.
+            return token_values.float_attribute(core.value, core.text, type)
         if type is not None:
             return OpaqueAttr(f"{core.text} : {type.text}")
         return core  # type: ignore[no-any-return]

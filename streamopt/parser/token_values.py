@@ -1034,7 +1034,7 @@ def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     if kind == "INTEGER":
         return IntegerAttr(integer_literal(text), type, text + suffix)
     if kind == "FLOAT":
-        return FloatAttr(float(text), type, text + suffix)
+        return float_attribute(float(text), text, type)
     if type is not None:
         # `dense<...> : tensor<...>` and similar: kept as written.
         if kind == "STRING":
@@ -1076,6 +1076,17 @@ _STRUCTURED_ATTRS = {
     "#hal.device.optimal<": "attr_optimal",
     "#hal.device.topology<": "attr_topology",
 }
+
+
+def float_attribute(value: float, spelling: str, type: Type | None) -> FloatAttr:
+    """The attribute of float literal `spelling` (of `value`) and its type, spelled as MLIR
+    prints it where the type is one `streamopt.ir.floats` spells (f64 where none is
+    written), else as written."""
+    # Imported on first use: start-up time.
+    from streamopt.ir.floats import float_text
+
+    text = float_text(value, type.text if type is not None else "f64") or spelling
+    return FloatAttr(value, type, text + (f" : {type.text}" if type is not None else ""))
 
 
 def _dialect_attribute(text: str) -> Attribute:

@@ -27,3 +27,15 @@ util.func public @unsorted(%arg0: i32 {z.b, z.a = 1 : i32}) -> (i32 {x.b, x.a}) 
 util.func public @dense_arrays() attributes {a = array<i8: 255, 0x80, -1>, b = array<ui8: -1, 0x10>, c = array<i1: true,false>, d = array< i64 : -0x8000000000000000 >, e = array<si16>, f = array<i32:00012>} {
   util.return
 }
+
+// -----
+
+// Float literals: converted to their type (through a double, as MLIR reads them) and printed
+// as MLIR prints them, wherever they stand.
+util.func public @floats() -> (f32, f16, bf16, f64) attributes {a = 0.5 : f32, b = [-1.25 : f16, 2.0]} {
+  %0 = arith.constant 1.5 : f32
+  %1 = arith.constant 0.1 : f16
+  %2 = arith.constant -3.0e5 : bf16
+  %3 = arith.constant 1.0000000000000002 : f64
+  util.return %0, %1, %2, %3 : f32, f16, bf16, f64
+}
