@@ -580,7 +580,14 @@ def print_attr_dict(entries: Mapping[str, Attribute]) -> str:
     items = sorted(entries.items(), key=_entry_name) if len(entries) > 1 else entries.items()
     for name, value in items:
         spelled = attr_name_spelling(name)
-        parts.append(spelled if isinstance(value, UnitAttr) else f"{spelled} = {value.text}")
+        if isinstance(value, UnitAttr):
+            parts.append(spelled)
+        elif isinstance(value, (IntegerAttr, FloatAttr)) and value.type is None:
+            # A dictionary's value prints its type, the default one too (an array's elides it).
+            kind = "i64" if isinstance(value, IntegerAttr) else "f64"
+            parts.append(f"{spelled} = {value.text} : {kind}")
+        else:
+            parts.append(f"{spelled} = {value.text}")
     return "{" + ", ".join(parts) + "}"
 
 

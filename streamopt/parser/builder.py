@@ -1093,9 +1093,8 @@ class Builder:
             core = DictAttr(core)
         elif isinstance(core, FunctionType):
             core = TypeAttr(core)
-        elif type is not None and isinstance(core, IntegerAttr):
-            # A negative number (`-7 : index`) keeps its value, like a positive one.
-            return IntegerAttr(core.value, type, f"{core.text} : {type.text}")
+        elif isinstance(core, IntegerAttr):  # A negative literal: `-7 : index`.
+            return token_values.integer_attribute(core.value, core.text, type)
         elif isinstance(core, FloatAttr):  # A negative literal: `-1.5`.
             return token_values.float_attribute(core.value, core.text, type)
         if type is not None:

@@ -1032,7 +1032,7 @@ def typed_integer_problem(text: str, type: Type) -> str | None:
 def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     suffix = f" : {type.text}" if type is not None else ""
     if kind == "INTEGER":
-        return IntegerAttr(integer_literal(text), type, text + suffix)
+        return integer_attribute(integer_literal(text), text, type)
     if kind == "FLOAT":
         return float_attribute(float(text), text, type)
     if type is not None:
@@ -1076,6 +1076,26 @@ _STRUCTURED_ATTRS = {
     "#hal.device.optimal<": "attr_optimal",
     "#hal.device.topology<": "attr_topology",
 }
+
+
+def integer_attribute(value: int, spelling: str, type: Type | None) -> IntegerAttr:
+    """The attribute of integer literal `spelling` (of `value`, its sign applied) and its
+    type, holding and spelling the value as MLIR prints it: in decimal, as the type's width
+    holds it (signed unless the type is unsigned; i64 where no type is written), `true` or
+    `false` for i1. A literal of another type (a float's bits) keeps its spelling."""
+    if type is None or isinstance(type, IntegerType):
+        width = type.width if type is not None else 64
+        bits = value % (1 << width) if width else 0
+        unsigned = type is not None and type.signedness == "ui"
+        value = bits - (1 << width) if not unsigned and width and bits >> (width - 1) else bits
+        if type is None:
+            return IntegerAttr(value, None, str(value))
+        if width == 1 and not type.signedness:
+            return IntegerAttr(bits, type, "true" if bits else "false")
+        return IntegerAttr(value, type, f"{value} : {type.text}")
+    if isinstance(type, IndexType):
+        return IntegerAttr(value, type, f"{value} : {type.text}")
+    return IntegerAttr(value, type, f"{spelling} : {type.text}")
 
 
 def float_attribute(value: float, spelling: str, type: Type | None) -> FloatAttr:

@@ -39,3 +39,14 @@ util.func public @floats() -> (f32, f16, bf16, f64) attributes {a = 0.5 : f32, b
   %3 = arith.constant 1.0000000000000002 : f64
   util.return %0, %1, %2, %3 : f32, f16, bf16, f64
 }
+
+// -----
+
+// Integers: in decimal, as the type's width holds them (signed unless the type is unsigned),
+// i1 as `true` or `false`, and an untyped one in a dictionary with its type (not in an array).
+util.func public @integers() -> (i32, i8, i1) attributes {a = 0x10 : i32, b = 255 : i8, c = 1 : i1, e = 007 : index, f = 0xFF : ui8, g = -0x1 : si8, h = 0x10, k = [0x1, 2 : i8], m = {x = 0x2, y = 1.5}} {
+  %0 = arith.constant 0x10 : i32
+  %1 = arith.constant 255 : i8
+  %2 = arith.constant 1 : i1
+  util.return %0, %1, %2 : i32, i8, i1
+}
