@@ -2,81 +2,100 @@
 nearest value of that type (through a double, as MLIR's parser goes), printed as MLIR's
 printFloatValue prints it: `1.500000e+00` where six digits give the value back, else
 APFloat's shortest round-trip spelling (`1.00000012`), else the bits in hexadecimal
-(`0x7F800000`, infinity)."""
+(`0x7F800000`, infinity).
+
+Values are exact: a ratio of integers (numerator, denominator) going in, and `significand *
+2**exponent` (a `Binary`, the significand odd or zero) once rounded. Python's `fractions`
+would do, but importing it costs a short run several milliseconds."""
 
 from __future__ import annotations
 
-from fractions import Fraction
+import re
 
 # The IEEE formats streamopt prints as MLIR does, by type name: (precision in bits with the
-# leading one, lowest normal exponent, highest exponent).
-FORMATS: dict[str, tuple[int, int, int]] = {
-    "f16": (11, -14, 15),
-    "bf16": (8, -126, 127),
-    "f32": (24, -126, 127),
-    "f64": (53, -1022, 1023),
+# leading one, lowest normal exponent, highest exponent, width in bits).
+FORMATS: dict[str, tuple[int, int, int, int]] = {
+    "f16": (11, -14, 15, 16),
+    "bf16": (8, -126, 127, 16),
+    "f32": (24, -126, 127, 32),
+    "f64": (53, -1022, 1023, 64),
 }
+
+# A nonnegative value `significand * 2**exponent`, the significand odd (or zero, exponent 0).
+Binary = tuple[int, int]
+
+_DECIMAL = re.compile(r"-?(\d+)(?:\.(\d*))?(?:[eE]([-+]?\d+))?")
 
 
 def float_text(value: float, type_name: str) -> str | None:
     """`value` (a double, as MLIR's parser reads a literal) converted to the float type
-    `type_name` and spelled as MLIR prints it; None for a type not in FORMATS."""
+    `type_name` and spelled as MLIR prints it; None for a type not in FORMATS, or NaN."""
     spec = FORMATS.get(type_name)
-    if spec is None:
+    if spec is None or value != value:
         return None
-    precision, emin, emax = spec
-    if value != value:  # NaN: MLIR's default NaN of the type, in hexadecimal.
-        return None
-    rounded = _round(Fraction(value), precision, emin, emax) if abs(value) != float("inf") else None
-    negative = value < 0 or (value == 0 and str(value).startswith("-"))
-    if rounded is not None and rounded == 0:
+    precision = spec[0]
+    negative = value < 0 or str(value).startswith("-")
+    rounded = None if abs(value) == float("inf") else _round(*abs(value).as_integer_ratio(), spec)
+    if rounded == (0, 0):
         return ("-" if negative else "") + "0.000000e+00"
     if rounded is not None:
+        sign = "-" if negative else ""
         text = _to_string(rounded, precision, 6, 0, False)
-        if _round(Fraction(text), precision, emin, emax) == rounded:
-            return text
+        if _round(*_ratio(text), spec) == rounded:
+            return sign + text
         text = _to_string(rounded, precision, 0, 3, True)
         if "." in text:
-            return text
-    return _bits_text(rounded, negative, type_name)
+            return sign + text
+    return _bits_text(rounded, negative, spec)
 
 
-def _round(value: Fraction, precision: int, emin: int, emax: int) -> Fraction | None:
-    """`value` rounded to the nearest value with `precision` bits (ties to even), subnormal
-    below 2**emin; None where it rounds past the largest (to infinity)."""
-    if value == 0:
-        return Fraction(0)
-    magnitude = abs(value)
-    exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
-    if Fraction(2) ** exponent > magnitude:
-        exponent -= 1
-    quantum = Fraction(2) ** (max(exponent, emin) - precision + 1)
-    steps = magnitude / quantum
-    whole = steps.numerator // steps.denominator
-    rest = steps - whole
-    if rest > Fraction(1, 2) or (rest == Fraction(1, 2) and whole % 2):
+def _ratio(text: str) -> tuple[int, int]:
+    """The exact value of the unsigned decimal literal `text`, as (numerator, denominator)."""
+    match = _DECIMAL.fullmatch(text)
+    assert match is not None, text
+    whole, fraction, power = match.group(1), match.group(2) or "", int(match.group(3) or 0)
+    scale = power - len(fraction)
+    digits = int(whole + fraction)
+    return (digits * 10**scale, 1) if scale >= 0 else (digits, 10**-scale)
+
+
+def _round(numerator: int, denominator: int, spec: tuple[int, int, int, int]) -> Binary | None:
+    """The nonnegative ratio rounded to the nearest value of the format `spec` (ties to
+    even, subnormal below its lowest normal exponent); None where it rounds past the largest
+    (to infinity)."""
+    precision, emin, emax, _ = spec
+    if numerator == 0:
+        return (0, 0)
+    # The power of two at or below the value.
+    top = numerator.bit_length() - denominator.bit_length()
+    if (denominator << top if top >= 0 else denominator) > (
+        numerator if top >= 0 else numerator << -top
+    ):
+        top -= 1
+    quantum = max(top, emin) - precision + 1  # The value of the last bit kept.
+    if quantum >= 0:
+        whole, rest = divmod(numerator, denominator << quantum)
+        over = denominator << quantum
+    else:
+        whole, rest = divmod(numerator << -quantum, denominator)
+        over = denominator
+    if 2 * rest > over or (2 * rest == over and whole % 2):
         whole += 1
-    result = whole * quantum
-    if result >= Fraction(2) ** (emax + 1):
+    if whole.bit_length() + quantum > emax + 1:
         return None
-    return result if value > 0 else -result
+    if whole == 0:  # Below half the least subnormal.
+        return (0, 0)
+    while whole % 2 == 0:
+        whole //= 2
+        quantum += 1
+    return (whole, quantum)
 
 
 def _to_string(
-    value: Fraction, precision: int, format_precision: int, max_padding: int, truncate_zero: bool
+    value: Binary, precision: int, format_precision: int, max_padding: int, truncate_zero: bool
 ) -> str:
-    """APFloat::toString of nonzero `value` (exact in `precision` bits)."""
-    sign = "-" if value < 0 else ""
-    magnitude = abs(value)
-    # significand * 2**exp, the significand odd (APFloat drops its trailing binary zeros).
-    exp = 0
-    while magnitude.denominator != 1:
-        magnitude *= 2
-        exp -= 1
-    significand = magnitude.numerator
-    while significand % 2 == 0:
-        significand //= 2
-        exp += 1
+    """APFloat::toString of the positive `value`, a value of `precision` bits."""
+    significand, exp = value
     if not format_precision:
         format_precision = 2 + precision * 59 // 196
     # To a power of ten: N * 2**-e == N * 5**e * 10**-e.
@@ -121,32 +140,31 @@ def _to_string(
         if not truncate_zero and format_precision > count - 1:
             mantissa += "0" * (format_precision - count + 1)
         power = str(abs(exp)).rjust(1 if truncate_zero else 2, "0")
-        return f"{sign}{mantissa}{'E' if truncate_zero else 'e'}{'+' if exp >= 0 else '-'}{power}"
+        return f"{mantissa}{'E' if truncate_zero else 'e'}{'+' if exp >= 0 else '-'}{power}"
     if exp >= 0:
-        return sign + digits + "0" * exp
+        return digits + "0" * exp
     whole = exp + count
     if whole > 0:
-        return f"{sign}{digits[:whole]}.{digits[whole:]}"
-    return f"{sign}0.{'0' * -whole}{digits}"
+        return f"{digits[:whole]}.{digits[whole:]}"
+    return f"0.{'0' * -whole}{digits}"
 
 
-def _bits_text(value: Fraction | None, negative: bool, type_name: str) -> str:
-    """The bits of `value` (None: infinity) of type `type_name` in hexadecimal, as MLIR
+def _bits_text(value: Binary | None, negative: bool, spec: tuple[int, int, int, int]) -> str:
+    """The bits of `value` (None: infinity) of the format `spec` in hexadecimal, as MLIR
     prints a value it does not spell in decimal."""
-    precision, emin, emax = FORMATS[type_name]
-    width = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[type_name]
+    precision, emin, emax, width = spec
     fraction_bits = precision - 1
     if value is None:
         exponent, fraction = 2 * emax + 1, 0
     else:
-        magnitude = abs(value)
-        exponent = magnitude.numerator.bit_length() - magnitude.denominator.bit_length()
-        if Fraction(2) ** exponent > magnitude:
-            exponent -= 1
-        if exponent < emin:  # Subnormal: no leading one.
-            exponent, fraction = 0, int(magnitude / Fraction(2) ** (emin - fraction_bits))
+        significand, power = value
+        top = significand.bit_length() - 1 + power
+        if top < emin:  # Subnormal: no leading one.
+            exponent, fraction = 0, significand << (power - emin + fraction_bits)
         else:
-            significand = int(magnitude / Fraction(2) ** (exponent - fraction_bits))
-            exponent, fraction = exponent + emax, significand - (1 << fraction_bits)
+            exponent = top + emax
+            fraction = (significand << (fraction_bits - significand.bit_length() + 1)) - (
+                1 << fraction_bits
+            )
     bits = (exponent << fraction_bits) | fraction | (negative << (width - 1))
     return f"0x{bits:0{width // 4}X}"
