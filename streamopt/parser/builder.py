@@ -89,6 +89,7 @@ from streamopt.parser.parts import (
     Clause,
     EntryPoints,
     FormatGroup,
+    NegativeLiteral,
     OperandRange,
     Operands,
     Properties,
@@ -1079,16 +1080,14 @@ class Builder:
                         raise self.error_in(core, problem)
             elif core.type == "BARE_ID" and not token_values.is_attribute_word(str(core)):
                 raise self.wrong_token_error("expected attribute value", core)
-            elif core.type == "INTEGER" and type is not None:
-                aliased = self.alias_values.get(type.text, type)  # `!t = i32` is i32.
-                wrong = token_values.typed_integer_problem(str(core), cast(Type, aliased))
-                if wrong is not None:
-                    found = Diagnostic("error", wrong, self.location(core))
-                    if isinstance(aliased, FloatType):  # The only problem a float type has.
-                        found.attach_note(_FLOAT_DOT, self.location(core))
-                    raise DiagnosticError(found)
+            elif core.type == "INTEGER":
+                self._check_typed_integer(core, type)
             attribute = token_values.attribute_from_token(core.type, str(core), type)
             return self._checked(attribute, core, type)
+        if isinstance(core, NegativeLiteral):
+            literal, core = core, core.attribute
+            if literal.token.type == "INTEGER":
+                self._check_typed_integer(literal.token, type, negative=True)
         if isinstance(core, AttrDict):
             core = DictAttr(core)
         elif isinstance(core, FunctionType):
@@ -1111,11 +1110,27 @@ class Builder:
         if problem is not None:
             raise self.error_in(token, problem)
 
-    def negative_number(self, children: list[Any]) -> Attribute:
-        token: TokenLike = children[0]
+    def _check_typed_integer(
+        self, token: TokenLike, type: Type | None, negative: bool = False
+    ) -> None:
+        """Refuse the integer literal `token` (after a `-` if `negative`) where its `type`
+        (None: i64) does not hold it, as MLIR does (at the literal, past any `-`)."""
+        aliased = None
+        if type is not None:
+            aliased = cast(Type, self.alias_values.get(type.text, type))  # `!t = i32` is i32.
+        wrong = token_values.typed_integer_problem(str(token), aliased, negative)
+        if wrong is not None:
+            found = Diagnostic("error", wrong, self.location(token))
+            if isinstance(aliased, FloatType):  # The only problem a float type has.
+                found.attach_note(_FLOAT_DOT, self.location(token))
+            raise DiagnosticError(found)
+
+    def negative_number(self, children: list[Any]) -> NegativeLiteral:
+        token = children[0]
         if token.type == "INTEGER":
-            return IntegerAttr(-token_values.integer_literal(str(token)), None, f"-{token}")
-        return FloatAttr(-float(str(token)), None, f"-{token}")
+            value = IntegerAttr(-token_values.integer_literal(str(token)), None, f"-{token}")
+            return NegativeLiteral(token, value)
+        return NegativeLiteral(token, FloatAttr(-float(str(token)), None, f"-{token}"))
 
     def array_attr(self, children: list[Any]) -> ArrayAttr:
         return ArrayAttr(children)

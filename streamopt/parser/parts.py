@@ -117,3 +117,10 @@ class FormatGroup(Record):
 
     group: int
     parts: list[Any]
+
+
+class NegativeLiteral(Record):
+    """`-7` or `-1.5` in an attribute: the number's token (after the `-`) and its value."""
+
+    token: TokenLike
+    attribute: Attribute

@@ -13,6 +13,7 @@ from typing import Any, cast
 
 from streamopt.dialects.registered import REGISTERED_DIALECTS
 from streamopt.ir.types import (
+    I64,
     INDEX,
     AffinityAttr,
     AliasAttr,
@@ -1008,9 +1009,20 @@ def integer_literal(text: str) -> int:
     return int(text, 10)
 
 
-def typed_integer_problem(text: str, type: Type) -> str | None:
-    """MLIR's error for the literal `text` (an INTEGER token) typed `type` (`1 : f32`,
-    `256 : i8`, `1 : !hal.buffer`), or None when the type holds it."""
+def typed_integer_problem(text: str, type: Type | None, negative: bool = False) -> str | None:
+    """MLIR's error for the literal `text` (an INTEGER token, after a `-` if `negative`)
+    typed `type` (`1 : f32`, `256 : i8`, `-129 : i8`, `1 : !hal.buffer`; None: i64), or None
+    when the type holds it."""
+    if type is None:
+        type = I64
+    if negative and isinstance(type, (IntegerType, IndexType)):
+        width = type.width if isinstance(type, IntegerType) else 64
+        if isinstance(type, IntegerType) and type.signedness == "ui":
+            return "negative integer literal not valid for unsigned integer type"
+        # buildAttributeAPInt: negated in the type's width, the value must set its sign bit.
+        if not width or not 0 < integer_literal(text) <= 1 << (width - 1):
+            return "integer constant out of range for attribute"
+        return None
     if isinstance(type, FloatType):
         # Hexadecimal spells a float's bits; a decimal literal is no float.
         return (
@@ -1019,7 +1031,7 @@ def typed_integer_problem(text: str, type: Type) -> str | None:
             else ("unexpected decimal integer literal for a floating point value")
         )
     if isinstance(type, IndexType):
-        width, signed = 64, False
+        width, signed = 64, True  # buildAttributeAPInt: an index must not set its sign bit.
     elif isinstance(type, IntegerType):
         width, signed = type.width, type.signedness == "si"
     else:

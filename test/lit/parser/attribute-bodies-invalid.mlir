@@ -229,3 +229,34 @@ util.func public @wide_element(%a: tensor<4xi99999999999>) {
 util.func public @wide_attribute() attributes {a = 1 : si16777216} {
   util.return
 }
+
+// -----
+
+// An integer its type does not hold: a negative one past the type's sign bit or of an
+// unsigned type, an index that sets its sign bit, an untyped one (an i64) past 64 bits.
+// Before, negative ones were kept as written.
+// expected-error @+1 {{integer constant out of range for attribute}}
+util.func public @negative_past_width() attributes {a = -129 : i8} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{negative integer literal not valid for unsigned integer type}}
+util.func public @negative_unsigned() attributes {a = -1 : ui8} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+util.func public @index_sign_bit() attributes {a = 0x8000000000000000 : index} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+util.func public @untyped_past_64_bits() attributes {a = 18446744073709551616} {
+  util.return
+}
