@@ -22,9 +22,7 @@ VALUES = sorted({max(0, (1 << k) + d) for k in (0, 1, 7, 8, 63, 64) for d in (-1
 TYPES = ["", " : i1", " : i8", " : si8", " : ui8", " : i64", " : si64", " : ui64", " : index"]
 LITERALS = [
     f"{sign}{spelling}{type}"
-    for value, sign, hexadecimal, type in itertools.product(
-        VALUES, ("", "-"), (False, True), TYPES
-    )
+    for value, sign, hexadecimal, type in itertools.product(VALUES, ("", "-"), (False, True), TYPES)
     for spelling in [hex(value) if hexadecimal else str(value)]
 ]
 CASES = [f"util.func private @f() attributes {{a = {literal}}}\n" for literal in LITERALS]
