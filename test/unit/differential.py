@@ -35,3 +35,16 @@ def first_errors_of_both(
     iree = first_errors(["iree-opt"], text, flags)
     ours = first_errors([sys.executable, "-m", "streamopt"], text, flags)
     return iree, ours
+
+
+def outputs_of_both(text: str, flags: Sequence[str] = ()) -> tuple[str, str]:
+    """What iree-opt and streamopt (this interpreter's) print of `text` with `flags`, each
+    of which must read it."""
+    outputs = []
+    for tool in (["iree-opt"], [sys.executable, "-m", "streamopt"]):
+        run = subprocess.run(
+            [*tool, *flags, "-"], input=text, capture_output=True, text=True, check=False
+        )
+        assert run.returncode == 0, run.stderr[-4000:]
+        outputs.append(run.stdout)
+    return outputs[0], outputs[1]

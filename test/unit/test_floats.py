@@ -11,11 +11,9 @@ from __future__ import annotations
 
 import shutil
 import struct
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from differential import outputs_of_both
 
 from streamopt.ir.floats import float_text
 
@@ -79,18 +77,15 @@ CASES = (
 
 
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
-def test_every_case_prints_as_iree_opt_prints_it(tmp_path: Path) -> None:
+def test_every_case_prints_as_iree_opt_prints_it() -> None:
     assert len(CASES) == 31744 + 8160 + 7740 + 8190 + 1024 + 256
     lines = [f"  %{i} = arith.constant {v} : {t}" for i, (v, t) in enumerate(CASES)]
-    source = tmp_path / "floats.mlir"
-    source.write_text("util.func public @f() {\n" + "\n".join(lines) + "\n  util.return\n}\n")
-    iree = subprocess.run(["iree-opt", str(source)], capture_output=True, text=True, check=True)
-    ours = subprocess.run(
-        [sys.executable, "-m", "streamopt", str(source)], capture_output=True, text=True, check=True
+    iree, ours = outputs_of_both(
+        "util.func public @f() {\n" + "\n".join(lines) + "\n  util.return\n}\n"
     )
     # Both print `%cst_N = arith.constant VALUE : TYPE`, one a line, in order.
-    assert ours.stdout.splitlines() == iree.stdout.splitlines()
+    assert ours.splitlines() == iree.splitlines()
     # Each of MLIR's three spellings is met: six digits, the round-trip spelling, the bits.
-    assert "= arith.constant 1.100000e+00 : f32" in iree.stdout
-    assert "= arith.constant 1.00000012 : f32" in iree.stdout
-    assert "= arith.constant 0x4CEB79A3 : f32" in iree.stdout
+    assert "= arith.constant 1.100000e+00 : f32" in iree
+    assert "= arith.constant 1.00000012 : f32" in iree
+    assert "= arith.constant 0x4CEB79A3 : f32" in iree
