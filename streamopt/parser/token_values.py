@@ -552,18 +552,26 @@ def _dense_array_integer(
         return "expected integer literal", ""
     if element == "i1":
         return "expected 'true' or 'false' values for i1 type", ""
-    # buildAttributeAPInt: the value in `width` bits; a negative one must set the sign bit,
-    # a positive one of a signed type must not.
     value = integer_literal(spelling)
-    if value >> width or (negative and (width == 0 or not 0 < value <= 1 << (width - 1))):
+    if not _builds_apint(value, width, negative, element.startswith("si")):
         return "integer constant out of range", ""
-    if not negative and element.startswith("si") and value >> (width - 1):
-        return "integer constant out of range", ""
+    return None, str(_as_held(-value if negative else value, width, element.startswith("ui")))
+
+
+def _builds_apint(value: int, width: int, negative: bool, signed: bool) -> bool:
+    """Whether MLIR's buildAttributeAPInt takes the literal `value` (after a `-` if
+    `negative`) in `width` bits: negated, a negative one must set the sign bit; a positive one
+    must fit, and not set the sign bit where the type is `signed` (a signed integer, an index)."""
     if negative:
-        value = (1 << width) - value
-    if not element.startswith("ui") and width and value >> (width - 1):
-        value -= 1 << width  # Printed signed, as its type's or a signless integer's.
-    return None, str(value)
+        return width > 0 and 0 < value <= 1 << (width - 1)
+    return value.bit_length() <= width - signed
+
+
+def _as_held(value: int, width: int, unsigned: bool) -> int:
+    """`value` as `width` bits hold it, read back signed unless `unsigned`: as MLIR prints an
+    integer of that type (a signless one signed)."""
+    bits = value % (1 << width) if width else 0
+    return bits - (1 << width) if not unsigned and width and bits >> (width - 1) else bits
 
 
 def _dense_array_float(
@@ -1019,8 +1027,7 @@ def typed_integer_problem(text: str, type: Type | None, negative: bool = False) 
         width = type.width if isinstance(type, IntegerType) else 64
         if isinstance(type, IntegerType) and type.signedness == "ui":
             return "negative integer literal not valid for unsigned integer type"
-        # buildAttributeAPInt: negated in the type's width, the value must set its sign bit.
-        if not width or not 0 < integer_literal(text) <= 1 << (width - 1):
+        if not _builds_apint(integer_literal(text), width, True, True):
             return "integer constant out of range for attribute"
         return None
     if isinstance(type, FloatType):
@@ -1031,12 +1038,12 @@ def typed_integer_problem(text: str, type: Type | None, negative: bool = False) 
             else ("unexpected decimal integer literal for a floating point value")
         )
     if isinstance(type, IndexType):
-        width, signed = 64, True  # buildAttributeAPInt: an index must not set its sign bit.
+        width, signed = 64, True
     elif isinstance(type, IntegerType):
         width, signed = type.width, type.signedness == "si"
     else:
         return "integer literal not valid for specified type"
-    if integer_literal(text).bit_length() > width - signed:
+    if not _builds_apint(integer_literal(text), width, False, signed):
         return "integer constant out of range for attribute"
     return None
 
@@ -1097,13 +1104,12 @@ def integer_attribute(value: int, spelling: str, type: Type | None) -> IntegerAt
     `false` for i1. A literal of another type (a float's bits) keeps its spelling."""
     if type is None or isinstance(type, IntegerType):
         width = type.width if type is not None else 64
-        bits = value % (1 << width) if width else 0
         unsigned = type is not None and type.signedness == "ui"
-        value = bits - (1 << width) if not unsigned and width and bits >> (width - 1) else bits
+        value = _as_held(value, width, unsigned)
         if type is None:
             return IntegerAttr(value, None, str(value))
         if width == 1 and not type.signedness:
-            return IntegerAttr(bits, type, "true" if bits else "false")
+            return IntegerAttr(value % 2, type, "true" if value else "false")
         return IntegerAttr(value, type, f"{value} : {type.text}")
     if isinstance(type, IndexType):
         return IntegerAttr(value, type, f"{value} : {type.text}")
