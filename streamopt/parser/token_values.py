@@ -457,6 +457,7 @@ def _body_tokens(text: str, position: int) -> list[tuple[int, str, int]]:
     return tokens
 
 
+@cache  # The builder checks a token, then makes its attribute: one reading serves both.
 def dense_array(text: str) -> tuple[str, tuple[int, str] | None]:
     """A dense array attribute (`array<i32: 1, 2>`, the token's `text`) as MLIR prints it,
     with the first error MLIR's parseDenseArrayAttr reports, as (offset, message), or None:
