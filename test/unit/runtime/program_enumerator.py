@@ -8,7 +8,11 @@ at most one *wrapper* that puts one contiguous segment of the list somewhere els
 * statements (`VOCABULARY`): a splat, a load of a private mutable global, an in-place write
   of the global through a load, a store to it, a read-only dispatch, an in-place dispatch, a
   fill, a clone, a transfer to the same device, to the other CPU or to the discrete device,
-  a slice, an update, a copy, a dispatch of two values. Operands are any earlier value on the
+  a slice, an update, a copy, a dispatch of two values, and the host's: an import of the
+  buffer `@main` borrows from its caller (every one names the caller's storage), an import of
+  the buffer it is given to consume (at most once), an export (its buffer view goes back to
+  the caller), an export whose view is imported again, directly or after taking its
+  `!hal.buffer`, a subspan of it and a new view of that. Operands are any earlier value on the
   right device (a tied result is a new name of its operand's storage; the old name stays
   usable), so every way a storage gets several names is in the set;
 * wrappers (`WRAPPERS`): none (all in `@main`); the segment in a private or public callee
@@ -21,8 +25,10 @@ at most one *wrapper* that puts one contiguous segment of the list somewhere els
 * the module's topology: none, or `@dev_a <-> @dev_b` with unified memory (only for programs
   that transfer between them, where it can matter).
 
-`@main` returns every value no later statement uses, and the global (when used), so every
-byte a wrong rewrite could change is observed. The set is deterministic: `programs()` yields
+`@main` returns every value no later statement uses, the global (when used), the caller's
+buffer as it is at the end (imported again, when borrowed) and every exported view, so every
+byte a wrong rewrite could change is observed. A callee that imports gets the caller's
+buffers as arguments and returns the views it exports. The set is deterministic: `programs()` yields
 it in one order, each with a stable index, and `ci_slice()` takes every `CI_STRIDE`-th.
 
 The check (`check`) runs each through every form of
@@ -102,6 +108,11 @@ VOCABULARY: tuple[Kind, ...] = (
     Kind("update", 2, tied=True),
     Kind("copy", 2, tied=True),
     Kind("dispatch2", 2),
+    Kind("import", 0),
+    Kind("import-consume", 0),
+    Kind("export", 1, makes=False),
+    Kind("reimport", 1, tied=True),
+    Kind("rewrap", 1, tied=True),
 )
 
 CANDIDATES = frozenset({"clone", "transfer", "slice", "update"})
@@ -136,6 +147,12 @@ def _target_device(kind: Kind, source: str) -> str:
 GLOBAL_INITIAL = -1
 """The storage the global holds before any statement runs (a splat of `@main`'s prelude)."""
 
+BORROWED = -2
+"""The caller's buffer `%bv`: every borrowed import of it names this storage."""
+
+HOST_KINDS = frozenset({"import", "import-consume", "export", "reimport", "rewrap"})
+"""Kinds that import from or export to the host (`%bv`, `%bw`, buffer views)."""
+
 
 def value_infos(statements: Sequence[Statement]) -> list[ValueInfo]:
     """Value 0 (the input splat on dev_a) and the value each value-making statement defines."""
@@ -148,9 +165,14 @@ def value_infos(statements: Sequence[Statement]) -> list[ValueInfo]:
             assert first is not None
             in_global, global_device = first.storage, first.device
             continue
+        if kind.name == "export":
+            continue
+        if kind.name == "import":
+            infos.append(ValueInfo("dev_a", 16, BORROWED))
+            continue
         if kind.name in ("load", "global-write"):
             infos.append(ValueInfo(global_device, 16, in_global))
-        elif kind.name == "splat":
+        elif kind.name in ("splat", "import-consume"):
             infos.append(ValueInfo("dev_a", 16, number))
         elif kind.name == "transfer":
             assert first is not None
@@ -204,7 +226,10 @@ def statement_lists(length: int) -> Iterator[tuple[Statement, ...]]:
         return
     for prefix in statement_lists(length - 1):
         infos = value_infos(prefix)
+        consumed = any(s.kind.name == "import-consume" for s in prefix)
         for kind in VOCABULARY:
+            if kind.name == "import-consume" and consumed:
+                continue  # `%bw` is the program's once it is consumed.
             for operands in _applications(kind, infos):
                 yield (*prefix, Statement(kind, operands))
 
@@ -360,9 +385,33 @@ STATEMENT_TEXT: dict[str, tuple[str, ...]] = {
     "dispatch2": (
         "{name} = stream.async.dispatch {on}@ex::@mix2({a}[%c0 to %c{sa} for %c{sa}], {b}[%c0 to %c{sb} for %c{sb}]) : ({ta}, {tb}) -> {t16}",
     ),
+    "import": (
+        "{name} = stream.tensor.import {on}%bv : !hal.buffer_view -> tensor<16xi8> in {t16}",
+    ),
+    "import-consume": (
+        "{name} = stream.tensor.import {on}consume %bw : !hal.buffer_view -> tensor<16xi8> in {t16}",
+    ),
+    "export": (
+        "{view} = stream.tensor.export {on}{a} : tensor<{sa}xi8> in {ta} -> !hal.buffer_view",
+    ),
+    "reimport": (
+        "{view} = stream.tensor.export {on}{a} : tensor<{sa}xi8> in {ta} -> !hal.buffer_view",
+        "{name} = stream.tensor.import {on}{view} : !hal.buffer_view -> tensor<{sa}xi8> in {ta}",
+    ),
+    "rewrap": (
+        "{view} = stream.tensor.export {on}{a} : tensor<{sa}xi8> in {ta} -> !hal.buffer_view",
+        "{view}_b = hal.buffer_view.buffer<{view} : !hal.buffer_view> : !hal.buffer",
+        "{view}_s = hal.buffer.subspan<{view}_b : !hal.buffer>[%c0, %c{sa}] : !hal.buffer",
+        "{view}_t = hal.element_type<i8> : i32",
+        "{view}_e = hal.encoding_type<dense_row_major> : i32",
+        "{view}_v = hal.buffer_view.create buffer({view}_s : !hal.buffer)[%c0, %c{sa}] shape([%c{sa}]) type({view}_t) encoding({view}_e) : !hal.buffer_view",
+        "{name} = stream.tensor.import {on}{view}_v : !hal.buffer_view -> tensor<{sa}xi8> in {ta}",
+    ),
 }
 """How each statement kind is written: `{a}`/`{b}` its operands, `{ta}`/`{tb}` their types
-with sizes, `{name}` the value it defines (one line each, the in-place global write two)."""
+with sizes, `{name}` the value it defines, `{view}` the buffer view an export makes (one line
+each, the in-place global write and the export and import of a view two). `%bv` is the buffer
+`@main` borrows from its caller, `%bw` the one it is given to consume."""
 
 
 class Writer:
@@ -384,6 +433,10 @@ class Writer:
         self.uses_global = any(
             s.kind.name in ("load", "global-write", "store") for s in self.statements
         )
+        self.borrows = any(s.kind.name == "import" for s in self.statements)
+        self.consumes = any(s.kind.name == "import-consume" for s in self.statements)
+        # Export statement index -> its buffer view's name where `@main` can return it.
+        self.views: dict[int, str] = {}
         self.counter = 0
 
     # -- facts -----------------------------------------------------------------------------
@@ -393,6 +446,12 @@ class Writer:
 
     def used_in(self, start: int, end: int) -> set[int]:
         return {i for s in self.statements[start:end] for i in s.operands}
+
+    def has_kind(self, start: int, end: int, *names: str) -> bool:
+        return any(s.kind.name in names for s in self.statements[start:end])
+
+    def exports_in(self, start: int, end: int) -> list[int]:
+        return [i for i in range(start, end) if self.statements[i].kind.name == "export"]
 
     def observed(self) -> list[int]:
         """Values @main returns: those no statement uses, and the extra one the shape names."""
@@ -440,7 +499,10 @@ class Writer:
             "from": "" if isolated else f"from({affinity(device)}) ",
             "to": affinity(_target_device(kind, device)),
             "loaded": self.fresh("l") if kind.name == "global-write" else "",
+            "view": self.fresh("x") if kind.name in ("export", "reimport", "rewrap") else "",
         }
+        if kind.name == "export":
+            self.views[index] = fields["view"]
         for template in STATEMENT_TEXT[kind.name]:
             lines.append(template.format(**fields))
 
@@ -479,8 +541,28 @@ class Writer:
             main.append(f"%final = util.global.load @g : {T}")
             results.append("%final")
             types.append(T)
+        if self.borrows:
+            # What the caller's buffer holds when `@main` returns.
+            main.append(
+                STATEMENT_TEXT["import"][0].format(
+                    name="%final_bv", on=f"on({affinity('dev_a')}) ", t16=f"{T}{{%c16}}"
+                )
+            )
+            results.append("%final_bv")
+            types.append(T)
+        for index in self.exports_in(0, len(self.statements)):
+            results.append(self.views[index])
+            types.append("!hal.buffer_view")
         main.append(f"util.return {', '.join(results)} : {', '.join(types)}")
-        header = f"util.func public @main(%flag: i1, %trip: index) -> ({', '.join(types)}) {{"
+        host = "".join(
+            argument
+            for argument, used in (
+                (", %bv: !hal.buffer_view", self.borrows),
+                (", %bw: !hal.buffer_view", self.consumes),
+            )
+            if used
+        )
+        header = f"util.func public @main(%flag: i1, %trip: index{host}) -> ({', '.join(types)}) {{"
         body = "\n".join(
             [
                 "util.global private @dev_a : !hal.device",
@@ -498,7 +580,10 @@ class Writer:
             indented = "\n".join("  " + line for line in body.split("\n"))
             body = f"module attributes {{stream.topology = {TOPOLOGY}}} {{\n{indented}\n}}"
         flag = "0" if wrapper.kind == "if-else-pass" else "1"
-        return Program(body, [flag, "2"], Counter({wrapper.kind: 1}))
+        inputs = [flag, "2"]
+        inputs += ["16xi8=9"] if self.borrows else []
+        inputs += ["16xi8=10"] if self.consumes else []
+        return Program(body, inputs, Counter({wrapper.kind: 1}))
 
     def segment(
         self, wrapper: Wrapper, names: dict[int, str], main: list[str], functions: list[str]
@@ -519,6 +604,10 @@ class Writer:
         if kind.startswith("call"):
             public = kind.startswith("call-public")
             return self.call(public, start, end, inputs, outputs, names, main, functions)
+        if kind.startswith(("if", "for")) and self.exports_in(start, end):
+            return False  # The view would not leave the region.
+        if kind == "for" and self.has_kind(start, end, "import-consume"):
+            return False  # A second iteration would consume `%bw` again: invalid as given.
         if kind.startswith("if"):
             return self.if_op(kind, start, end, inputs, outputs, names, main)
         if kind == "for":
@@ -551,10 +640,19 @@ class Writer:
         inner = self.rename(inputs, "a")
         lines = [*PRELUDE]
         self.straight(start, end, inner, lines)
-        returned = ", ".join(inner[v] for v in outputs)
-        returned_types = ", ".join(T for _ in outputs)
-        lines.append(f"util.return {returned} : {returned_types}" if outputs else "util.return")
-        arguments = ", ".join(f"{inner[v]}: {T}" for v in inputs)
+        exports = self.exports_in(start, end)
+        returned = ", ".join([*(inner[v] for v in outputs), *(self.views[i] for i in exports)])
+        returned_types = ", ".join([*(T for _ in outputs), *("!hal.buffer_view" for _ in exports)])
+        lines.append(f"util.return {returned} : {returned_types}" if returned else "util.return")
+        # The caller's buffers go in by the names `@main` has for them.
+        host = [
+            name
+            for name, kind in (("%bv", "import"), ("%bw", "import-consume"))
+            if self.has_kind(start, end, kind)
+        ]
+        arguments = ", ".join(
+            [*(f"{inner[v]}: {T}" for v in inputs), *(f"{h}: !hal.buffer_view" for h in host)]
+        )
         visibility = "public" if public else "private"
         functions.append(
             "\n".join(
@@ -565,12 +663,13 @@ class Writer:
                 ]
             )
         )
-        passed = ", ".join(names[v] for v in inputs)
-        passed_types = ", ".join(T for _ in inputs)
-        if outputs:
-            lhs, results = self.result_names(len(outputs), "r")
+        passed = ", ".join([*(names[v] for v in inputs), *host])
+        passed_types = ", ".join([*(T for _ in inputs), *("!hal.buffer_view" for _ in host)])
+        if returned:
+            lhs, results = self.result_names(len(outputs) + len(exports), "r")
             main.append(f"{lhs} = util.call @f1({passed}) : ({passed_types}) -> ({returned_types})")
             names.update(zip(outputs, results))
+            self.views.update(zip(exports, results[len(outputs) :]))
         else:
             main.append(f"util.call @f1({passed}) : ({passed_types}) -> ()")
         return True
@@ -739,7 +838,7 @@ class Writer:
         device = self.infos[inputs[0]].device
         for statement in segment:
             kind = statement.kind
-            if kind.name in ("load", "global-write", "store", "splat"):
+            if kind.name in ("load", "global-write", "store", "splat") or kind.name in HOST_KINDS:
                 return False
             if kind.name == "transfer" and kind.device != "same":
                 return False
@@ -791,7 +890,7 @@ def programs(max_statements: int = MAX_STATEMENTS) -> Iterator[Enumerated]:
         index += 1
 
 
-CI_STRIDE = 61
+CI_STRIDE = 137
 """CI runs every CI_STRIDE-th program (a fixed slice across every wrapper and length)."""
 
 
@@ -882,6 +981,9 @@ def main() -> None:
     parser.add_argument("--count", action="store_true", help="count the programs by wrapper")
     parser.add_argument("--print", type=int, metavar="INDEX", help="print program INDEX")
     parser.add_argument("--stride", type=int, default=1, help="run every N-th program")
+    parser.add_argument(
+        "--kind", action="append", default=[], help="only programs with a statement of KIND"
+    )
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--last", type=int, default=1 << 62)
@@ -914,6 +1016,7 @@ def main() -> None:
         (item.index, item.shape)
         for item in programs()
         if args.first <= item.index < args.last and item.index % args.stride == 0
+        if not args.kind or any(s.kind.name in args.kind for s in item.shape.statements)
     ]
     batches = [selected[k : k + 200] for k in range(0, len(selected), 200)]
     failed: list[tuple[int, str, str]] = []

@@ -1,15 +1,17 @@
 """Every small program over the storage vocabulary computes the same bytes in every form.
 
 `program_enumerator.py` enumerates all programs up to a size (statements over splats, global
-loads, stores and in-place writes, dispatches, fills, clones, transfers, slices, updates and
-copies, placed in `@main`, in a private or public callee, across a call in either direction,
-in `scf.if`/`scf.for`, after a `cf.br`, in a `stream.async.execute`), and checks each through
-every form of `streamopt-run --compare`. This is the gate of `--elide-async-copies` and the
-lowerings: a wrong rewrite, a read of a moved buffer, or a verifier or lowering error on valid
-input fails it, with the program printed.
+loads, stores and in-place writes, dispatches, fills, clones, transfers, slices, updates,
+copies, imports of the caller's buffers (borrowed or consumed), exports and imports of what
+was exported (its view, or one rebuilt from its `!hal.buffer`), placed in `@main`, in a
+private or public callee, across a call in either direction, in `scf.if`/`scf.for`, after a
+`cf.br`, in a `stream.async.execute`), and checks each through every form of
+`streamopt-run --compare`. This is the gate of `--elide-async-copies` and the lowerings: a
+wrong rewrite, a read of a moved buffer, or a verifier or lowering error on valid input fails
+it, with the program printed.
 
 CI runs a fixed slice: every `CI_STRIDE`-th program, so every wrapper and length is in it.
-`STREAMOPT_ENUMERATE=all` runs the whole set instead (on every core: about 80 CPU-minutes),
+`STREAMOPT_ENUMERATE=all` runs the whole set instead (on every core: about 230 CPU-minutes),
 or `STREAMOPT_ENUMERATE=N` every N-th program.
 """
 
