@@ -147,7 +147,7 @@ class ConstantOp(Operation):
         type = self.results[0].type
         if isinstance(value, BoolAttr):
             return "true" if value.value else "false"
-        if isinstance(value, IntegerAttr):
+        if isinstance(value, IntegerAttr) and not isinstance(type, FloatType):
             if isinstance(type, IntegerType) and type.width == 1:
                 return "true" if value.value else "false"
             if isinstance(type, IndexType):

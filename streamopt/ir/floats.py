@@ -1,5 +1,6 @@
 """Float values as MLIR reads and prints them: a decimal literal of a float type becomes the
-nearest value of that type (through a double, as MLIR's parser goes), printed as MLIR's
+nearest value of that type (through a double, as MLIR's parser goes), a hexadecimal one the
+value of those bits, printed as MLIR's
 printFloatValue prints it: `1.500000e+00` where six digits give the value back, else
 APFloat's shortest round-trip spelling (`1.00000012`), else the bits in hexadecimal
 (`0x7F800000`, infinity).
@@ -10,6 +11,7 @@ would do, but importing it costs a short run several milliseconds."""
 
 from __future__ import annotations
 
+import math
 import re
 
 # The IEEE formats streamopt prints as MLIR does, by type name: (precision in bits with the
@@ -47,6 +49,31 @@ def float_text(value: float, type_name: str) -> str | None:
         if "." in text:
             return sign + text
     return _bits_text(rounded, negative, spec)
+
+
+def float_from_bits(bits: int, type_name: str) -> tuple[float, str] | None:
+    """The value of float type `type_name` whose bits are `bits` (a hexadecimal literal of
+    that type, which fits its width) and its spelling as MLIR prints it; None for a type not
+    in FORMATS."""
+    spec = FORMATS.get(type_name)
+    if spec is None:
+        return None
+    precision, emin, emax, width = spec
+    fraction_bits = precision - 1
+    fraction = bits & ((1 << fraction_bits) - 1)
+    exponent = (bits >> fraction_bits) & ((1 << (width - precision)) - 1)
+    sign = -1.0 if bits >> (width - 1) else 1.0
+    if exponent == 2 * emax + 1:
+        if fraction:  # A NaN: MLIR prints its bits, payload and all.
+            return math.nan, f"0x{bits:0{width // 4}X}"
+        value = sign * math.inf
+    elif exponent == 0:
+        value = sign * math.ldexp(fraction, emin - fraction_bits)
+    else:
+        value = sign * math.ldexp(fraction | 1 << fraction_bits, exponent - emax - fraction_bits)
+    text = float_text(value, type_name)
+    assert text is not None
+    return value, text
 
 
 def _ratio(text: str) -> tuple[int, int]:

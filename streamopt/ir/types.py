@@ -74,8 +74,15 @@ class FloatType(Type):
 
     @property
     def width(self) -> int:
-        digits = "".join(c for c in self.text[1:4] if c.isdigit())
-        return int(digits) if digits else 0
+        """Its bits, as MLIR's FloatType::getWidth counts them: the number after `f` (`f16`,
+        `bf16`, `f8E4M3FN`), 19 for tf32."""
+        if self.text == "tf32":
+            return 19
+        start = self.text.index("f") + 1
+        end = start
+        while end < len(self.text) and self.text[end].isdigit():
+            end += 1
+        return int(self.text[start:end]) if end > start else 0
 
 
 class ShapedType(Type):

@@ -26,7 +26,6 @@ from streamopt.parser import token_values
 # The shaped type that ends a serializable attribute: `dense<...> : tensor<4xi32>`.
 _TRAILING_SHAPED_TYPE = lazy_compile(r":\s*((?:tensor|vector)<[^<>]*(?:<[^<>]*>[^<>]*)*>)\s*$")
 # Element types whose width their name does not spell (`f8E4M3FN`, `f4E2M1FN`, `bf16`).
-_FLOAT_WIDTH = lazy_compile(r"^(?:bf|f|tf)(\d+)")
 
 
 @dataclass
@@ -95,9 +94,7 @@ def _element_bits(text: str) -> int | None:
     if isinstance(element, IndexType):
         return 64
     if isinstance(element, FloatType):
-        # From the name: `FloatType.width` reads `f8E4M3FN` as 84 bits.
-        match = _FLOAT_WIDTH.match(text)
-        return int(match.group(1)) if match is not None else None
+        return element.width
     return None
 
 

@@ -63,7 +63,6 @@ from streamopt.ir.types import (
     Attribute,
     DictAttr,
     FloatAttr,
-    FloatType,
     FunctionType,
     IntegerAttr,
     OpaqueAttr,
@@ -1121,7 +1120,7 @@ class Builder:
         wrong = token_values.typed_integer_problem(str(token), aliased, negative)
         if wrong is not None:
             found = Diagnostic("error", wrong, self.location(token))
-            if isinstance(aliased, FloatType):  # The only problem a float type has.
+            if wrong == token_values.DECIMAL_FOR_FLOAT:
                 found.attach_note(_FLOAT_DOT, self.location(token))
             raise DiagnosticError(found)
 

@@ -585,13 +585,24 @@ def _dense_array_float(
         return None, ("-" if negative else "") + spelling
     if kind != 3:
         return "expected floating point literal", ""
-    if not spelling.startswith("0x"):
-        return "unexpected decimal integer literal for a floating point value", ""
+    problem = hex_float_problem(spelling, negative, width)
+    return (problem, "") if problem is not None else (None, spelling)
+
+
+DECIMAL_FOR_FLOAT = "unexpected decimal integer literal for a floating point value"
+
+
+def hex_float_problem(spelling: str, negative: bool, width: int) -> str | None:
+    """MLIR's problem (parseFloatFromIntegerLiteral) with the integer literal `spelling`, after
+    a `-` if `negative`, as a float of `width` bits, or None: only hexadecimal spells a
+    float's bits, and only as many as it has."""
+    if spelling[:2] not in ("0x", "0X"):
+        return DECIMAL_FOR_FLOAT
     if negative:
-        return "hexadecimal float literal should not have a leading minus", ""
+        return "hexadecimal float literal should not have a leading minus"
     if integer_literal(spelling) >> width:
-        return "hexadecimal float constant out of range for type", ""
-    return None, spelling
+        return "hexadecimal float constant out of range for type"
+    return None
 
 
 def int_assumption_value(spelling: str, negative: bool) -> int | None:
@@ -1032,12 +1043,7 @@ def typed_integer_problem(text: str, type: Type | None, negative: bool = False) 
             return "integer constant out of range for attribute"
         return None
     if isinstance(type, FloatType):
-        # Hexadecimal spells a float's bits; a decimal literal is no float.
-        return (
-            None
-            if text[:2] in ("0x", "0X")
-            else ("unexpected decimal integer literal for a floating point value")
-        )
+        return hex_float_problem(text, negative, type.width)
     if isinstance(type, IndexType):
         width, signed = 64, True
     elif isinstance(type, IntegerType):
@@ -1098,11 +1104,12 @@ _STRUCTURED_ATTRS = {
 }
 
 
-def integer_attribute(value: int, spelling: str, type: Type | None) -> IntegerAttr:
+def integer_attribute(value: int, spelling: str, type: Type | None) -> IntegerAttr | FloatAttr:
     """The attribute of integer literal `spelling` (of `value`, its sign applied) and its
     type, holding and spelling the value as MLIR prints it: in decimal, as the type's width
     holds it (signed unless the type is unsigned; i64 where no type is written), `true` or
-    `false` for i1. A literal of another type (a float's bits) keeps its spelling."""
+    `false` for i1. A hexadecimal literal of a float type `streamopt.ir.floats` spells is the
+    float of those bits; one of another type keeps its spelling."""
     if type is None or isinstance(type, IntegerType):
         width = type.width if type is not None else 64
         unsigned = type is not None and type.signedness == "ui"
@@ -1114,6 +1121,13 @@ def integer_attribute(value: int, spelling: str, type: Type | None) -> IntegerAt
         return IntegerAttr(value, type, f"{value} : {type.text}")
     if isinstance(type, IndexType):
         return IntegerAttr(value, type, f"{value} : {type.text}")
+    if isinstance(type, FloatType):
+        # Imported on first use: start-up time.
+        from streamopt.ir.floats import float_from_bits
+
+        read = float_from_bits(value, type.text)
+        if read is not None:
+            return FloatAttr(read[0], type, f"{read[1]} : {type.text}")
     return IntegerAttr(value, type, f"{spelling} : {type.text}")
 
 
@@ -1466,7 +1480,6 @@ def _after_element_type_problem(text: str, element: Match[str]) -> tuple[int, st
 # `dense<"...">`: one string literal inside (a hex string, or the value of string elements).
 _DENSE_STRING = lazy_compile(r'dense<[ \t]*("(?:[^"\\\n]|\\.)*")[ \t]*>')
 _HEX_DIGITS = lazy_compile(r"[0-9A-Fa-f]*")
-_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f80": 80, "f128": 128, "tf32": 19}
 
 
 def _element_bit_width(element: str) -> int | None:
@@ -1481,8 +1494,7 @@ def _element_bit_width(element: str) -> int | None:
         # i0 too: its elements take no bytes, so its only hex data is "0x".
         return int(match.group(2))
     if element in _FLOAT_TYPES:
-        # f8*, f6* and f4* name their width in their first digit.
-        return _FLOAT_WIDTHS.get(element) or int(element[1])
+        return FloatType(element).width
     if element.startswith("complex<") and element.endswith(">"):
         part = _element_bit_width(element[len("complex<") : -1].strip())
         return None if part is None else -(-part // 8) * 8 * 2

@@ -50,3 +50,18 @@ util.func public @integers() -> (i32, i8, i1) attributes {a = 0x10 : i32, b = 25
   %2 = arith.constant 1 : i1
   util.return %0, %1, %2 : i32, i8, i1
 }
+
+// -----
+
+// Hexadecimal float literals spell the bits: printed as the value they are (a NaN and an
+// infinity by their bits), and the constant named as a float's (`%cst`).
+util.func public @float_bits() -> (f32, f32, f16, f64, f32, bf16) attributes {a = 0x3C00 : f16, b = [0x7F800000 : f32]} {
+  %0 = arith.constant 0x3F800000 : f32
+  %1 = arith.constant 0x80000000 : f32
+  %2 = arith.constant 0x0001 : f16
+  %3 = arith.constant 0x1 : f64
+  %4 = arith.constant 0x7fc00001 : f32
+  %5 = arith.constant 0x3F80 : bf16
+  util.return %0, %1, %2, %3, %4, %5 : f32, f32, f16, f64, f32, bf16
+}
+

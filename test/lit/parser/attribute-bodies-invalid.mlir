@@ -260,3 +260,27 @@ util.func public @index_sign_bit() attributes {a = 0x8000000000000000 : index} {
 util.func public @untyped_past_64_bits() attributes {a = 18446744073709551616} {
   util.return
 }
+
+// -----
+
+// A hexadecimal float literal spells the type's bits: no sign, and no more bits than it has.
+
+// expected-error @+1 {{hexadecimal float literal should not have a leading minus}}
+util.func public @float_bits_negative() attributes {a = -0x3F800000 : f32} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{hexadecimal float constant out of range for type}}
+util.func public @float_bits_too_many() attributes {a = 0x10000 : f16} {
+  util.return
+}
+
+// -----
+
+util.func public @float_bits_too_many_f8() {
+  // expected-error @+1 {{hexadecimal float constant out of range for type}}
+  %0 = arith.constant 0x100 : f8E4M3FN
+  util.return
+}

@@ -478,3 +478,18 @@ util.func public @main(%n: index) -> !stream.resource<external> {{
     report = run_ir(body, inputs=["8"]).report()
     assert report["bytes_allocated"]["total"] == 8 * 16
     assert report["peak_bytes"]["total"] == 32
+
+
+def test_a_hexadecimal_float_constant_is_the_float_of_its_bits() -> None:
+    result = run_ir(
+        """
+util.func public @main() -> (f32, f16) {
+  %0 = arith.constant 0x3F800000 : f32
+  %1 = arith.constant 2.0 : f32
+  %2 = arith.addf %0, %1 : f32
+  %3 = arith.constant 0xC000 : f16
+  util.return %2, %3 : f32, f16
+}
+"""
+    )
+    assert [output.text for output in result.outputs] == ["f32=3.0", "f16=-2.0"]
