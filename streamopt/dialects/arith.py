@@ -38,6 +38,7 @@ from streamopt.ir.types import (
     Type,
     integer_attr,
     print_attr_dict,
+    typed_text,
 )
 from streamopt.parser import token_values
 from streamopt.parser.parts import TOKEN_CLASSES, AttrDict, Clause
@@ -160,7 +161,7 @@ class ConstantOp(Operation):
         rest = {k: v for k, v in self.attribute_map.items() if k != "value"}
         if rest:
             p.write(print_attr_dict(rest) + " ")
-        p.write(self.value.text)
+        p.write(typed_text(self.value))
 
 
 # -- flags: overflow<...>, fastmath<...>, exact, nneg ---------------------------------------

@@ -31,6 +31,7 @@ from streamopt.ir.types import (
     TypeAttr,
     integer_attr,
     symbol_ref_from_text,
+    typed_text,
 )
 from streamopt.parser import token_values
 from streamopt.parser.parts import Clause, Sized, Tied
@@ -170,8 +171,16 @@ SYMBOL = ValueKind(
     lambda part: symbol_ref_from_text(str(part)),
     of_class(SymbolRefAttr),
 )
+
+
+class _AnyAttributeKind(ValueKind):
+    def text(self, attribute: Attribute) -> str:
+        # An attribute of no fixed kind prints its type, an i64's and an f64's too.
+        return typed_text(attribute)
+
+
 # Any attribute, as MLIR writes one (`dense<1> : tensor<4xi32>`, `"abc"`, `4 : index`).
-ANY_ATTRIBUTE = ValueKind(_attribute, None, "attribute_value", _attribute, _attribute)
+ANY_ATTRIBUTE = _AnyAttributeKind(_attribute, None, "attribute_value", _attribute, _attribute)
 # A TypeAttr, written as its type (`hal.element_type<f32>`).
 TYPE_ATTRIBUTE = ValueKind(TypeAttr, None, "type", TypeAttr, of_class(TypeAttr))
 # A type attribute written as its type (a function's or a global's type, an encoding such as

@@ -580,6 +580,15 @@ def attr_name_spelling(name: str) -> str:
     return f'"{_escape(name)}"'
 
 
+def typed_text(attribute: Attribute) -> str:
+    """`attribute` as MLIR prints it where the type is never elided (an op's value, a
+    dictionary's entry; an array's elements elide it): an untyped integer as an i64, an
+    untyped float as an f64."""
+    if isinstance(attribute, (IntegerAttr, FloatAttr)) and attribute.type is None:
+        return f"{attribute.text} : {'i64' if isinstance(attribute, IntegerAttr) else 'f64'}"
+    return attribute.text
+
+
 def print_attr_dict(entries: Mapping[str, Attribute]) -> str:
     """`{a = 1, b}` with unit attributes printed as bare keys, sorted by name as MLIR keeps a
     DictionaryAttr (a file iree-opt printed has them sorted already)."""
@@ -589,12 +598,8 @@ def print_attr_dict(entries: Mapping[str, Attribute]) -> str:
         spelled = attr_name_spelling(name)
         if isinstance(value, UnitAttr):
             parts.append(spelled)
-        elif isinstance(value, (IntegerAttr, FloatAttr)) and value.type is None:
-            # A dictionary's value prints its type, the default one too (an array's elides it).
-            kind = "i64" if isinstance(value, IntegerAttr) else "f64"
-            parts.append(f"{spelled} = {value.text} : {kind}")
         else:
-            parts.append(f"{spelled} = {value.text}")
+            parts.append(f"{spelled} = {typed_text(value)}")
     return "{" + ", ".join(parts) + "}"
 
 

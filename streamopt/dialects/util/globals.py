@@ -52,6 +52,7 @@ from streamopt.ir.types import (
     UnitAttr,
     symbol_ref,
     symbol_spelling,
+    typed_text,
 )
 from streamopt.parser import token_values
 from streamopt.parser.parts import AttrDict, Clause
@@ -153,7 +154,7 @@ def _print_type_or_attr(op: DeclaredOp, p: Printer, args: Sequence[tuple[str, st
     # The type is implied by a typed initial value of that type.
     implied = initial is not None and op.initial_value_type == op.global_type
     text = "" if implied else f": {op.global_type.text}"
-    return text if initial is None else f"{text} = {initial.text}".lstrip()
+    return text if initial is None else f"{text} = {typed_text(initial)}".lstrip()
 
 
 # `custom<TypeOrAttr>($type, $initial_value)`: `: T`, `= attr` or `: T = attr`. A global may

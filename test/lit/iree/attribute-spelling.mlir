@@ -65,3 +65,15 @@ util.func public @float_bits() -> (f32, f32, f16, f64, f32, bf16) attributes {a 
   util.return %0, %1, %2, %3, %4, %5 : f32, f32, f16, f64, f32, bf16
 }
 
+// -----
+
+// An untyped integer or float prints its type (i64, f64) where MLIR never elides it: an
+// op's value, a global's initial value, a narrowing's bounds.
+util.global private @untyped_int = 5
+util.global private @untyped_float = 1.5
+util.func public @untyped(%arg0: f32) -> (i64, f64, f32) {
+  %0 = arith.constant 5
+  %1 = arith.constant -1.5
+  %2 = util.numeric.optional_narrow %arg0 : f32 as f16 <min_value = 1, max_value = 2>
+  util.return %0, %1, %2 : i64, f64, f32
+}
