@@ -214,7 +214,10 @@ class Builder:
         """The error for a `problem` found in `token`'s text: (offset in it, message)."""
         offset, message = problem
         location = self.source.location_at(token.start_pos + offset)
-        return DiagnosticError(Diagnostic("error", message, location))
+        found = Diagnostic("error", message, location)
+        if message == token_values.DECIMAL_FOR_FLOAT:
+            found.attach_note(_FLOAT_DOT, location)
+        return DiagnosticError(found)
 
     # -- scopes ----------------------------------------------------------------------------
 
@@ -1101,11 +1104,11 @@ class Builder:
 
     def check_dense(self, token: TokenLike, type: ShapedType) -> None:
         """Reject a `dense<...>` attribute (`token`) that its shaped type `type` does not
-        allow, as iree-opt does (see `token_values.dense_hex_problem`)."""
+        allow, as iree-opt does (see `token_values.dense_problem`)."""
         text = str(token)
         if not text.startswith("dense<"):
             return
-        problem = token_values.dense_hex_problem(text, type)
+        problem = token_values.dense_problem(text, type)
         if problem is not None:
             raise self.error_in(token, problem)
 

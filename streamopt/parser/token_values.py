@@ -1062,9 +1062,10 @@ def _attribute_from_token(kind: str, text: str, type: Type | None) -> Attribute:
     if kind == "FLOAT":
         return float_attribute(float(text), text, type)
     if type is not None:
-        # `dense<...> : tensor<...>` and similar: kept as written.
-        if kind == "STRING":
-            return OpaqueAttr(text + suffix)
+        if isinstance(type, ShapedType) and text.startswith("dense<"):
+            # As MLIR prints it; checked as read (Builder.check_dense).
+            return OpaqueAttr(dense_elements(text, type)[0] + suffix)
+        # Other shaped literals and strings with a type: kept as written.
         return OpaqueAttr(text + suffix)
     if kind == "STRING":
         # MLIR prints a string its own way (`\0A`, `\22`, `\C3\A9`): the text as written is
@@ -1588,10 +1589,23 @@ def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | No
     expect_entry = True
     previous_end = start
     ranks_differ = False
+    minus = -1  # Where a `-` waits for its number.
     for match in _DENSE_LIST_TOKEN.finditer(text, start, len(text) - 1):
         if ranks_differ:
             return (match.start(), _RANKS_DIFFER)
         token = match.group()
+        if token == "-" and minus < 0:
+            minus = match.start()  # `- 1`: a sign before the number it belongs to.
+            continue
+        if minus >= 0:
+            if not token[0].isdigit():
+                return (match.start(), "expected integer or floating point literal")
+            minus = -1
+        elif token[0] == "-" and not token[1].isdigit():
+            return (match.start() + 1, "expected integer or floating point literal")
+        split = None if token in _DENSE_NON_SCALARS or token[0] == '"' else _number_end(token)
+        if split == 0:
+            return (match.start(), "expected element literal of primitive type")
         if not open_brackets:
             if previous_end > start:
                 return (previous_end, "expected '>'")
@@ -1599,6 +1613,8 @@ def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | No
                 return (match.start(), "expected element literal of primitive type")
             if token not in "[(":
                 # A splat: one scalar or string, then the `>`.
+                if split is not None:
+                    return _after_entry_problem(open_brackets, match.start() + split)
                 previous_end = match.end()
                 continue
             open_brackets.append([token, 0, None])
@@ -1613,6 +1629,8 @@ def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | No
                 return (match.start(), "expected element literal of primitive type")
             else:  # A scalar or a string.
                 expect_entry, ranks_differ = _entry_read(open_brackets, 0)
+                if split is not None:
+                    return _after_entry_problem(open_brackets, match.start() + split)
         else:
             kind, count, rank = open_brackets[-1]
             if token == "," and (kind == "[" or count == 1):
@@ -1621,25 +1639,50 @@ def _dense_list_structure_problem(text: str, start: int) -> tuple[int, str] | No
                 open_brackets.pop()
                 entry_rank = rank + 1 if kind == "[" else 0
                 expect_entry, ranks_differ = _entry_read(open_brackets, entry_rank)
-            elif kind == "[":
-                return (previous_end, "expected ']'")
-            elif count == 1:
-                return (previous_end, "expected ',' between complex elements")
             else:
-                return (previous_end, "expected ')' after complex elements")
+                return _after_entry_problem(open_brackets, previous_end)
         previous_end = match.end()
+    if minus >= 0:
+        if minus == len(text) - 2:  # `->` is an arrow to MLIR's lexer.
+            return (minus, "expected element literal of primitive type")
+        return (len(text) - 1, "expected integer or floating point literal")
     if ranks_differ:
         return (len(text) - 1, _RANKS_DIFFER)
     if not open_brackets:
         return None
-    kind, count, _ = open_brackets[-1]
     if expect_entry:
         return (len(text) - 1, "expected element literal of primitive type")
+    return _after_entry_problem(open_brackets, previous_end)
+
+
+def _after_entry_problem(open_brackets: list[list[Any]], at: int) -> tuple[int, str]:
+    """MLIR's error at `at`, where an entry has been read and what comes next is not what
+    may follow it in the innermost open bracket (none: the splat's `>`)."""
+    if not open_brackets:
+        return (at, "expected '>'")
+    kind, count, _ = open_brackets[-1]
     if kind == "[":
-        return (previous_end, "expected ']'")
+        return (at, "expected ']'")
     if count == 1:
-        return (previous_end, "expected ',' between complex elements")
-    return (previous_end, "expected ')' after complex elements")
+        return (at, "expected ',' between complex elements")
+    return (at, "expected ')' after complex elements")
+
+
+# The number MLIR's lexer reads at the start of a dense element: a hexadecimal or decimal
+# integer, or a float (digits, a `.`, maybe an exponent).
+_MLIR_NUMBER = lazy_compile(r"0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?")
+
+
+def _number_end(token: str) -> int | None:
+    """Where in the dense element `token` (past a leading `-`) MLIR's lexer ends its number:
+    None if at the end (or `token` is `true`/`false`), 0 if it is no number."""
+    if token in ("true", "false"):
+        return None
+    sign = token[0] == "-"
+    match = _MLIR_NUMBER.match(token, int(sign))
+    if match is None:
+        return 0
+    return None if match.end() == len(token) else match.end()
 
 
 _RANKS_DIFFER = "tensor literal is invalid; ranks are not consistent between elements"
@@ -1670,19 +1713,136 @@ def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
         return problem
     body = text[start:-1]
     shape = _list_literal_shape(body)
-    if shape is None or tuple(shape) == tuple(type.shape):
+    if shape is None:
         return None
+    if tuple(shape) == tuple(type.shape):
+        return dense_elements(text, type)[1]
     written = ", ".join(str(dimension) for dimension in shape)
     expected = ", ".join(str(dimension) for dimension in type.shape)
     message = f"inferred shape of elements literal ([{written}]) does not match type ([{expected}])"
     return (0, message)
 
 
-def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
+# A dense element's number: hexadecimal (1), decimal (2) or a float (3).
+_DENSE_SCALAR_KIND = lazy_compile(
+    r"(0[xX][0-9A-Fa-f]+)|([0-9]+)|([0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)"
+)
+_dense_elements: dict[tuple[str, str], tuple[str, tuple[int, str] | None]] = {}
+
+
+def dense_elements(text: str, type: ShapedType) -> tuple[str, tuple[int, str] | None]:
+    """The `dense<...>` attribute `text` (a splat or a nested list of the shape of `type`,
+    as checked) as MLIR prints it, and the offset and words of MLIR's error with an element
+    its element type does not take (or None): an integer's, an index's or a float's. Each
+    element is read as MLIR's TensorLiteralParser reads it and printed as MLIR prints it
+    (`255` of i8 as `-1`, i1 as `true`/`false`, `0x3F800000` of f32 as `1.000000e+00`), all
+    equal as one splat, none as `dense<>`. Any other element type (complex, string, other
+    floats), or an element not a number, keeps the text as written."""
+    key = (text, type.text)
+    found = _dense_elements.get(key)
+    if found is None:
+        found = _read_dense_elements(text, type)
+        if len(text) < 4096:
+            _dense_elements[key] = found
+    return found
+
+
+def _read_dense_elements(text: str, type: ShapedType) -> tuple[str, tuple[int, str] | None]:
+    element = type_from_text(type.element_type_text)
+    if not isinstance(element, (IntegerType, IndexType, FloatType)):
+        return text, None
+    values: list[str] = []
+    as_written = False
+    negative = False
+    start = len("dense<")
+    for match in _DENSE_LIST_TOKEN.finditer(text, start, len(text) - 1):
+        token = match.group()
+        if token in ("[", "]", ","):
+            continue
+        offset = match.start()
+        if token == "-":
+            negative = True
+            continue
+        if token.startswith("-"):
+            negative, token, offset = True, token[1:], offset + 1
+        problem, value = _dense_element(element, negative, token)
+        if problem is not None:
+            return text, (offset, problem)
+        if value is None:
+            as_written = True
+        else:
+            values.append(value)
+        negative = False
+    if as_written:
+        return text, None
+    if not values:
+        return "dense<>", None
+    if all(value == values[0] for value in values):
+        return f"dense<{values[0]}>", None
+    if not text[start:].lstrip().startswith("["):
+        return text, None
+    return f"dense<{_nested(values, [cast(int, d) for d in type.shape])}>", None
+
+
+def _nested(values: list[str], shape: list[int]) -> str:
+    """`values` (row-major) as MLIR prints a tensor literal of `shape`."""
+    if len(shape) <= 1:
+        return "[" + ", ".join(values) + "]"
+    size = len(values) // shape[0]
+    rows = [_nested(values[k * size : (k + 1) * size], shape[1:]) for k in range(shape[0])]
+    return "[" + ", ".join(rows) + "]"
+
+
+def _dense_element(element: Type, negative: bool, token: str) -> tuple[str | None, str | None]:
+    """MLIR's problem with the dense element `token` (after a `-` if `negative`) of type
+    `element`, or None; and the element as MLIR prints it (None: not read here)."""
+    match = _DENSE_SCALAR_KIND.fullmatch(token)
+    word = token in ("true", "false")
+    if match is None and not word:
+        return None, None
+    if isinstance(element, FloatType):
+        if word:
+            return "expected floating point literal", None
+        if match is not None and match.group(3) is not None:
+            value = -float(token) if negative else float(token)
+            # Imported on first use: start-up time.
+            from streamopt.ir.floats import float_text
+
+            return None, float_text(value, element.text)
+        problem = hex_float_problem(token, negative, element.width)
+        if problem is not None:
+            return problem, None
+        from streamopt.ir.floats import float_from_bits
+
+        read = float_from_bits(integer_literal(token), element.text)
+        return None, read[1] if read is not None else None
+    width = element.width if isinstance(element, IntegerType) else 64
+    if word:
+        if width != 1:
+            return "expected i1 type for 'true' or 'false' values", None
+        return None, token
+    unsigned = isinstance(element, IntegerType) and element.signedness == "ui"
+    if negative and unsigned:
+        return "expected unsigned integer elements, but parsed negative value", None
+    if match is not None and match.group(3) is not None:
+        return "expected integer elements, but parsed floating-point", None
+    value = integer_literal(token)
+    signed = isinstance(element, IndexType) or (
+        isinstance(element, IntegerType) and element.signedness == "si"
+    )
+    if not _builds_apint(value, width, negative, signed):
+        return "integer constant out of range for type", None
+    held = _as_held(-value if negative else value, width, unsigned)
+    if width == 1:
+        return None, "true" if held else "false"
+    return None, str(held)
+
+
+def dense_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     """Why `text`, a `dense<...>` attribute of shaped type `type`, is not one MLIR reads: the
     offset in `text` to report at and MLIR's message; None if it reads, or if this does not
-    say (only the shape, a hex string's data and a nested list's shape and entries are
-    checked).
+    say (the shape, a hex string's data, a nested list's shape and entries, and the
+    elements of an integer, index or float type (`dense_elements`) are checked).
 
     As MLIR's DenseElementsAttr parser: the type's shape must be static; a string inside is
     hex data when the element type is an integer, index, float or complex type (any other
@@ -1703,7 +1863,8 @@ def dense_hex_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
         return (0, f"parsed zero elements, but type ('{type.text}') expected at least 1")
     if match is None:
         # A splat: one scalar or complex pair, then the `>`.
-        return _dense_list_structure_problem(text, len("dense<"))
+        problem = _dense_list_structure_problem(text, len("dense<"))
+        return problem if problem is not None else dense_elements(text, type)[1]
     width = _element_bit_width(type.element_type_text)
     if width is None:
         return None

@@ -19,7 +19,7 @@ from streamopt.dialects.registered import unregistered_dialect_op_problem
 from streamopt.ir.types import ShapedType
 from streamopt.parser import parse_module
 from streamopt.parser.token_values import (
-    dense_hex_problem,
+    dense_problem,
     dialect_attribute_problem,
     location_problem,
     shaped_type_problem,
@@ -284,14 +284,14 @@ def _dense_parts(spelling: str) -> tuple[str, ShapedType]:
 
 @pytest.mark.parametrize("spelling", VALID_DENSE)
 def test_valid_dense_attributes_are_taken(spelling: str) -> None:
-    assert dense_hex_problem(*_dense_parts(spelling)) is None
+    assert dense_problem(*_dense_parts(spelling)) is None
 
 
 @pytest.mark.parametrize(("spelling", "problem"), INVALID_DENSE.items())
 def test_dense_hex_strings_the_type_does_not_take_are_refused(
     spelling: str, problem: tuple[int, str]
 ) -> None:
-    assert dense_hex_problem(*_dense_parts(spelling)) == problem
+    assert dense_problem(*_dense_parts(spelling)) == problem
 
 
 def test_dense_hex_strings_are_checked_where_a_constant_is_read() -> None:

@@ -77,3 +77,11 @@ util.func public @untyped(%arg0: f32) -> (i64, f64, f32) {
   %2 = util.numeric.optional_narrow %arg0 : f32 as f16 <min_value = 1, max_value = 2>
   util.return %0, %1, %2 : i64, f64, f32
 }
+
+// -----
+
+// Dense literals: each element as its type holds it, and one value where all are equal.
+util.func public @dense_elements() attributes {a = dense<[255, 1]> : tensor<2xi8>, b = dense<[7, 7]> : tensor<2xi32>, c = dense<[[1.5, 0x40000000], [0.1, - 2.0]]> : tensor<2x2xf32>, d = dense<[1, 0]> : tensor<2xi1>, e = dense<[]> : tensor<0xindex>, f = dense<0x3C00> : vector<4xf16>} {
+  %cst = arith.constant dense<[0.0, -0.0]> : tensor<2xf64>
+  util.return
+}

@@ -284,3 +284,41 @@ util.func public @float_bits_too_many_f8() {
   %0 = arith.constant 0x100 : f8E4M3FN
   util.return
 }
+
+// -----
+
+// A dense literal's elements are read by its element type.
+
+// expected-error @+1 {{expected unsigned integer elements, but parsed negative value}}
+util.func public @dense_negative_unsigned() attributes {a = dense<[1, -1]> : tensor<2xui8>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for type}}
+util.func public @dense_out_of_range() attributes {a = dense<256> : tensor<2xi8>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected integer elements, but parsed floating-point}}
+util.func public @dense_float_for_integer() attributes {a = dense<[1, 1.5]> : tensor<2xi32>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+util.func public @dense_integer_for_float() attributes {a = dense<1> : tensor<2xf32>} {
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{expected element literal of primitive type}}
+util.func public @dense_word() attributes {a = dense<[1, x]> : tensor<2xi32>} {
+  util.return
+}
