@@ -76,6 +76,17 @@ def float_from_bits(bits: int, type_name: str) -> tuple[float, str] | None:
     return value, text
 
 
+def float_bits(value: float, type_name: str) -> int:
+    """The bits of `value` (a double, not a NaN) rounded to the float type `type_name` of
+    FORMATS."""
+    spec = FORMATS[type_name]
+    negative = math.copysign(1.0, value) < 0
+    rounded = None if abs(value) == math.inf else _round(*abs(value).as_integer_ratio(), spec)
+    if rounded == (0, 0):
+        return negative << (spec[3] - 1)
+    return int(_bits_text(rounded, negative, spec), 16)
+
+
 def _ratio(text: str) -> tuple[int, int]:
     """The exact value of the unsigned decimal literal `text`, as (numerator, denominator)."""
     match = _DECIMAL.fullmatch(text)

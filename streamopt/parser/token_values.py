@@ -1732,12 +1732,12 @@ _dense_elements: dict[tuple[str, str], tuple[str, tuple[int, str] | None]] = {}
 
 def dense_elements(text: str, type: ShapedType) -> tuple[str, tuple[int, str] | None]:
     """The `dense<...>` attribute `text` (a splat or a nested list of the shape of `type`,
-    as checked) as MLIR prints it, and the offset and words of MLIR's error with an element
-    its element type does not take (or None): an integer's, an index's or a float's. Each
-    element is read as MLIR's TensorLiteralParser reads it and printed as MLIR prints it
-    (`255` of i8 as `-1`, i1 as `true`/`false`, `0x3F800000` of f32 as `1.000000e+00`), all
-    equal as one splat, none as `dense<>`. Any other element type (complex, string, other
-    floats), or an element not a number, keeps the text as written."""
+    or hex data, as checked) as MLIR prints it, and the offset and words of MLIR's error with
+    an element its element type does not take (or None): an integer's, an index's or a
+    float's. Each element is read as MLIR's TensorLiteralParser reads it and printed as MLIR
+    prints it (`255` of i8 as `-1`, i1 as `true`/`false`, `0x3F800000` of f32 as
+    `1.000000e+00`); all equal as one splat, none as `dense<>`, more than 100 as hex data.
+    Any other element type (complex, string, other floats) keeps the text as written."""
     key = (text, type.text)
     found = _dense_elements.get(key)
     if found is None:
@@ -1751,6 +1751,9 @@ def _read_dense_elements(text: str, type: ShapedType) -> tuple[str, tuple[int, s
     element = type_from_text(type.element_type_text)
     if not isinstance(element, (IntegerType, IndexType, FloatType)):
         return text, None
+    body = text[len("dense<") : -1].strip()
+    if body.startswith('"'):
+        return _hex_dense_elements(text, body, element, type), None
     values: list[str] = []
     as_written = False
     negative = False
@@ -1775,13 +1778,83 @@ def _read_dense_elements(text: str, type: ShapedType) -> tuple[str, tuple[int, s
         negative = False
     if as_written:
         return text, None
+    return _dense_text(values, element, type), None
+
+
+_HEX_LIMIT = 100
+"""MLIR prints a dense literal of more elements than this (not a splat) as hex data."""
+
+
+def _dense_text(values: list[str], element: Type, type: ShapedType) -> str:
+    """The dense literal of `values` (each as MLIR prints an element of type `element`; one
+    for a splat) of shaped type `type`, as MLIR prints it."""
     if not values:
-        return "dense<>", None
+        return "dense<>"
     if all(value == values[0] for value in values):
-        return f"dense<{values[0]}>", None
-    if not text[start:].lstrip().startswith("["):
-        return text, None
-    return f"dense<{_nested(values, [cast(int, d) for d in type.shape])}>", None
+        return f"dense<{values[0]}>"
+    if len(values) <= _HEX_LIMIT:
+        return f"dense<{_nested(values, [cast(int, d) for d in type.shape])}>"
+    size = _element_bytes(element)
+    data = b"".join(_printed_bits(value, element).to_bytes(size, "little") for value in values)
+    return f'dense<"0x{data.hex().upper()}">'
+
+
+def _hex_dense_elements(text: str, body: str, element: Type, type: ShapedType) -> str:
+    """The dense literal `text` of hex data `body` (a string, of as many bytes as `type`
+    takes, as checked) as MLIR prints it; as written for a float type not in FORMATS."""
+    # Imported on first use: start-up time.
+    from streamopt.ir.floats import FORMATS, float_from_bits
+
+    if isinstance(element, FloatType) and element.text not in FORMATS:
+        return text
+    size = _element_bytes(element)
+    count = 1
+    for dimension in type.shape:
+        count *= cast(int, dimension)
+    try:
+        data = bytes.fromhex(body[3:-1]) if body.startswith('"0x') else b""
+    except ValueError:
+        data = b""
+    if len(data) not in (size, size * count) or count == 0:
+        return text  # Refused as read (dense_problem), or no elements.
+    values = []
+    for at in range(0, len(data), size):
+        bits = int.from_bytes(data[at : at + size], "little")
+        if isinstance(element, FloatType):
+            read = float_from_bits(bits, element.text)
+            assert read is not None
+            values.append(read[1])
+        elif _integer_width(element) == 1:
+            values.append("true" if bits & 1 else "false")
+        else:
+            unsigned = isinstance(element, IntegerType) and element.signedness == "ui"
+            values.append(str(_as_held(bits, _integer_width(element), unsigned)))
+    return _dense_text(values, element, type)
+
+
+def _integer_width(element: Type) -> int:
+    return element.width if isinstance(element, IntegerType) else 64
+
+
+def _element_bytes(element: Type) -> int:
+    """The bytes MLIR's dense storage gives one element of integer, index or float type
+    `element`."""
+    width = element.width if isinstance(element, (IntegerType, FloatType)) else 64
+    return -(-width // 8)
+
+
+def _printed_bits(value: str, element: Type) -> int:
+    """The bits of the element `value` of type `element`, as MLIR prints it."""
+    if isinstance(element, FloatType):
+        if value.startswith("0x"):
+            return int(value, 16)
+        # Imported on first use: start-up time.
+        from streamopt.ir.floats import float_bits
+
+        return float_bits(float(value), element.text)
+    if value in ("true", "false"):
+        return int(value == "true")
+    return int(value) % (1 << _integer_width(element))
 
 
 def _nested(values: list[str], shape: list[int]) -> str:

@@ -21,7 +21,7 @@ import struct
 import pytest
 from differential import first_errors_of_both, outputs_of_both
 
-from streamopt.ir.floats import float_from_bits, float_text
+from streamopt.ir.floats import float_bits, float_from_bits, float_text
 
 
 @pytest.mark.parametrize(
@@ -58,6 +58,23 @@ def test_other_float_types_are_not_spelled() -> None:
 )
 def test_float_from_bits(bits: int, type_name: str, value: float, printed: str) -> None:
     assert float_from_bits(bits, type_name) == (value, printed)
+
+
+@pytest.mark.parametrize(
+    ("value", "type_name", "bits"),
+    [
+        (1.0, "f32", 0x3F800000),
+        (0.0, "f16", 0x0000),
+        (-0.0, "f16", 0x8000),
+        (1.00390625, "bf16", 0x3F80),  # Half-way: to even.
+        (1.0e40, "f32", 0x7F800000),  # Past the largest: infinity.
+        (-float("inf"), "f64", 0xFFF0000000000000),
+        (2.0**-149, "f32", 0x00000001),
+    ],
+)
+def test_float_bits(value: float, type_name: str, bits: int) -> None:
+    assert float_bits(value, type_name) == bits
+    assert float_from_bits(bits, type_name) is not None
 
 
 def test_a_nan_keeps_its_bits() -> None:

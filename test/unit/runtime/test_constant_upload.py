@@ -87,3 +87,21 @@ def test_composite_bytes_are_the_values_back_to_back() -> None:
         serialized_bytes(module, OpaqueAttr(text), module.op.location)
     data = serialized_bytes(module, OpaqueAttr(text.replace("24xi8", "26xi8")), module.op.location)
     assert data == bytes([1, 0, 0, 0, 2, 0, 0, 0]) + bytes(8) + b"\xff" * 8 + b"ab"
+
+
+@pytest.mark.parametrize(
+    ("literal", "data"),
+    [
+        # MLIR prints an infinity or a NaN element by its bits: they are the element's bits.
+        ("dense<[0x7F800000, 1.500000e+00]> : tensor<2xf32>", "0000807f0000c03f"),
+        ("dense<[0x7C00, 1.000000e-01]> : tensor<2xf16>", "007c662e"),
+        ("dense<[0x7F80, 1.000980e-01]> : tensor<2xbf16>", "807fcd3d"),
+        (
+            "dense<[0xFFF0000000000000, 0.000000e+00]> : tensor<2xf64>",
+            "000000000000f0ff" + "00" * 8,
+        ),
+    ],
+)
+def test_float_elements_spelled_as_bits_are_those_bits(literal: str, data: str) -> None:
+    module = module_of("util.func public @f() {\n  util.return\n}")
+    assert serialized_bytes(module, OpaqueAttr(literal), module.op.location).hex() == data
