@@ -1794,7 +1794,7 @@ def _dense_text(values: list[str], element: Type, type: ShapedType) -> str:
         return f"dense<{values[0]}>"
     if len(values) <= _HEX_LIMIT:
         return f"dense<{_nested(values, [cast(int, d) for d in type.shape])}>"
-    size = _element_bytes(element)
+    size = _element_bytes(type)
     data = b"".join(_printed_bits(value, element).to_bytes(size, "little") for value in values)
     return f'dense<"0x{data.hex().upper()}">'
 
@@ -1807,10 +1807,8 @@ def _hex_dense_elements(text: str, body: str, element: Type, type: ShapedType) -
 
     if isinstance(element, FloatType) and element.text not in FORMATS:
         return text
-    size = _element_bytes(element)
-    count = 1
-    for dimension in type.shape:
-        count *= cast(int, dimension)
+    size = _element_bytes(type)
+    count = _element_count(type)
     try:
         data = bytes.fromhex(body[3:-1]) if body.startswith('"0x') else b""
     except ValueError:
@@ -1833,14 +1831,22 @@ def _hex_dense_elements(text: str, body: str, element: Type, type: ShapedType) -
 
 
 def _integer_width(element: Type) -> int:
+    """The width of an integer type, or an index's (64)."""
     return element.width if isinstance(element, IntegerType) else 64
 
 
-def _element_bytes(element: Type) -> int:
-    """The bytes MLIR's dense storage gives one element of integer, index or float type
-    `element`."""
-    width = element.width if isinstance(element, (IntegerType, FloatType)) else 64
-    return -(-width // 8)
+def _element_bytes(type: ShapedType) -> int:
+    """The bytes MLIR's dense storage gives one element of `type` (of integers, indices or
+    floats)."""
+    return -(-cast(int, _element_bit_width(type.element_type_text)) // 8)
+
+
+def _element_count(type: ShapedType) -> int:
+    """The elements of the static shape of `type`."""
+    count = 1
+    for dimension in type.shape:
+        count *= cast(int, dimension)
+    return count
 
 
 def _printed_bits(value: str, element: Type) -> int:
@@ -1874,22 +1880,20 @@ def _dense_element(element: Type, negative: bool, token: str) -> tuple[str | Non
     if match is None and not word:
         return None, None
     if isinstance(element, FloatType):
+        # Imported on first use: start-up time.
+        from streamopt.ir.floats import float_from_bits, float_text
+
         if word:
             return "expected floating point literal", None
         if match is not None and match.group(3) is not None:
             value = -float(token) if negative else float(token)
-            # Imported on first use: start-up time.
-            from streamopt.ir.floats import float_text
-
             return None, float_text(value, element.text)
         problem = hex_float_problem(token, negative, element.width)
         if problem is not None:
             return problem, None
-        from streamopt.ir.floats import float_from_bits
-
         read = float_from_bits(integer_literal(token), element.text)
         return None, read[1] if read is not None else None
-    width = element.width if isinstance(element, IntegerType) else 64
+    width = _integer_width(element)
     if word:
         if width != 1:
             return "expected i1 type for 'true' or 'false' values", None
@@ -1945,9 +1949,7 @@ def dense_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     if not body.startswith("0x") or len(body) % 2 or not _HEX_DIGITS.fullmatch(body, 2):
         return (match.start(1), "expected string containing hex digits starting with `0x`")
     data_bits = (len(body) - 2) // 2 * 8
-    count = 1
-    for dimension in shape:
-        count *= cast(int, dimension)
+    count = _element_count(type)
     storage = -(-width // 8) * 8
     if data_bits in (storage, storage * count):
         return None
