@@ -20,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import Counter
+from functools import cache
 
 from .program_enumerator import (
     CI_STRIDE,
@@ -47,13 +48,20 @@ def stride() -> int:
         raise SystemExit(f"{VARIABLE} must be 'all' or a whole number, got {text!r}") from None
 
 
+@cache
+def _selected(step: int) -> list[Enumerated]:
+    """Every `step`-th program: writing the whole set to number it takes half a minute, so
+    the module's tests share it."""
+    return [item for item in programs() if item.index % step == 0]
+
+
 def _checked(item: Enumerated) -> tuple[Enumerated, Failure | None]:
     return item, check(item)
 
 
 def test_every_enumerated_program_computes_the_same_bytes() -> None:
     step = stride()
-    selected = [item for item in programs() if item.index % step == 0]
+    selected = _selected(step)
     assert selected, "the enumerator made no programs"
     if step == 1:
         with multiprocessing.Pool() as pool:
@@ -77,9 +85,7 @@ def test_the_ci_slice_has_every_statement_kind_and_wrapper() -> None:
     kinds: Counter[str] = Counter()
     wrappers: Counter[str] = Counter()
     lengths: Counter[int] = Counter()
-    for item in programs():
-        if item.index % CI_STRIDE:
-            continue
+    for item in _selected(CI_STRIDE):
         wrappers[item.shape.wrapper.kind] += 1
         lengths[len(item.shape.statements)] += 1
         for statement in item.shape.statements:
