@@ -28,8 +28,9 @@ at most one *wrapper* that puts one contiguous segment of the list somewhere els
 `@main` returns every value no later statement uses, the global (when used), the caller's
 buffer as it is at the end (imported again, when borrowed) and every exported view, so every
 byte a wrong rewrite could change is observed. A callee that imports gets the caller's
-buffers as arguments and returns the views it exports. The set is deterministic: `programs()` yields
-it in one order, each with a stable index, and `ci_slice()` takes every `CI_STRIDE`-th.
+buffers as arguments and returns the views it exports. The set is deterministic:
+`programs()` yields it in one order, each with a stable index, and `ci_slice()` takes every
+`CI_STRIDE`-th.
 
 The check (`check`) runs each through every form of
 `streamopt-run --compare` against the program as given: a wrong rewrite shows as other
@@ -433,8 +434,6 @@ class Writer:
         self.uses_global = any(
             s.kind.name in ("load", "global-write", "store") for s in self.statements
         )
-        self.borrows = any(s.kind.name == "import" for s in self.statements)
-        self.consumes = any(s.kind.name == "import-consume" for s in self.statements)
         # Export statement index -> its buffer view's name where `@main` can return it.
         self.views: dict[int, str] = {}
         self.counter = 0
@@ -452,6 +451,12 @@ class Writer:
 
     def exports_in(self, start: int, end: int) -> list[int]:
         return [i for i in range(start, end) if self.statements[i].kind.name == "export"]
+
+    def host_buffers(self, start: int, end: int) -> list[str]:
+        """The caller's buffers statements start..end import: `%bv` (borrowed), `%bw`
+        (consumed); a function that imports them takes them as arguments of these names."""
+        kinds = (("%bv", "import"), ("%bw", "import-consume"))
+        return [name for name, kind in kinds if self.has_kind(start, end, kind)]
 
     def observed(self) -> list[int]:
         """Values @main returns: those no statement uses, and the extra one the shape names."""
@@ -541,7 +546,8 @@ class Writer:
             main.append(f"%final = util.global.load @g : {T}")
             results.append("%final")
             types.append(T)
-        if self.borrows:
+        host = self.host_buffers(0, len(self.statements))
+        if "%bv" in host:
             # What the caller's buffer holds when `@main` returns.
             main.append(
                 STATEMENT_TEXT["import"][0].format(
@@ -554,15 +560,10 @@ class Writer:
             results.append(self.views[index])
             types.append("!hal.buffer_view")
         main.append(f"util.return {', '.join(results)} : {', '.join(types)}")
-        host = "".join(
-            argument
-            for argument, used in (
-                (", %bv: !hal.buffer_view", self.borrows),
-                (", %bw: !hal.buffer_view", self.consumes),
-            )
-            if used
+        arguments = "".join(f", {name}: !hal.buffer_view" for name in host)
+        header = (
+            f"util.func public @main(%flag: i1, %trip: index{arguments}) -> ({', '.join(types)}) {{"
         )
-        header = f"util.func public @main(%flag: i1, %trip: index{host}) -> ({', '.join(types)}) {{"
         body = "\n".join(
             [
                 "util.global private @dev_a : !hal.device",
@@ -580,9 +581,8 @@ class Writer:
             indented = "\n".join("  " + line for line in body.split("\n"))
             body = f"module attributes {{stream.topology = {TOPOLOGY}}} {{\n{indented}\n}}"
         flag = "0" if wrapper.kind == "if-else-pass" else "1"
-        inputs = [flag, "2"]
-        inputs += ["16xi8=9"] if self.borrows else []
-        inputs += ["16xi8=10"] if self.consumes else []
+        contents = {"%bv": "16xi8=9", "%bw": "16xi8=10"}
+        inputs = [flag, "2", *(contents[name] for name in host)]
         return Program(body, inputs, Counter({wrapper.kind: 1}))
 
     def segment(
@@ -644,12 +644,7 @@ class Writer:
         returned = ", ".join([*(inner[v] for v in outputs), *(self.views[i] for i in exports)])
         returned_types = ", ".join([*(T for _ in outputs), *("!hal.buffer_view" for _ in exports)])
         lines.append(f"util.return {returned} : {returned_types}" if returned else "util.return")
-        # The caller's buffers go in by the names `@main` has for them.
-        host = [
-            name
-            for name, kind in (("%bv", "import"), ("%bw", "import-consume"))
-            if self.has_kind(start, end, kind)
-        ]
+        host = self.host_buffers(start, end)
         arguments = ", ".join(
             [*(f"{inner[v]}: {T}" for v in inputs), *(f"{h}: !hal.buffer_view" for h in host)]
         )
