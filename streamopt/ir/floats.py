@@ -1,9 +1,8 @@
 """Float values as MLIR reads and prints them: a decimal literal of a float type becomes the
 nearest value of that type (through a double, as MLIR's parser goes), a hexadecimal one the
-value of those bits, printed as MLIR's
-printFloatValue prints it: `1.500000e+00` where six digits give the value back, else
-APFloat's shortest round-trip spelling (`1.00000012`), else the bits in hexadecimal
-(`0x7F800000`, infinity).
+value of those bits, printed as MLIR's printFloatValue prints it: `1.500000e+00` where six
+digits give the value back, else APFloat's shortest round-trip spelling (`1.00000012`), else
+the bits in hexadecimal (`0x7F800000`, infinity).
 
 Values are exact: a ratio of integers (numerator, denominator) going in, and `significand *
 2**exponent` (a `Binary`, the significand odd or zero) once rounded. Python's `fractions`

@@ -25,7 +25,6 @@ from streamopt.parser import token_values
 
 # The shaped type that ends a serializable attribute: `dense<...> : tensor<4xi32>`.
 _TRAILING_SHAPED_TYPE = lazy_compile(r":\s*((?:tensor|vector)<[^<>]*(?:<[^<>]*>[^<>]*)*>)\s*$")
-# Element types whose width their name does not spell (`f8E4M3FN`, `f4E2M1FN`, `bf16`).
 
 
 @dataclass

@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from streamopt.diagnostics import Location, error
+from streamopt.ir.floats import FORMATS, float_from_bits
 from streamopt.ir.module import Module
 from streamopt.ir.types import Attribute, OpaqueAttr, unescape_string
 
@@ -125,9 +126,11 @@ def _dense_bytes(body: str, type_text: str, location: Location) -> bytes:
             values.append(1)
         elif word == "false":
             values.append(0)
-        elif word.startswith("0x") and tensor.element.name in ("f16", "bf16", "f32", "f64"):
+        elif word.startswith("0x") and tensor.element.name in FORMATS:
             # A float's bits (as MLIR prints an infinity or a NaN).
-            values.append(_float_of_bits(int(word, 16), tensor.element.name))
+            read = float_from_bits(int(word, 16), tensor.element.name)
+            assert read is not None
+            values.append(read[0])
         elif word.lower().startswith(("0x", "-0x", "+0x")):
             values.append(int(word, 16))
         elif tensor.element.is_float:
@@ -149,15 +152,6 @@ def _dense_bytes(body: str, type_text: str, location: Location) -> bytes:
         unsigned = np.asarray([int(v) & mask for v in values], dtype=np.uint64)
         array = unsigned.astype(np.dtype(f"u{tensor.element.byte_width}"))
     return array.tobytes()
-
-
-def _float_of_bits(bits: int, name: str) -> float:
-    """The value of the float type `name` (f16, bf16, f32, f64) whose bits are `bits`."""
-    if name == "bf16":
-        return float(np.array([bits << 16], dtype=np.uint32).view(np.float32)[0])
-    unsigned = {"f16": np.uint16, "f32": np.uint32, "f64": np.uint64}[name]
-    floating = {"f16": np.float16, "f32": np.float32, "f64": np.float64}[name]
-    return float(np.array([bits], dtype=unsigned).view(floating)[0])
 
 
 def _resource_bytes(module: Module, name: str, location: Location) -> bytes:
