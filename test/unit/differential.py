@@ -48,3 +48,8 @@ def outputs_of_both(text: str, flags: Sequence[str] = ()) -> tuple[str, str]:
         assert run.returncode == 0, run.stderr[-4000:]
         outputs.append(run.stdout)
     return outputs[0], outputs[1]
+
+
+def split_outputs_of_both(programs: Sequence[str]) -> tuple[str, str]:
+    """`outputs_of_both` of `programs` as the `// -----` chunks of one input."""
+    return outputs_of_both("// -----\n".join(programs), ["--split-input-file"])

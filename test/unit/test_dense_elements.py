@@ -21,7 +21,7 @@ import itertools
 import shutil
 
 import pytest
-from differential import first_errors_of_both, outputs_of_both
+from differential import first_errors_of_both, split_outputs_of_both
 
 ELEMENTS = [
     "1",
@@ -73,7 +73,7 @@ def test_every_small_dense_literal_is_read_as_iree_opt_reads_it() -> None:
     }
     assert ours == iree
     read = [case for index, case in enumerate(CASES) if index not in iree]
-    iree_text, ours_text = outputs_of_both("// -----\n".join(read), ["--split-input-file"])
+    iree_text, ours_text = split_outputs_of_both(read)
     assert ours_text == iree_text
     # Splats, lists, and lists of equal elements printed as one are all met.
     assert "dense<-1> : tensor<2xi8>" in iree_text
@@ -110,6 +110,6 @@ HEX_CASES = _hex_cases()
 @pytest.mark.skipif(shutil.which("iree-opt") is None, reason="needs iree-opt (iree-base-compiler)")
 def test_hex_data_and_long_lists_print_as_iree_opt_prints_them() -> None:
     assert len(HEX_CASES) == 9 * 3 * 3 + 8 * 3
-    iree, ours = outputs_of_both("// -----\n".join(HEX_CASES), ["--split-input-file"])
+    iree, ours = split_outputs_of_both(HEX_CASES)
     assert ours == iree
     assert 'dense<"0x' in iree and "dense<[0, 1, 0, 1]" not in iree

@@ -19,7 +19,7 @@ import shutil
 import struct
 
 import pytest
-from differential import first_errors_of_both, outputs_of_both
+from differential import first_errors_of_both, outputs_of_both, split_outputs_of_both
 
 from streamopt.ir.floats import float_bits, float_from_bits, float_text
 
@@ -200,5 +200,5 @@ def test_hexadecimal_literals_out_of_a_float_type_are_refused_as_iree_opt_refuse
         for i, c in enumerate(BOUND_CASES)
         if i not in iree and any(f": {t}}}" in c for t in ("f16", "bf16", "f32", "f64"))
     ]
-    iree_text, ours_text = outputs_of_both("// -----\n".join(read), ["--split-input-file"])
+    iree_text, ours_text = split_outputs_of_both(read)
     assert ours_text == iree_text and len(read) == 8
