@@ -1668,9 +1668,9 @@ def _after_entry_problem(open_brackets: list[list[Any]], at: int) -> tuple[int, 
     return (at, "expected ')' after complex elements")
 
 
-# The number MLIR's lexer reads at the start of a dense element: a hexadecimal or decimal
-# integer, or a float (digits, a `.`, maybe an exponent).
-_MLIR_NUMBER = lazy_compile(r"0x[0-9A-Fa-f]+|[0-9]+(?:\.[0-9]*(?:[eE][-+]?[0-9]+)?)?")
+# The number MLIR's lexer reads at the start of a dense element: a hexadecimal integer (group
+# 1), a float (group 2: digits, a `.`, maybe an exponent) or a decimal integer.
+_MLIR_NUMBER = lazy_compile(r"(0x[0-9A-Fa-f]+)|([0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)|[0-9]+")
 
 
 def _number_end(token: str) -> int | None:
@@ -1723,10 +1723,6 @@ def _dense_list_problem(text: str, type: ShapedType) -> tuple[int, str] | None:
     return (0, message)
 
 
-# A dense element's number: hexadecimal (1), decimal (2) or a float (3).
-_DENSE_SCALAR_KIND = lazy_compile(
-    r"(0[xX][0-9A-Fa-f]+)|([0-9]+)|([0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?)"
-)
 _dense_elements: dict[tuple[str, str], tuple[str, tuple[int, str] | None]] = {}
 
 
@@ -1875,7 +1871,7 @@ def _nested(values: list[str], shape: list[int]) -> str:
 def _dense_element(element: Type, negative: bool, token: str) -> tuple[str | None, str | None]:
     """MLIR's problem with the dense element `token` (after a `-` if `negative`) of type
     `element`, or None; and the element as MLIR prints it (None: not read here)."""
-    match = _DENSE_SCALAR_KIND.fullmatch(token)
+    match = _MLIR_NUMBER.fullmatch(token)
     word = token in ("true", "false")
     if match is None and not word:
         return None, None
@@ -1885,7 +1881,7 @@ def _dense_element(element: Type, negative: bool, token: str) -> tuple[str | Non
 
         if word:
             return "expected floating point literal", None
-        if match is not None and match.group(3) is not None:
+        if match is not None and match.group(2) is not None:
             value = -float(token) if negative else float(token)
             return None, float_text(value, element.text)
         problem = hex_float_problem(token, negative, element.width)
@@ -1901,7 +1897,7 @@ def _dense_element(element: Type, negative: bool, token: str) -> tuple[str | Non
     unsigned = isinstance(element, IntegerType) and element.signedness == "ui"
     if negative and unsigned:
         return "expected unsigned integer elements, but parsed negative value", None
-    if match is not None and match.group(3) is not None:
+    if match is not None and match.group(2) is not None:
         return "expected integer elements, but parsed floating-point", None
     value = integer_literal(token)
     signed = isinstance(element, IndexType) or (
